@@ -1,0 +1,33 @@
+# The two commands a player needs: `make play` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint typecheck unit simulate clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/doorkick play
+
+test: $(STAMP) lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy shared
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+simulate: $(STAMP)
+	$(BIN)/doorkick simulate --game munchkin --players 4 --games 200 --seed 1
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""Card packs and boards shipped with DoorKick (TOML data)."""

@@ -1,0 +1,1 @@
+"""The DoorKick host: lobby, matches, saves and LAN discovery."""

@@ -1,0 +1,1 @@
+"""Bot players that act only from a seat's view and its legal actions."""

@@ -1,0 +1,1 @@
+"""The rules engines: pure, deterministic, no I/O."""

@@ -1,0 +1,58 @@
+"""The only source of randomness in a game: a seeded, serialisable generator kept in the game state.
+
+Every function is pure: it takes an `Rng` and returns the result with the advanced `Rng`, so a game replays
+exactly from its seed and action log, whatever the process's global `random` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """SplitMix64: tiny state (one integer), good statistical quality, trivially serialised."""
+
+    state: int
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        return cls(seed & _MASK64)
+
+    def next64(self) -> tuple[int, Rng]:
+        state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31), Rng(state)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in [0, n), by rejection so that no value is favoured."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        rng = self
+        while True:
+            value, rng = rng.next64()
+            if value < limit:
+                return value % n, rng
+
+    def roll(self, sides: int = 6) -> tuple[int, Rng]:
+        """One die: 1..sides."""
+        value, rng = self.below(sides)
+        return value + 1, rng
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A Fisher-Yates shuffle of `items` (left untouched)."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng

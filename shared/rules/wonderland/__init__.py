@@ -1,0 +1,1 @@
+"""Munchkin Wonderland, the movement-board game."""

@@ -23,7 +23,11 @@ class GameResult:
 
 
 def play_one(
-    engine: Ruleset[object], players: int, seed: int, packs: tuple[str, ...] = (), options: object = None,
+    engine: Ruleset[object],
+    players: int,
+    seed: int,
+    packs: tuple[str, ...] = (),
+    options: object = None,
     action_cap: int = DEFAULT_ACTION_CAP,
 ) -> GameResult:
     """One random-legal game; which waiting seat acts next is drawn from a generator of its own."""

@@ -1,20 +1,62 @@
-"""The easy bot: a uniformly random legal action, drawn from its own seeded generator."""
+"""The easy bot: a random legal action, drawn from its own seeded generator.
+
+Uniform choice among everything legal makes a Munchkin game last for ever (offering trades and swapping gear
+are always legal, claiming a won fight is one option among dozens), so actions are drawn with weights by kind:
+still random and legal, but moving the game on the way a careless real player would.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..rules.base import Action, Ruleset
 from ..rules.rng import Rng
+
+# Relative weight of each action kind for one action of that kind; unlisted kinds weigh 1.
+PLAYOUT_WEIGHTS: Mapping[str, float] = {
+    "claim_victory": 200.0,
+    "choose_helper": 20.0,
+    "volunteer": 3.0,
+    "pass": 5.0,
+    "finish_setup": 2.0,
+    "kick_open_the_door": 2.0,
+    "end_turn": 3.0,
+    "equip": 3.0,
+    "play_card": 2.0,
+    "run_away": 0.3,
+    "look_for_trouble": 0.3,
+    "curse": 0.3,
+    "offer_trade": 0.01,
+    "give_item": 0.01,
+    "discard_card": 0.05,
+    "unequip": 0.05,
+    "decline_trade": 0.5,
+}
+# Kinds whose weight is shared by all their variants, so that one bribe-rich ask does not crowd out the rest.
+SHARED_WEIGHT = ("ask_for_help", "use_one_shot", "curse", "go_up_a_level", "give_charity", "steal", "backstab")
 
 
 class EasyBot:
     """Chooses among the legal actions at random; its generator is separate from the game's."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, weights: Mapping[str, float] = PLAYOUT_WEIGHTS) -> None:
         self.rng = Rng.from_seed(seed)
+        self.weights = weights
 
     def choose(self, ruleset: Ruleset[object], state: object, seat: int) -> Action | None:
         actions = list(ruleset.legal_actions(state, seat))
         if not actions:
             return None
-        index, self.rng = self.rng.below(len(actions))
-        return actions[index]
+        per_kind: dict[str, int] = {}
+        for a in actions:
+            per_kind[a.kind] = per_kind.get(a.kind, 0) + 1
+        weights = [
+            self.weights.get(a.kind, 1.0) / (per_kind[a.kind] if a.kind in SHARED_WEIGHT else 1) for a in actions
+        ]
+        ticks = [max(1, int(w * 1000)) for w in weights]
+        pick, self.rng = self.rng.below(sum(ticks))
+        for action, t in zip(actions, ticks, strict=True):
+            if pick < t:
+                return action
+            pick -= t
+        return actions[-1]

@@ -56,7 +56,7 @@ class Action:
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("kind"):
             owner = next(base for base in cls.__mro__[1:] if "registry" in base.__dict__)
-            owner.registry[cls.kind] = cls
+            owner.__dict__["registry"][cls.kind] = cls
 
     def to_wire(self) -> dict[str, Wire]:
         out: dict[str, Wire] = {"type": self.kind}
@@ -66,9 +66,7 @@ class Action:
         return out
 
     def __str__(self) -> str:
-        args = " ".join(
-            f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.name != "seat"
-        )
+        args = " ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.name != "seat")
         return f"seat {self.seat}: {self.kind}" + (f" {args}" if args else "")
 
     @classmethod
@@ -185,4 +183,3 @@ class Ruleset(Protocol[S]):
     def score(self, state: S, seat: int) -> int: ...
 
     def action_from_wire(self, wire: Wire) -> Action: ...
-

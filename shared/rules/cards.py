@@ -66,6 +66,15 @@ class Fields:
             raise self.error(f"{key} must be within {lo}..{hi}, got {value}")
         return value
 
+    def number(self, key: str, default: Any = MISSING, lo: float | None = None, hi: float | None = None) -> float:
+        """An integer or a decimal (e.g. a normalised board coordinate), as a float."""
+        value = self._get(key, default)
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise self.error(f"{key} must be a number, got {value!r}")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise self.error(f"{key} must be within {lo}..{hi}, got {value}")
+        return float(value)
+
     def flag(self, key: str, default: bool = False) -> bool:
         value = self._get(key, default)
         if not isinstance(value, bool):

@@ -7,12 +7,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..cards import Fields, Pack, PackError, load_packs
 
 DOOR_KINDS = (
-    "monster", "curse", "race", "class", "enhancer", "wandering_monster", "mate",
-    "half_breed", "super_munchkin", "cheat", "hireling",
+    "monster",
+    "curse",
+    "race",
+    "class",
+    "enhancer",
+    "wandering_monster",
+    "mate",
+    "half_breed",
+    "super_munchkin",
+    "cheat",
+    "hireling",
 )
 TREASURE_KINDS = ("item", "one_shot", "go_up_a_level")
 KINDS = DOOR_KINDS + TREASURE_KINDS
@@ -47,8 +57,18 @@ EFFECT_ARGS: dict[str, str] = {
 
 # Race and class abilities implemented in code, named by cards.
 ABILITIES = (
-    "wins_ties", "berserk", "charm", "flight", "backstab", "steal", "resurrect", "turn_undead",
-    "helper_level", "many_big_items", "double_sell", "reroll_escape",
+    "wins_ties",
+    "berserk",
+    "charm",
+    "flight",
+    "backstab",
+    "steal",
+    "resurrect",
+    "turn_undead",
+    "helper_level",
+    "many_big_items",
+    "double_sell",
+    "reroll_escape",
 )
 
 CURSE_DURATIONS = ("instant", "next_combat", "permanent")
@@ -133,7 +153,7 @@ def parse_card(f: Fields) -> CardDef:
     if not card_id or not all(c.isalnum() or c in "-_" for c in card_id):
         raise f.error("id must be letters, digits, '-' or '_'")
     kind = f.text("kind", choices=KINDS)
-    common = {
+    common: dict[str, Any] = {
         "id": card_id,
         "name": f.text("name"),
         "kind": kind,
@@ -160,9 +180,7 @@ def parse_card(f: Fields) -> CardDef:
             on_escape=parse_effects(f, "on_escape"),
         )
     if kind == "enhancer":
-        return CardDef(
-            **common, level=f.integer("level", lo=-10, hi=10), treasures=f.integer("treasures", 0, -3, 5)
-        )
+        return CardDef(**common, level=f.integer("level", lo=-10, hi=10), treasures=f.integer("treasures", 0, -3, 5))
     if kind in ("race", "class"):
         trait = f.text(kind, choices=RACES if kind == "race" else CLASSES)
         return CardDef(

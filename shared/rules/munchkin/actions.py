@@ -1,0 +1,351 @@
+"""Every move a seat can make at a Munchkin table, as small frozen records with a wire form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..base import Action
+
+
+@dataclass(frozen=True)
+class MunchkinAction(Action):
+    registry: ClassVar[dict[str, type[Action]]] = {}
+
+
+# --- setting up and the turn (M08, M11-M15) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinishSetup(MunchkinAction):
+    """Done playing a Race, a Class and Items from the starting hand (M08)."""
+
+    kind = "finish_setup"
+
+
+@dataclass(frozen=True)
+class KickOpenTheDoor(MunchkinAction):
+    """Draw the top Door face up (M12). A Cleric may resurrect: discard `resurrect` from hand to take the
+    top of the Door discards instead (M40)."""
+
+    kind = "kick_open_the_door"
+    resurrect: str = ""
+
+
+@dataclass(frozen=True)
+class LookForTrouble(MunchkinAction):
+    """Fight a monster from your own hand (M13)."""
+
+    kind = "look_for_trouble"
+    monster: str
+
+
+@dataclass(frozen=True)
+class LootTheRoom(MunchkinAction):
+    """Draw a Door face down into the hand (M13; a Treasure with X02)."""
+
+    kind = "loot_the_room"
+
+
+@dataclass(frozen=True)
+class EndTurn(MunchkinAction):
+    kind = "end_turn"
+
+
+@dataclass(frozen=True)
+class GiveCharity(MunchkinAction):
+    """Give an excess card to a lowest-level player, or discard it (`to` = -1) if you are lowest (M14)."""
+
+    kind = "give_charity"
+    card: str
+    to: int = -1
+
+
+# --- cards outside combat ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayCard(MunchkinAction):
+    """Put a card from the hand into play: a Race, Class, Half-Breed, Super Munchkin, Hireling, an Item (equipped
+    when it can be) or a one-shot to carry."""
+
+    kind = "play_card"
+    card: str
+
+
+@dataclass(frozen=True)
+class Equip(MunchkinAction):
+    kind = "equip"
+    card: str
+
+
+@dataclass(frozen=True)
+class Unequip(MunchkinAction):
+    kind = "unequip"
+    card: str
+
+
+@dataclass(frozen=True)
+class GiveToHireling(MunchkinAction):
+    """The Hireling carries this item, outside the slot limits (M44)."""
+
+    kind = "give_to_hireling"
+    card: str
+
+
+@dataclass(frozen=True)
+class PlayCheat(MunchkinAction):
+    """Attach Cheat! to an item in play: it ignores restrictions and slot limits (M44)."""
+
+    kind = "play_cheat"
+    card: str
+    item: str
+
+
+@dataclass(frozen=True)
+class DiscardCard(MunchkinAction):
+    """Discard a Race, Class, Half-Breed or Super Munchkin at any time (M16)."""
+
+    kind = "discard_card"
+    card: str
+
+
+@dataclass(frozen=True)
+class Sell(MunchkinAction):
+    """Sell items for a level per full 1000 Gold (M47); a Halfling may name one item to count double."""
+
+    kind = "sell"
+    cards: tuple[str, ...]
+    doubled: str = ""
+
+
+@dataclass(frozen=True)
+class OfferTrade(MunchkinAction):
+    """Offer items in play for another player's items in play (M46); they accept or decline."""
+
+    kind = "offer_trade"
+    to: int
+    give: tuple[str, ...]
+    take: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AcceptTrade(MunchkinAction):
+    kind = "accept_trade"
+
+
+@dataclass(frozen=True)
+class DeclineTrade(MunchkinAction):
+    kind = "decline_trade"
+
+
+@dataclass(frozen=True)
+class GiveItem(MunchkinAction):
+    """Give an item in play away for nothing (M46)."""
+
+    kind = "give_item"
+    card: str
+    to: int
+
+
+@dataclass(frozen=True)
+class Steal(MunchkinAction):
+    """Thief: discard a card to try to steal an item in play; 4+ succeeds, else lose a level (M40)."""
+
+    kind = "steal"
+    target: int
+    item: str
+    discard: str
+
+
+# --- cards at any time (M16, M37, M49) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Curse(MunchkinAction):
+    kind = "curse"
+    card: str
+    target: int
+
+
+@dataclass(frozen=True)
+class GoUpALevel(MunchkinAction):
+    kind = "go_up_a_level"
+    card: str
+    target: int
+
+
+@dataclass(frozen=True)
+class UseOneShot(MunchkinAction):
+    """Use a one-shot from hand or table: a bonus to a side, or its effect on a monster or a player."""
+
+    kind = "use_one_shot"
+    card: str
+    side: str = "fighters"  # "fighters" or "monsters"
+    monster: int = -1
+    target: int = -1
+
+
+# --- combat (M19-M35) ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AskForHelp(MunchkinAction):
+    """Ask everyone for help with a bribe: items handed over on acceptance, a share of the treasures (M31)."""
+
+    kind = "ask_for_help"
+    items: tuple[str, ...] = ()
+    treasures: int = 0
+    helper_first: bool = False
+
+
+@dataclass(frozen=True)
+class Volunteer(MunchkinAction):
+    kind = "volunteer"
+
+
+@dataclass(frozen=True)
+class DeclineHelp(MunchkinAction):
+    kind = "decline_help"
+
+
+@dataclass(frozen=True)
+class ChooseHelper(MunchkinAction):
+    kind = "choose_helper"
+    helper: int
+
+
+@dataclass(frozen=True)
+class ClaimVictory(MunchkinAction):
+    """The fighters say they win; the others get a reaction window (M25)."""
+
+    kind = "claim_victory"
+
+
+@dataclass(frozen=True)
+class RunAway(MunchkinAction):
+    kind = "run_away"
+
+
+@dataclass(frozen=True)
+class Pass(MunchkinAction):
+    """Nothing to play in this reaction window or help call (the server sends it when time runs out)."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True)
+class EnhanceMonster(MunchkinAction):
+    kind = "enhance_monster"
+    card: str
+    monster: int = 0
+
+
+@dataclass(frozen=True)
+class PlayMate(MunchkinAction):
+    kind = "play_mate"
+    card: str
+    monster: int = 0
+
+
+@dataclass(frozen=True)
+class WanderingMonster(MunchkinAction):
+    """Add a monster from your hand to the combat (M29)."""
+
+    kind = "wandering_monster"
+    card: str
+    monster: str
+
+
+@dataclass(frozen=True)
+class JoinUndead(MunchkinAction):
+    """An Undead monster from hand joins a combat against another Undead, no card needed (M28)."""
+
+    kind = "join_undead"
+    monster: str
+
+
+@dataclass(frozen=True)
+class Berserk(MunchkinAction):
+    """Warrior: discard up to 3 cards for +1 each, once per combat (M40)."""
+
+    kind = "berserk"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnUndead(MunchkinAction):
+    """Cleric: discard up to 3 cards for +3 each against Undead (M40)."""
+
+    kind = "turn_undead"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Charm(MunchkinAction):
+    """Wizard: discard the whole hand (3 cards at least) to charm one monster away (M40)."""
+
+    kind = "charm"
+    monster: int = 0
+
+
+@dataclass(frozen=True)
+class Backstab(MunchkinAction):
+    """Thief: discard a card for -2 to a player in combat, once per target per combat (M40)."""
+
+    kind = "backstab"
+    target: int
+    discard: str
+
+
+@dataclass(frozen=True)
+class RollToRunAway(MunchkinAction):
+    """Roll to escape one monster (M34); sacrificing a Hireling escapes it without a roll."""
+
+    kind = "roll_to_run_away"
+    monster: int
+    hireling: bool = False
+
+
+@dataclass(frozen=True)
+class AcceptBadStuff(MunchkinAction):
+    kind = "accept_bad_stuff"
+
+
+@dataclass(frozen=True)
+class FlightSpell(MunchkinAction):
+    """Wizard: after a failed run-away roll, discard up to 3 cards for +1 each to it (M40)."""
+
+    kind = "flight_spell"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RerollEscape(MunchkinAction):
+    """Halfling: discard a card to roll a failed escape again, once per combat (M39)."""
+
+    kind = "reroll_escape"
+    discard: str
+
+
+@dataclass(frozen=True)
+class TakeSpoil(MunchkinAction):
+    kind = "take_spoil"
+    card: str
+
+
+# --- decisions the game waits for ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseLoss(MunchkinAction):
+    """The victim chooses which card a curse or Bad Stuff takes (M37)."""
+
+    kind = "choose_loss"
+    card: str
+
+
+@dataclass(frozen=True)
+class LootCorpse(MunchkinAction):
+    kind = "loot_corpse"
+    card: str

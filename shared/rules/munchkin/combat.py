@@ -1,0 +1,191 @@
+"""Combat arithmetic and its turning points: strengths, who wins, the reaction window, victory, the end."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import Event
+from .character import gear_bonus, has_ability, immune_traits, traits
+from .effects import change_level, draw_into_hand
+from .state import Combat, CombatMonster, GameState, discard, draw, with_player
+
+
+def monster_level(state: GameState, m: CombatMonster) -> int:
+    """Printed level plus every enhancer on it, including those a Mate copied (M27, M30)."""
+    base = state.card(m.base).level
+    return base + sum(state.card(e).level for e in (*m.enhancers, *m.inherited))
+
+
+def monster_treasures(state: GameState, m: CombatMonster) -> int:
+    return max(0, state.card(m.base).treasures + sum(state.card(e).treasures for e in (*m.enhancers, *m.inherited)))
+
+
+def trait_bonus(state: GameState, combat: Combat, m: CombatMonster) -> int:
+    """A monster's bonus against a race, class or sex counts once even if both fighters qualify (M22, M32)."""
+    exposed: set[str] = set()
+    for seat in combat.fighters:
+        p = state.players[seat]
+        exposed |= traits(state, p) - immune_traits(state, p)
+    return sum(b.amount for b in state.card(m.base).bonuses if b.against in exposed)
+
+
+def monsters_strength(state: GameState, combat: Combat) -> int:
+    total = sum(monster_level(state, m) + trait_bonus(state, combat, m) for m in combat.monsters)
+    return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "monsters")
+
+
+def player_strength(state: GameState, combat: Combat, seat: int) -> int:
+    """Level plus gear plus what abilities and backstabs added in this combat (M19); may be negative."""
+    p = state.players[seat]
+    return p.level + gear_bonus(state, p) + sum(n for s, n in combat.bonuses if s == seat)
+
+
+def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> int:
+    seats = combat.fighters if seats is None else seats
+    total = sum(player_strength(state, combat, s) for s in seats)
+    return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "fighters")
+
+
+def fighters_win(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> bool:
+    """Strictly higher wins; a tie goes to the monsters unless a Warrior fights on the players' side (M19, M32)."""
+    if not combat.monsters:
+        return True
+    seats = combat.fighters if seats is None else seats
+    ours, theirs = fighters_strength(state, combat, seats), monsters_strength(state, combat)
+    return ours > theirs or (ours == theirs and any(has_ability(state, s, "wins_ties") for s in seats))
+
+
+def start_combat(state: GameState, seat: int, monster: str, by_kick: bool) -> tuple[GameState, list[Event]]:
+    combat = Combat(fighter=seat, monsters=(CombatMonster(monster, monster),), met_by_kick=by_kick)
+    state = replace(state, combat=combat, met_monster=True)
+    return state, [Event("combat", {"fighter": seat, "monster": monster})]
+
+
+def window_seats(state: GameState, combat: Combat) -> list[int]:
+    """Who must pass before a resolution step: every living player not fighting (M25)."""
+    return [s for s, p in enumerate(state.players) if s not in combat.fighters and not p.dead]
+
+
+def open_window(state: GameState, resolving: str) -> tuple[GameState, list[Event]]:
+    combat = state.combat
+    assert combat is not None
+    combat = replace(combat, step="window", resolving=resolving, passed=())
+    state = replace(state, combat=combat)
+    events = [Event("reaction_window", {"resolving": resolving})]
+    if not window_seats(state, combat):
+        state, more = close_window(state)
+        events += more
+    return state, events
+
+
+def close_window(state: GameState) -> tuple[GameState, list[Event]]:
+    from .flight import begin_flight  # flight builds on this module
+
+    combat = state.combat
+    assert combat is not None
+    if combat.resolving == "flee":
+        return begin_flight(state)
+    if fighters_win(state, combat):
+        return resolve_victory(state)
+    state = replace(state, combat=replace(combat, step="fight", resolving="", passed=()))
+    return state, [Event("victory_denied", {})]
+
+
+def card_played_in_combat(state: GameState) -> GameState:
+    """A card played reopens the reaction window; if the fighters now lose, the fighter decides again (M25)."""
+    combat = state.combat
+    if combat is None or combat.step != "window":
+        return state
+    if combat.resolving == "victory" and not fighters_win(state, combat):
+        return replace(state, combat=replace(combat, step="fight", resolving="", passed=()))
+    return replace(state, combat=replace(combat, passed=()))
+
+
+def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
+    """The monsters are beaten: levels per kill, treasures drawn (face up if helped), the bribe honoured."""
+    combat = state.combat
+    assert combat is not None
+    events: list[Event] = []
+    if combat.helper is not None and combat.helper_forced and fighters_win(state, combat, (combat.fighter,)):
+        # M31 (2018 rule): a helper forced by a card leaves without penalty when the fighter wins alone.
+        events.append(Event("forced_helper_released", {"helper": combat.helper}))
+        combat = replace(combat, helper=None, helper_forced=False)
+        state = replace(state, combat=combat)
+    killed = combat.monsters
+    levels = sum(state.card(m.base).levels for m in killed)
+    events.append(Event("victory", {"fighter": combat.fighter, "helper": combat.helper, "killed": len(killed)}))
+    if killed:
+        state, ev = change_level(state, combat.fighter, levels, by_kill=True)
+        events += ev
+    if combat.helper is not None and killed:
+        gain = len(killed) if has_ability(state, combat.helper, "helper_level") else 0
+        if state.options.shared_victory:
+            gain = max(gain, 1)
+        if gain:
+            state, ev = change_level(state, combat.helper, gain, by_kill=not state.options.helping_elf_cannot_win)
+            events += ev
+    treasures = sum(monster_treasures(state, m) for m in killed) + combat.removed_with_treasure
+    return _take_treasures(state, treasures, events)
+
+
+def _take_treasures(state: GameState, count: int, events: list[Event]) -> tuple[GameState, list[Event]]:
+    combat = state.combat
+    assert combat is not None
+    if combat.helper is None or combat.bribe.treasures == 0:
+        state, ev = draw_into_hand(state, combat.fighter, "treasure", count, face_up=combat.helper is not None)
+        return end_combat(state, events + ev)
+    spoils: list[str] = []
+    for _ in range(count):
+        state, card, ev = draw(state, "treasure")
+        events += ev
+        if card is not None:
+            spoils.append(card)
+    share = min(combat.bribe.treasures, len(spoils))
+    helper, fighter = combat.helper, combat.fighter
+    first, second = (
+        ((helper, share), (fighter, len(spoils) - share))
+        if combat.bribe.helper_first
+        else (
+            (fighter, len(spoils) - share),
+            (helper, share),
+        )
+    )
+    order = (first[0],) * first[1] + (second[0],) * second[1]
+    combat = replace(combat, step="spoils", spoils=tuple(spoils), pick_order=order)
+    events.append(Event("spoils", {"cards": spoils, "order": list(order)}))
+    state = replace(state, combat=combat)
+    return settle_spoils(state, events)
+
+
+def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Once only one picker is left, the rest is theirs; then the combat ends."""
+    combat = state.combat
+    assert combat is not None
+    if combat.pick_order and len(set(combat.pick_order)) > 1:
+        return state, events
+    if combat.spoils:
+        seat = combat.pick_order[0] if combat.pick_order else combat.fighter
+        p = state.players[seat]
+        state = with_player(state, seat, hand=p.hand + combat.spoils)
+        events.append(Event("took_spoils", {"seat": seat, "cards": list(combat.spoils)}))
+        state = replace(state, combat=replace(combat, spoils=(), pick_order=()))
+    return end_combat(state, events)
+
+
+def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Monsters, enhancers and one-shots of the combat are discarded, win or lose (M23); "next combat" curses
+    on the fighters expire."""
+    from .flow import check_winners  # the flow module owns the end of the game
+
+    combat = state.combat
+    assert combat is not None
+    used = [m.card for m in combat.monsters] + [e for m in combat.monsters for e in m.enhancers]
+    used += [o.card for o in combat.one_shots] + list(combat.removed) + list(combat.spent)
+    state = discard(replace(state, combat=None, phase="end"), *used)
+    for seat in combat.fighters:
+        p = state.players[seat]
+        expiring = [c for c in p.curses if state.card(c).duration == "next_combat"]
+        if expiring:
+            state = discard(with_player(state, seat, curses=tuple(c for c in p.curses if c not in expiring)), *expiring)
+    events.append(Event("combat_over", {"fighter": combat.fighter}))
+    return check_winners(state, events)

@@ -1,0 +1,84 @@
+"""Choices the table waits for: which card a loss takes, looting a corpse, answering a trade."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import Event, NotYourDecision
+from .actions import AcceptTrade, ChooseLoss, DeclineTrade, LootCorpse
+from .effects import lose_cards_from_play
+from .rulebook import require, rule
+from .state import Decision, GameState, discard, with_player, without
+from .table import move_items
+
+
+def current(state: GameState, seat: int, *kinds: str) -> Decision:
+    require(bool(state.decisions), "nothing is waiting for a decision", NotYourDecision)
+    d = state.decisions[0]
+    require(d.seat == seat and d.kind in kinds, "the table is waiting for someone else's decision", NotYourDecision)
+    return d
+
+
+def _done(state: GameState) -> GameState:
+    return replace(state, decisions=state.decisions[1:])
+
+
+def _check_loss(state: GameState, a: ChooseLoss) -> None:
+    d = current(state, a.seat, "lose_item", "lose_cards")
+    require(a.card in d.cards, f"choose one of: {', '.join(d.cards)}")
+
+
+@rule(ChooseLoss, _check_loss, lambda state, seat: (ChooseLoss(seat, c) for c in state.decisions[0].cards))
+def choose_loss(state: GameState, a: ChooseLoss) -> tuple[GameState, list[Event]]:
+    """The victim picks what is lost (M37)."""
+    d = state.decisions[0]
+    state = lose_cards_from_play(state, a.seat, [a.card])
+    event = Event("lost", {"seat": a.seat, "cards": [a.card], "source": d.kind})
+    if d.kind == "lose_cards" and d.count > 1:
+        left = without(d.cards, a.card)
+        rest = replace(d, cards=left, count=d.count - 1)
+        return replace(state, decisions=(rest, *state.decisions[1:])), [event]
+    return _done(state), [event]
+
+
+def _check_loot(state: GameState, a: LootCorpse) -> None:
+    current(state, a.seat, "loot_corpse")
+    require(a.card in state.corpse, f"{a.card} is not on the corpse")
+
+
+@rule(LootCorpse, _check_loot, lambda state, seat: (LootCorpse(seat, c) for c in state.corpse))
+def loot_corpse(state: GameState, a: LootCorpse) -> tuple[GameState, list[Event]]:
+    """One card each, highest level first; what is left is discarded (M36)."""
+    p = state.players[a.seat]
+    state = with_player(state, a.seat, hand=(*p.hand, a.card))
+    state = _done(replace(state, corpse=without(state.corpse, a.card)))
+    events = [Event("looted_corpse", {"seat": a.seat, "card": a.card})]
+    more_looters = state.decisions and state.decisions[0].kind == "loot_corpse"
+    if not state.corpse or not more_looters:
+        leftovers = state.corpse
+        looters_left = 0
+        while looters_left < len(state.decisions) and state.decisions[looters_left].kind == "loot_corpse":
+            looters_left += 1
+        state = discard(replace(state, corpse=(), decisions=state.decisions[looters_left:]), *leftovers)
+        if leftovers:
+            events.append(Event("discarded", {"seat": -1, "cards": list(leftovers)}))
+    return state, events
+
+
+def _check_trade_answer(state: GameState, a: AcceptTrade | DeclineTrade) -> None:
+    d = current(state, a.seat, "trade")
+    if isinstance(a, AcceptTrade):
+        require(all(c in state.players[d.source].item_cards for c in d.give), "the offered items are gone")
+        require(all(c in state.players[a.seat].item_cards for c in d.take), "the asked-for items are gone")
+
+
+@rule(AcceptTrade, _check_trade_answer, lambda state, seat: [AcceptTrade(seat)])
+@rule(DeclineTrade, _check_trade_answer, lambda state, seat: [DeclineTrade(seat)])
+def answer_trade(state: GameState, a: AcceptTrade | DeclineTrade) -> tuple[GameState, list[Event]]:
+    """Both must agree (M46): the offer stands until its receiver answers."""
+    d = state.decisions[0]
+    state = _done(state)
+    if isinstance(a, DeclineTrade):
+        return state, [Event("trade_declined", {"seat": a.seat, "with": d.source})]
+    state = move_items(move_items(state, d.source, a.seat, d.give), a.seat, d.source, d.take)
+    return state, [Event("traded", {"seat": a.seat, "with": d.source, "give": list(d.give), "take": list(d.take)})]

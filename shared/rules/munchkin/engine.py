@@ -1,0 +1,189 @@
+"""The Munchkin engine's entry points: legal actions, applying an action, who must act, the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, SeatSetup, Wire, WrongTime
+from . import decisions, fight, flow, table  # noqa: F401  (each module registers its rules)
+from .actions import (
+    AcceptBadStuff,
+    AcceptTrade,
+    ChooseHelper,
+    ChooseLoss,
+    Curse,
+    DeclineHelp,
+    DeclineTrade,
+    DiscardCard,
+    Equip,
+    FinishSetup,
+    FlightSpell,
+    GoUpALevel,
+    LootCorpse,
+    MunchkinAction,
+    Pass,
+    PlayCard,
+    RerollEscape,
+    RollToRunAway,
+    TakeSpoil,
+    Unequip,
+    UseOneShot,
+    Volunteer,
+)
+from .fight import help_candidates
+from .flight import runner
+from .options import Options
+from .rulebook import RULES
+from .state import GameState
+from .view import player_view
+
+DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
+    "lose_item": (ChooseLoss,),
+    "lose_cards": (ChooseLoss,),
+    "loot_corpse": (LootCorpse,),
+    "trade": (AcceptTrade, DeclineTrade),
+}
+SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
+ANY_TIME = (Curse, GoUpALevel, DiscardCard)
+# Combat steps during which only their own actions (and the any-time cards) may be played.
+STEP_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
+    "help": (Volunteer, DeclineHelp, ChooseHelper, Pass),
+    "flee": (RollToRunAway, AcceptBadStuff, FlightSpell, RerollEscape, UseOneShot),
+    "spoils": (TakeSpoil,),
+}
+
+
+def allowed_kinds(state: GameState) -> tuple[type[MunchkinAction], ...] | None:
+    """The action types the table accepts right now; None means every type, subject to its own rule."""
+    if state.phase == "over":
+        return ()
+    if state.decisions:
+        return DECISION_ACTIONS[state.decisions[0].kind]
+    if state.phase == "setup":
+        return SETUP_ACTIONS
+    if state.combat is not None and state.combat.step in STEP_ACTIONS:
+        return STEP_ACTIONS[state.combat.step] + ANY_TIME
+    return None
+
+
+def _gate(state: GameState, action: MunchkinAction) -> None:
+    if not 0 <= action.seat < len(state.players):
+        raise NotYourDecision(f"there is no seat {action.seat}")
+    kinds = allowed_kinds(state)
+    if kinds is not None and type(action) not in kinds:
+        if state.phase == "over":
+            raise WrongTime("the game is over")
+        if state.decisions:
+            d = state.decisions[0]
+            raise WrongTime(f"the table waits for seat {d.seat} to decide ({d.kind})")
+        raise WrongTime(f"{action.kind} is not allowed now")
+    if kinds is None and type(action) in (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade):
+        raise NotYourDecision("nothing is waiting for that decision")
+
+
+def check(state: GameState, action: Action) -> MunchkinAction:
+    """Raise the RuleError that refuses `action`, or return it typed."""
+    if not isinstance(action, MunchkinAction):
+        raise MalformedAction(f"{action!r} is not a Munchkin action")
+    _gate(state, action)
+    RULES[type(action)].check(state, action)
+    return action
+
+
+def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
+    kinds = allowed_kinds(state)
+    seen: set[MunchkinAction] = set()
+    for kind, rule in RULES.items():
+        if kinds is not None and kind not in kinds:
+            continue
+        if kinds is None and kind in (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade):
+            continue
+        for action in rule.candidates(state, seat):
+            if action in seen:
+                continue
+            seen.add(action)
+            try:
+                _gate(state, action)
+                rule.check(state, action)
+            except Exception as exc:
+                from ..base import RuleError
+
+                if not isinstance(exc, RuleError):
+                    raise
+                continue
+            yield action
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Check `action` and return the new state with what happened; a refused action raises `RuleError`."""
+    checked = check(state, action)
+    return RULES[type(checked)].perform(state, checked)
+
+
+def seats_to_act(state: GameState) -> frozenset[int]:
+    """The seats the table is waiting for (others may still play any-time cards)."""
+    if state.phase == "over":
+        return frozenset()
+    if state.decisions:
+        return frozenset({state.decisions[0].seat})
+    if state.phase == "setup":
+        return frozenset(s for s in range(len(state.players)) if s not in state.ready)
+    combat = state.combat
+    if combat is None:
+        return frozenset({state.active})
+    if combat.step == "help":
+        waiting = {s for s in help_candidates(state, combat) if s not in combat.volunteers + combat.declined}
+        return frozenset(waiting | ({combat.fighter} if combat.volunteers else set()))
+    if combat.step == "window":
+        from .combat import window_seats
+
+        return frozenset(s for s in window_seats(state, combat) if s not in combat.passed)
+    if combat.step == "flee":
+        seat = runner(state)
+        return frozenset() if seat is None else frozenset({seat})
+    if combat.step == "spoils":
+        return frozenset(combat.pick_order[:1])
+    return frozenset({combat.fighter})
+
+
+def outcome(state: GameState) -> Outcome | None:
+    if not state.winners:
+        return None
+    return Outcome(state.winners, f"reached level {state.options.win_level}")
+
+
+class MunchkinRules:
+    """The `Ruleset` of the Munchkin card table."""
+
+    game = "munchkin"
+    score_name = "level"
+
+    def new_game(
+        self, seats: tuple[SeatSetup, ...], seed: int, packs: tuple[str, ...] = (), options: Wire = None
+    ) -> GameState:
+        state, _ = flow.new_game(seats, seed, packs or ("core",), Options.from_wire(options))
+        return state
+
+    def legal_actions(self, state: GameState, seat: int) -> Iterator[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        return apply(state, action)
+
+    def player_view(self, state: GameState, seat: int | None) -> dict[str, Wire]:
+        return player_view(state, seat, seats_to_act(state))
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return outcome(state)
+
+    def seats_to_act(self, state: GameState) -> frozenset[int]:
+        return seats_to_act(state)
+
+    def turn_number(self, state: GameState) -> int:
+        return state.turn
+
+    def score(self, state: GameState, seat: int) -> int:
+        return state.players[seat].level
+
+    def action_from_wire(self, wire: Wire) -> Action:
+        return MunchkinAction.from_wire(wire)

@@ -1,0 +1,632 @@
+"""What players do in a combat: help and bribes, claiming victory, reaction windows, interference, abilities,
+running away and picking the spoils (M19-M35)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..base import Event, NotYourDecision, WrongTime
+from .actions import (
+    AcceptBadStuff,
+    AskForHelp,
+    Backstab,
+    Berserk,
+    Charm,
+    ChooseHelper,
+    ClaimVictory,
+    DeclineHelp,
+    EnhanceMonster,
+    FlightSpell,
+    JoinUndead,
+    Pass,
+    PlayMate,
+    RerollEscape,
+    RollToRunAway,
+    RunAway,
+    TakeSpoil,
+    TurnUndead,
+    UseOneShot,
+    Volunteer,
+    WanderingMonster,
+)
+from .character import discardable, has_ability
+from .combat import (
+    card_played_in_combat,
+    close_window,
+    fighters_win,
+    monster_treasures,
+    open_window,
+    resolve_victory,
+    settle_spoils,
+    window_seats,
+)
+from .effects import apply_effects, lose_cards_from_play
+from .flight import boost_roll, caught, escape_everything, reroll, roll_against, runner
+from .rulebook import others, require, require_alive, require_in_hand, rule
+from .state import Bribe, Combat, CombatMonster, GameState, PlayedOneShot, discard, with_player, without
+from .table import move_items
+
+MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
+MAX_ABILITY_DISCARDS = 3  # Berserk, Turn Undead, Flight Spell (M40)
+
+
+def combat_of(state: GameState, *steps: str) -> Combat:
+    combat = state.combat
+    require(combat is not None, "there is no combat", WrongTime)
+    assert combat is not None
+    if steps:
+        require(combat.step in steps, f"not now: the combat is at its '{combat.step}' step", WrongTime)
+    return combat
+
+
+def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
+    combat = combat_of(state, *steps)
+    require(seat == combat.fighter, "only the fighter may do that", NotYourDecision)
+    return combat
+
+
+def _take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+    p = state.players[seat]
+    return with_player(state, seat, hand=without(p.hand, card))
+
+
+def _pay_discards(state: GameState, seat: int, cards: tuple[str, ...]) -> GameState:
+    """Abilities are paid with cards from the hand or the table (M39)."""
+    return lose_cards_from_play(state, seat, cards)
+
+
+def _check_discards(state: GameState, seat: int, cards: tuple[str, ...], most: int = MAX_ABILITY_DISCARDS) -> None:
+    require(1 <= len(cards) <= most, f"discard between 1 and {most} cards")
+    require(len(set(cards)) == len(cards), "name each card once")
+    mine = discardable(state.players[seat])
+    for c in cards:
+        require(c in mine, f"{c} is not a card of yours to discard")
+
+
+def _discard_choices(state: GameState, seat: int) -> Iterator[tuple[str, ...]]:
+    cards = discardable(state.players[seat])
+    for n in range(1, min(MAX_ABILITY_DISCARDS, len(cards)) + 1):
+        yield cards[:n]
+
+
+# --- help and bribes (M31-M33) --------------------------------------------------------------------------
+
+
+def help_candidates(state: GameState, combat: Combat) -> list[int]:
+    return [s for s in others(state, combat.fighter) if not state.players[s].dead]
+
+
+def _check_ask(state: GameState, a: AskForHelp) -> None:
+    combat = _require_fighter(state, a.seat, "fight")
+    require(combat.helper is None, "you already have a helper: one at a time")
+    require(combat.asks < MAX_ASKS, f"you have asked {MAX_ASKS} times already")
+    require(bool(help_candidates(state, combat)), "nobody can help")
+    require(a.treasures >= 0, "a share cannot be negative")
+    mine = state.players[a.seat].item_cards
+    for c in a.items:
+        require(c in mine, f"{c} is not an item you have in play to offer")
+
+
+def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
+    combat = state.combat
+    if combat is None or combat.step != "fight" or seat != combat.fighter:
+        return
+    total = sum(monster_treasures(state, m) for m in combat.monsters)
+    for share in range(total + 1):
+        yield AskForHelp(seat, (), share, False)
+        if share:
+            yield AskForHelp(seat, (), share, True)
+    for item in state.players[seat].item_cards:
+        yield AskForHelp(seat, (item,), 0, False)
+
+
+@rule(AskForHelp, _check_ask, _ask_candidates)
+def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
+    combat = combat_of(state)
+    offer = Bribe(a.items, a.treasures, a.helper_first)
+    combat = replace(combat, step="help", offer=offer, volunteers=(), declined=(), asks=combat.asks + 1)
+    state = replace(state, combat=combat)
+    data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
+    return state, [Event("asked_for_help", data)]
+
+
+def _awaiting_answer(state: GameState, combat: Combat) -> list[int]:
+    return [s for s in help_candidates(state, combat) if s not in combat.volunteers and s not in combat.declined]
+
+
+def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
+    combat = combat_of(state, "help")
+    require(a.seat in _awaiting_answer(state, combat), "you have no open call for help to answer", NotYourDecision)
+
+
+def _answer_candidates(state: GameState, seat: int) -> list[Volunteer | DeclineHelp]:
+    return [Volunteer(seat), DeclineHelp(seat)]
+
+
+@rule(Volunteer, _check_answer, _answer_candidates)
+@rule(DeclineHelp, _check_answer, _answer_candidates)
+def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[GameState, list[Event]]:
+    combat = combat_of(state)
+    if isinstance(a, Volunteer):
+        combat = replace(combat, volunteers=(*combat.volunteers, a.seat))
+        return replace(state, combat=combat), [Event("volunteered", {"seat": a.seat})]
+    combat = replace(combat, declined=(*combat.declined, a.seat))
+    events = [Event("declined_to_help", {"seat": a.seat})]
+    if not _awaiting_answer(state, combat) and not combat.volunteers:
+        combat = replace(combat, step="fight", offer=None)
+        events.append(Event("nobody_helps", {}))
+    return replace(state, combat=combat), events
+
+
+def _check_choose_helper(state: GameState, a: ChooseHelper) -> None:
+    combat = _require_fighter(state, a.seat, "help")
+    require(a.helper in combat.volunteers, "choose one of the volunteers")
+
+
+@rule(
+    ChooseHelper,
+    _check_choose_helper,
+    lambda state, seat: (ChooseHelper(seat, v) for v in (state.combat.volunteers if state.combat else ())),
+)
+def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Event]]:
+    """Help is binding once accepted: the bribe's items change hands now, the treasure share at the end."""
+    combat = combat_of(state)
+    offer = combat.offer
+    assert offer is not None
+    state = move_items(state, a.seat, a.helper, offer.items)
+    combat = replace(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
+    state = card_played_in_combat(replace(state, combat=combat))
+    return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
+
+
+# --- the fight's turning points -------------------------------------------------------------------------
+
+
+def _check_claim(state: GameState, a: ClaimVictory) -> None:
+    combat = _require_fighter(state, a.seat, "fight")
+    require(fighters_win(state, combat), "you are not winning: play cards, ask for help or run away")
+
+
+@rule(ClaimVictory, _check_claim, lambda state, seat: [ClaimVictory(seat)])
+def claim_victory(state: GameState, a: ClaimVictory) -> tuple[GameState, list[Event]]:
+    return open_window(state, "victory")
+
+
+def _check_run(state: GameState, a: RunAway) -> None:
+    _require_fighter(state, a.seat, "fight")
+
+
+@rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)])
+def run_away(state: GameState, a: RunAway) -> tuple[GameState, list[Event]]:
+    return open_window(state, "flee")
+
+
+def _check_pass(state: GameState, a: Pass) -> None:
+    combat = combat_of(state, "window", "help")
+    if combat.step == "help":
+        require(a.seat == combat.fighter, "answer the call for help: volunteer or decline", NotYourDecision)
+        return
+    waiting = [s for s in window_seats(state, combat) if s not in combat.passed]
+    require(a.seat in waiting, "you have nothing to pass", NotYourDecision)
+
+
+@rule(Pass, _check_pass, lambda state, seat: [Pass(seat)])
+def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
+    combat = combat_of(state)
+    if combat.step == "help":  # the fighter withdraws the call for help
+        state = replace(state, combat=replace(combat, step="fight", offer=None, volunteers=(), declined=()))
+        return state, [Event("help_withdrawn", {"seat": a.seat})]
+    combat = replace(combat, passed=(*combat.passed, a.seat))
+    state = replace(state, combat=combat)
+    events = [Event("passed", {"seat": a.seat})]
+    if all(s in combat.passed for s in window_seats(state, combat)):
+        state, more = close_window(state)
+        events += more
+    return state, events
+
+
+# --- interference: monsters and enhancers (M26-M30) -----------------------------------------------------
+
+
+def _check_monster_index(combat: Combat, index: int) -> None:
+    require(0 <= index < len(combat.monsters), f"there is no monster {index} in this combat")
+
+
+def _check_enhance(state: GameState, a: EnhanceMonster) -> None:
+    combat = combat_of(state, "fight", "window")
+    require_in_hand(state, a.seat, a.card, "enhancer")
+    _check_monster_index(combat, a.monster)
+
+
+def _monster_targets(state: GameState, seat: int, kind: str) -> Iterator[tuple[str, int]]:
+    if state.combat is None:
+        return
+    for card in state.players[seat].hand:
+        if state.card(card).kind == kind:
+            for i in range(len(state.combat.monsters)):
+                yield card, i
+
+
+@rule(
+    EnhanceMonster,
+    _check_enhance,
+    lambda state, seat: (EnhanceMonster(seat, c, i) for c, i in _monster_targets(state, seat, "enhancer")),
+)
+def enhance_monster(state: GameState, a: EnhanceMonster) -> tuple[GameState, list[Event]]:
+    """Enhancers count only on their own target, even after a Mate copied it (M27, M30)."""
+    state = _take_from_hand(state, a.seat, a.card)
+    combat = combat_of(state)
+    monsters = list(combat.monsters)
+    monsters[a.monster] = replace(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
+    state = card_played_in_combat(replace(state, combat=replace(combat, monsters=tuple(monsters))))
+    return state, [Event("enhanced", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+
+
+def _check_mate(state: GameState, a: PlayMate) -> None:
+    combat = combat_of(state, "fight", "window")
+    require_in_hand(state, a.seat, a.card, "mate")
+    _check_monster_index(combat, a.monster)
+
+
+@rule(
+    PlayMate, _check_mate, lambda state, seat: (PlayMate(seat, c, i) for c, i in _monster_targets(state, seat, "mate"))
+)
+def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
+    """The Mate is a copy of the monster with every enhancer already on it (M30)."""
+    state = _take_from_hand(state, a.seat, a.card)
+    combat = combat_of(state)
+    target = combat.monsters[a.monster]
+    mate = CombatMonster(a.card, target.base, (), target.enhancers + target.inherited)
+    state = card_played_in_combat(replace(state, combat=replace(combat, monsters=(*combat.monsters, mate))))
+    return state, [Event("mate", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+
+
+def _add_monster(state: GameState, seat: int, monster: str, *spent: str) -> GameState:
+    state = _take_from_hand(state, seat, monster)
+    combat = combat_of(state)
+    combat = replace(combat, monsters=(*combat.monsters, CombatMonster(monster, monster)), spent=combat.spent + spent)
+    return card_played_in_combat(replace(state, combat=combat))
+
+
+def _check_wandering(state: GameState, a: WanderingMonster) -> None:
+    combat_of(state, "fight", "window")
+    require_in_hand(state, a.seat, a.card, "wandering_monster")
+    require_in_hand(state, a.seat, a.monster, "monster")
+
+
+def _wandering_candidates(state: GameState, seat: int) -> Iterator[WanderingMonster]:
+    hand = state.players[seat].hand
+    for card in hand:
+        if state.card(card).kind == "wandering_monster":
+            for m in hand:
+                if state.card(m).kind == "monster":
+                    yield WanderingMonster(seat, card, m)
+
+
+@rule(WanderingMonster, _check_wandering, _wandering_candidates)
+def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState, list[Event]]:
+    """Its player picks the monster from their own hand; both must be beaten (M26, M29)."""
+    state = _add_monster(_take_from_hand(state, a.seat, a.card), a.seat, a.monster, a.card)
+    return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+
+
+def _check_undead(state: GameState, a: JoinUndead) -> None:
+    combat = combat_of(state, "fight", "window")
+    require_in_hand(state, a.seat, a.monster, "monster")
+    require(state.card(a.monster).undead, f"{state.card(a.monster).name} is not Undead")
+    require(
+        any(state.card(m.base).undead for m in combat.monsters),
+        "an Undead joins only a combat against another Undead (M28)",
+    )
+
+
+@rule(
+    JoinUndead,
+    _check_undead,
+    lambda state, seat: (JoinUndead(seat, c) for c in state.players[seat].hand if state.card(c).undead),
+)
+def join_undead(state: GameState, a: JoinUndead) -> tuple[GameState, list[Event]]:
+    state = _add_monster(state, a.seat, a.monster)
+    return state, [Event("undead_joined", {"seat": a.seat, "monster": a.monster})]
+
+
+# --- one-shots (M48) ------------------------------------------------------------------------------------
+
+
+def _one_shot_source(state: GameState, seat: int, card: str) -> str:
+    p = state.players[seat]
+    require(card in p.hand or card in p.item_cards, f"{card} is not in your hand or on your table")
+    require(state.card(card).kind == "one_shot", f"{state.card(card).name} is not a one-shot")
+    return "hand" if card in p.hand else "table"
+
+
+def _check_one_shot(state: GameState, a: UseOneShot) -> None:
+    _one_shot_source(state, a.seat, a.card)
+    d = state.card(a.card)
+    ops = {e.op for e in d.effects}
+    combat = state.combat
+    if combat is not None and combat.step == "flee":
+        require(runner(state) == a.seat, "only the one running away may use a card now", NotYourDecision)
+        require(d.escape > 0 or "auto_escape" in ops, f"{d.name} does not help running away", WrongTime)
+        return
+    if ops & {"remove_curse", "draw_treasures"} and not (ops & {"remove_monster", "force_help"}) and not d.bonus:
+        if "remove_curse" in ops:
+            target = require_alive(state, a.target)
+            require(bool(target.curses), "that player carries no lasting curse")
+        require(state.phase != "setup", "not before the game has begun", WrongTime)
+        return
+    combat = combat_of(state, "fight", "window")
+    if "force_help" in ops:
+        require(a.seat == combat.fighter and combat.helper is None, "only a fighter without a helper forces help")
+        require(a.target != a.seat and not require_alive(state, a.target).dead, "name another living player")
+        return
+    if ops & {"remove_monster", "remove_monster_keep_treasure"}:
+        _check_monster_index(combat, a.monster)
+        return
+    require(d.bonus != 0, f"{d.name} has no use in a fight")
+    require(a.side in ("fighters", "monsters"), "side is 'fighters' or 'monsters'")
+
+
+def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
+    p = state.players[seat]
+    n_monsters = len(state.combat.monsters) if state.combat else 1
+    for card in (*p.hand, *p.item_cards):
+        if state.card(card).kind != "one_shot":
+            continue
+        yield UseOneShot(seat, card, "fighters")
+        yield UseOneShot(seat, card, "monsters")
+        for i in range(n_monsters):
+            yield UseOneShot(seat, card, "fighters", monster=i)
+        for t in range(len(state.players)):
+            yield UseOneShot(seat, card, "fighters", target=t)
+
+
+@rule(UseOneShot, _check_one_shot, _one_shot_candidates)
+def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event]]:
+    d = state.card(a.card)
+    ops = {e.op for e in d.effects}
+    if _one_shot_source(state, a.seat, a.card) == "hand":
+        state = _take_from_hand(state, a.seat, a.card)
+    else:
+        p = state.players[a.seat]
+        state = with_player(state, a.seat, items=tuple(c for c in p.items if c.card != a.card))
+    event = Event(
+        "one_shot", {"seat": a.seat, "card": a.card, "side": a.side, "monster": a.monster, "target": a.target}
+    )
+    combat = state.combat
+    if combat is None or combat.step not in ("fight", "window", "flee") or ops & {"remove_curse", "draw_treasures"}:
+        target = a.target if a.target >= 0 else a.seat
+        state, events = apply_effects(discard(state, a.card), target, d.effects, a.card)
+        return state, [event, *events]
+    if combat.step == "flee":
+        combat = replace(
+            combat, spent=(*combat.spent, a.card), escape_bonuses=(*combat.escape_bonuses, (a.seat, d.escape))
+        )
+        state = replace(state, combat=combat)
+        if "auto_escape" in ops:
+            state, events = escape_everything(state, a.seat)
+            return state, [event, *events]
+        return state, [event]
+    if "force_help" in ops:
+        combat = replace(combat, helper=a.target, helper_forced=True, spent=(*combat.spent, a.card))
+        return card_played_in_combat(replace(state, combat=combat)), [event]
+    if ops & {"remove_monster", "remove_monster_keep_treasure"}:
+        return _remove_monster(state, a.monster, "remove_monster_keep_treasure" in ops, a.card, [event])
+    combat = replace(combat, one_shots=(*combat.one_shots, PlayedOneShot(a.card, a.seat, a.side)))
+    return card_played_in_combat(replace(state, combat=combat)), [event]
+
+
+def _remove_monster(
+    state: GameState, index: int, keep_treasure: bool, spent: str, events: list[Event]
+) -> tuple[GameState, list[Event]]:
+    """Got rid of without a kill: no level, treasure only if the card says (M21); with none left, it is won."""
+    combat = combat_of(state)
+    monster = combat.monsters[index]
+    gone = [monster.card, *monster.enhancers]
+    combat = replace(
+        combat,
+        monsters=combat.monsters[:index] + combat.monsters[index + 1 :],
+        removed=(*combat.removed, *gone),
+        removed_with_treasure=combat.removed_with_treasure
+        + (monster_treasures(state, monster) if keep_treasure else 0),
+        spent=(*combat.spent, spent) if spent else combat.spent,
+    )
+    state = replace(state, combat=combat)
+    events.append(Event("monster_removed", {"card": monster.card, "keeps_treasure": keep_treasure}))
+    if not combat.monsters:
+        return resolve_victory(state)
+    return card_played_in_combat(state), events
+
+
+# --- class abilities in combat (M40) --------------------------------------------------------------------
+
+
+def _check_fighting_ability(state: GameState, seat: int, ability: str, once: bool = True) -> Combat:
+    combat = combat_of(state, "fight", "window")
+    require(seat in combat.fighters, "only a fighter or the helper may do that")
+    require(has_ability(state, seat, ability), f"you lack the ability {ability!r}")
+    if once:
+        require((seat, ability) not in combat.used, f"{ability} once per combat")
+    return combat
+
+
+def _check_berserk(state: GameState, a: Berserk) -> None:
+    _check_fighting_ability(state, a.seat, "berserk")
+    _check_discards(state, a.seat, a.cards)
+
+
+@rule(Berserk, _check_berserk, lambda state, seat: (Berserk(seat, c) for c in _discard_choices(state, seat)))
+def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
+    return _ability_bonus(state, a.seat, "berserk", a.cards, len(a.cards))
+
+
+def _check_turn_undead(state: GameState, a: TurnUndead) -> None:
+    combat = _check_fighting_ability(state, a.seat, "turn_undead")
+    require(any(state.card(m.base).undead for m in combat.monsters), "there is no Undead to turn")
+    _check_discards(state, a.seat, a.cards)
+
+
+@rule(TurnUndead, _check_turn_undead, lambda state, seat: (TurnUndead(seat, c) for c in _discard_choices(state, seat)))
+def turn_undead(state: GameState, a: TurnUndead) -> tuple[GameState, list[Event]]:
+    return _ability_bonus(state, a.seat, "turn_undead", a.cards, 3 * len(a.cards))
+
+
+def _ability_bonus(
+    state: GameState, seat: int, ability: str, cards: tuple[str, ...], bonus: int
+) -> tuple[GameState, list[Event]]:
+    state = _pay_discards(state, seat, cards)
+    combat = combat_of(state)
+    combat = replace(combat, bonuses=(*combat.bonuses, (seat, bonus)), used=(*combat.used, (seat, ability)))
+    state = card_played_in_combat(replace(state, combat=combat))
+    return state, [Event(ability, {"seat": seat, "cards": list(cards), "bonus": bonus})]
+
+
+def _check_charm(state: GameState, a: Charm) -> None:
+    combat = _check_fighting_ability(state, a.seat, "charm", once=False)
+    _check_monster_index(combat, a.monster)
+    require(len(state.players[a.seat].hand) >= 3, "charming takes your whole hand, at least 3 cards")
+
+
+@rule(
+    Charm,
+    _check_charm,
+    lambda state, seat: (Charm(seat, i) for i in range(len(state.combat.monsters) if state.combat else 0)),
+)
+def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
+    """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21)."""
+    p = state.players[a.seat]
+    state = _pay_discards(state, a.seat, p.hand)
+    state = replace(state, combat=replace(combat_of(state), charmed=True))
+    return _remove_monster(state, a.monster, True, "", [Event("charmed", {"seat": a.seat, "monster": a.monster})])
+
+
+def _check_backstab(state: GameState, a: Backstab) -> None:
+    combat = combat_of(state, "fight", "window")
+    require(has_ability(state, a.seat, "backstab"), "only a Thief backstabs")
+    require(a.target in combat.fighters and a.target != a.seat, "backstab someone in the fight, not yourself")
+    require(
+        not (a.seat == combat.fighter and a.target == combat.helper) and a.seat != combat.helper,
+        "not against your own side in this fight (M29)",
+    )
+    require((a.seat, a.target) not in combat.backstabs, "once per target per combat")
+    _check_discards(state, a.seat, (a.discard,), most=1)
+
+
+def _backstab_candidates(state: GameState, seat: int) -> Iterator[Backstab]:
+    if state.combat is None or not discardable(state.players[seat]):
+        return
+    for target in state.combat.fighters:
+        yield Backstab(seat, target, discardable(state.players[seat])[0])
+
+
+@rule(Backstab, _check_backstab, _backstab_candidates)
+def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
+    state = _pay_discards(state, a.seat, (a.discard,))
+    combat = combat_of(state)
+    combat = replace(
+        combat, bonuses=(*combat.bonuses, (a.target, -2)), backstabs=(*combat.backstabs, (a.seat, a.target))
+    )
+    state = card_played_in_combat(replace(state, combat=combat))
+    return state, [Event("backstab", {"seat": a.seat, "target": a.target})]
+
+
+# --- running away (M34) ---------------------------------------------------------------------------------
+
+
+def _check_roll(state: GameState, a: RollToRunAway) -> None:
+    combat = combat_of(state, "flee")
+    require(runner(state) == a.seat, "it is not your roll", NotYourDecision)
+    assert combat.flight is not None
+    require(combat.flight.caught_by is None, "answer the failed roll first")
+    require(a.monster in combat.flight.remaining, "you have already rolled against that monster")
+    if a.hireling:
+        require(state.players[a.seat].hireling is not None, "you have no Hireling to sacrifice")
+
+
+def _roll_candidates(state: GameState, seat: int) -> Iterator[RollToRunAway]:
+    combat = state.combat
+    if combat is None or combat.flight is None:
+        return
+    for i in combat.flight.remaining:
+        yield RollToRunAway(seat, i)
+        if state.players[seat].hireling:
+            yield RollToRunAway(seat, i, hireling=True)
+
+
+@rule(RollToRunAway, _check_roll, _roll_candidates)
+def roll_to_run_away(state: GameState, a: RollToRunAway) -> tuple[GameState, list[Event]]:
+    return roll_against(state, a.monster, a.hireling)
+
+
+def _caught(state: GameState, seat: int) -> Combat:
+    combat = combat_of(state, "flee")
+    require(runner(state) == seat, "it is not your roll", NotYourDecision)
+    assert combat.flight is not None
+    require(combat.flight.caught_by is not None, "no failed roll to answer")
+    return combat
+
+
+def _check_accept(state: GameState, a: AcceptBadStuff) -> None:
+    _caught(state, a.seat)
+
+
+@rule(AcceptBadStuff, _check_accept, lambda state, seat: [AcceptBadStuff(seat)])
+def accept_bad_stuff(state: GameState, a: AcceptBadStuff) -> tuple[GameState, list[Event]]:
+    return caught(state)
+
+
+def _check_flight_spell(state: GameState, a: FlightSpell) -> None:
+    combat = _caught(state, a.seat)
+    assert combat.flight is not None
+    require(has_ability(state, a.seat, "flight"), "only a Wizard casts the Flight Spell")
+    require(a.seat not in combat.flight.flight_used, "one Flight Spell per escape")
+    _check_discards(state, a.seat, a.cards)
+
+
+@rule(
+    FlightSpell, _check_flight_spell, lambda state, seat: (FlightSpell(seat, c) for c in _discard_choices(state, seat))
+)
+def flight_spell(state: GameState, a: FlightSpell) -> tuple[GameState, list[Event]]:
+    state = _pay_discards(state, a.seat, a.cards)
+    state, events = boost_roll(state, len(a.cards))
+    return state, [Event("flight_spell", {"seat": a.seat, "cards": list(a.cards)}), *events]
+
+
+def _check_reroll(state: GameState, a: RerollEscape) -> None:
+    combat = _caught(state, a.seat)
+    assert combat.flight is not None
+    require(has_ability(state, a.seat, "reroll_escape"), "only a Halfling rolls again")
+    require(a.seat not in combat.flight.rerolled, "one re-roll per combat")
+    _check_discards(state, a.seat, (a.discard,), most=1)
+
+
+@rule(
+    RerollEscape,
+    _check_reroll,
+    lambda state, seat: (RerollEscape(seat, c) for c in discardable(state.players[seat])[:1]),
+)
+def reroll_escape(state: GameState, a: RerollEscape) -> tuple[GameState, list[Event]]:
+    return reroll(_pay_discards(state, a.seat, (a.discard,)))
+
+
+# --- spoils (M31 treasure share) ------------------------------------------------------------------------
+
+
+def _check_spoil(state: GameState, a: TakeSpoil) -> None:
+    combat = combat_of(state, "spoils")
+    require(bool(combat.pick_order) and combat.pick_order[0] == a.seat, "it is not your pick", NotYourDecision)
+    require(a.card in combat.spoils, f"{a.card} is not among the spoils")
+
+
+@rule(
+    TakeSpoil,
+    _check_spoil,
+    lambda state, seat: (TakeSpoil(seat, c) for c in (state.combat.spoils if state.combat else ())),
+)
+def take_spoil(state: GameState, a: TakeSpoil) -> tuple[GameState, list[Event]]:
+    combat = combat_of(state)
+    combat = replace(combat, spoils=without(combat.spoils, a.card), pick_order=combat.pick_order[1:])
+    p = state.players[a.seat]
+    state = replace(with_player(state, a.seat, hand=(*p.hand, a.card)), combat=combat)
+    return settle_spoils(state, [Event("took_spoil", {"seat": a.seat, "card": a.card})])

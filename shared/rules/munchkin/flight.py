@@ -1,0 +1,139 @@
+"""Running away (M34, M35): one roll per fleeing fighter per monster, Bad Stuff for each that catches them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import Event
+from .character import escape_bonus
+from .combat import end_combat
+from .effects import apply_effects
+from .state import Combat, Flight, GameState, roll
+
+ESCAPE_ON = 5  # M34: a d6 roll of 5 or more escapes
+
+
+def begin_flight(state: GameState) -> tuple[GameState, list[Event]]:
+    combat = state.combat
+    assert combat is not None
+    flight = Flight(order=combat.fighters, remaining=tuple(range(len(combat.monsters))))
+    state = replace(state, combat=replace(combat, step="flee", resolving="", passed=(), flight=flight))
+    return advance(state, [Event("running_away", {"seats": list(combat.fighters)})])
+
+
+def pursues(state: GameState, combat: Combat, index: int, seat: int) -> bool:
+    """Some monsters do not pursue characters of low level: those escape without a roll (M34)."""
+    threshold = state.card(combat.monsters[index].base).no_pursue_at_or_below
+    return state.players[seat].level > threshold
+
+
+def escape_modifier(state: GameState, combat: Combat, index: int, seat: int) -> int:
+    bonus = escape_bonus(state, state.players[seat]) + state.card(combat.monsters[index].base).escape
+    return bonus + sum(n for s, n in combat.escape_bonuses if s == seat)
+
+
+def runner(state: GameState) -> int | None:
+    combat = state.combat
+    if combat is None or combat.step != "flee" or combat.flight is None or not combat.flight.order:
+        return None
+    return combat.flight.order[0]
+
+
+def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameState, list[Event]]:
+    combat = state.combat
+    assert combat is not None and combat.flight is not None
+    seat = combat.flight.order[0]
+    flight = replace(combat.flight, remaining=tuple(i for i in combat.flight.remaining if i != index))
+    if hireling:
+        from .effects import lose_cards_from_play
+
+        p = state.players[seat]
+        assert p.hireling is not None
+        state = lose_cards_from_play(state, seat, [p.hireling])
+        return escaped(replace(state, combat=replace(combat, flight=flight)), seat, index, "hireling")
+    if not pursues(state, combat, index, seat):
+        return escaped(replace(state, combat=replace(combat, flight=flight)), seat, index, "not_pursued")
+    state, value = roll(state)
+    total = value + escape_modifier(state, combat, index, seat)
+    event = Event("escape_roll", {"seat": seat, "monster": index, "die": value, "total": total})
+    if total >= ESCAPE_ON:
+        state, events = escaped(replace(state, combat=replace(combat, flight=flight)), seat, index, "roll")
+        return state, [event, *events]
+    flight = replace(flight, caught_by=index, roll=total)
+    return replace(state, combat=replace(combat, flight=flight)), [event]
+
+
+def reroll(state: GameState) -> tuple[GameState, list[Event]]:
+    combat = state.combat
+    assert combat is not None and combat.flight is not None and combat.flight.caught_by is not None
+    flight = combat.flight
+    seat, index = flight.order[0], combat.flight.caught_by
+    state, value = roll(state)
+    total = value + escape_modifier(state, combat, index, seat)
+    flight = replace(flight, rerolled=(*flight.rerolled, seat), roll=total)
+    event = Event("escape_roll", {"seat": seat, "monster": index, "die": value, "total": total, "reroll": True})
+    if total >= ESCAPE_ON:
+        state = replace(state, combat=replace(combat, flight=replace(flight, caught_by=None)))
+        state, events = escaped(state, seat, index, "roll")
+        return state, [event, *events]
+    return replace(state, combat=replace(combat, flight=flight)), [event]
+
+
+def boost_roll(state: GameState, bonus: int) -> tuple[GameState, list[Event]]:
+    """Flight Spell: the failed roll gets `bonus`; it may now succeed."""
+    combat = state.combat
+    assert combat is not None and combat.flight is not None and combat.flight.caught_by is not None
+    flight = combat.flight
+    seat, index = flight.order[0], combat.flight.caught_by
+    flight = replace(flight, roll=flight.roll + bonus, flight_used=(*flight.flight_used, seat))
+    if flight.roll >= ESCAPE_ON:
+        state = replace(state, combat=replace(combat, flight=replace(flight, caught_by=None)))
+        return escaped(state, seat, index, "flight_spell")
+    return replace(state, combat=replace(combat, flight=flight)), []
+
+
+def escaped(state: GameState, seat: int, index: int, how: str) -> tuple[GameState, list[Event]]:
+    """Some monsters hurt even those who get away (M34)."""
+    combat = state.combat
+    assert combat is not None
+    monster = combat.monsters[index]
+    events = [Event("escaped", {"seat": seat, "monster": index, "how": how})]
+    state, more = apply_effects(state, seat, state.card(monster.base).on_escape, monster.base)
+    return advance(state, events + more)
+
+
+def caught(state: GameState) -> tuple[GameState, list[Event]]:
+    """A failed escape: the monster's Bad Stuff (M34)."""
+    combat = state.combat
+    assert combat is not None and combat.flight is not None and combat.flight.caught_by is not None
+    seat, index = combat.flight.order[0], combat.flight.caught_by
+    state = replace(state, combat=replace(combat, flight=replace(combat.flight, caught_by=None)))
+    monster = combat.monsters[index]
+    events = [Event("caught", {"seat": seat, "monster": index, "card": monster.card})]
+    state, more = apply_effects(state, seat, state.card(monster.base).bad_stuff, monster.base)
+    return advance(state, events + more)
+
+
+def escape_everything(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    """An auto-escape one-shot: the runner gets away from every monster still chasing them."""
+    combat = state.combat
+    assert combat is not None and combat.flight is not None
+    flight = replace(combat.flight, remaining=(), caught_by=None)
+    state = replace(state, combat=replace(combat, flight=flight))
+    return advance(state, [Event("escaped", {"seat": seat, "monster": -1, "how": "one_shot"})])
+
+
+def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Move to the next runner when one is done; end the combat when everyone has fled (M35: no rewards)."""
+    combat = state.combat
+    if combat is None or combat.flight is None:
+        return state, events
+    flight = combat.flight
+    if flight.caught_by is not None:
+        return state, events
+    while flight.order and (not flight.remaining or state.players[flight.order[0]].dead):
+        flight = replace(flight, order=flight.order[1:], remaining=tuple(range(len(combat.monsters))))
+    state = replace(state, combat=replace(combat, flight=flight))
+    if not flight.order:
+        return end_combat(state, events)
+    return state, events

@@ -1,0 +1,80 @@
+"""The table of rules: for each action, how it is checked, what it does, and when a seat could take it.
+
+Legal actions are the candidates that pass the same check `apply` runs, so what `legal_actions` offers is
+never refused, and an action refused by `apply` raises the `RuleError` naming why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from ..base import Event, IllegalAction, NotYourDecision, RuleError, WrongTime
+from .actions import MunchkinAction
+from .state import GameState, Player
+
+Perform = Callable[[GameState, Any], tuple[GameState, list[Event]]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    check: Callable[[GameState, Any], None]
+    perform: Perform
+    candidates: Callable[[GameState, int], Iterable[MunchkinAction]]
+
+
+RULES: dict[type[MunchkinAction], Rule] = {}
+
+
+def rule(
+    action: type[MunchkinAction],
+    check: Callable[[GameState, Any], None],
+    candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
+) -> Callable[[Perform], Perform]:
+    def register(perform: Perform) -> Perform:
+        RULES[action] = Rule(check, perform, candidates)
+        return perform
+
+    return register
+
+
+def refuse(message: str, error: type[RuleError] = IllegalAction) -> NoReturn:
+    raise error(message)
+
+
+def require(condition: bool, message: str, error: type[RuleError] = IllegalAction) -> None:
+    if not condition:
+        raise error(message)
+
+
+def require_turn(state: GameState, seat: int, *phases: str) -> None:
+    require(seat == state.active, "it is not your turn", NotYourDecision)
+    if phases:
+        require(state.phase in phases, f"not now: the turn is in its '{state.phase}' phase", WrongTime)
+
+
+def require_in_hand(state: GameState, seat: int, card: str, *kinds: str) -> None:
+    require(card in state.players[seat].hand, f"{card} is not in your hand")
+    if kinds:
+        d = state.card(card)
+        require(d.kind in kinds, f"{d.name} is a {d.kind}, not a {' or '.join(kinds)}")
+
+
+def require_alive(state: GameState, seat: int, who: str = "that player") -> Player:
+    require(0 <= seat < len(state.players), f"there is no seat {seat}")
+    p = state.players[seat]
+    require(not p.dead, f"{who} is dead until the next turn begins")
+    return p
+
+
+def in_combat(state: GameState, seat: int) -> bool:
+    return state.combat is not None and seat in state.combat.fighters
+
+
+def require_out_of_combat(state: GameState, seat: int, who: str = "you") -> None:
+    require(not in_combat(state, seat), f"not while {who} {'are' if who == 'you' else 'is'} in combat", WrongTime)
+
+
+def others(state: GameState, seat: int) -> list[int]:
+    return [s for s in range(len(state.players)) if s != seat]

@@ -1,0 +1,237 @@
+"""The frozen state of a Munchkin table, and the small pure helpers that move cards between its zones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Literal
+
+from ..base import Event
+from ..rng import Rng
+from .cards import CardDef
+from .options import Options
+
+Deck = Literal["door", "treasure"]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every physical card of this game (instance id -> its definition). Built once from the packs."""
+
+    packs: tuple[str, ...]
+    defs: MappingProxyType[str, CardDef]
+
+    def __getitem__(self, card: str) -> CardDef:
+        return self.defs[card]
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """A card in play in front of a player: an item (equipped, or turned sideways) or a carried one-shot."""
+
+    card: str
+    equipped: bool = False
+    cheat: str | None = None  # a Cheat! card attached: restrictions and slot limits are ignored
+    on_hireling: bool = False  # carried by the Hireling: outside the slot limits
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    sex: str
+    level: int = 1
+    hand: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    half_breed: str | None = None
+    super_munchkin: str | None = None
+    items: tuple[Carried, ...] = ()
+    hireling: str | None = None
+    curses: tuple[str, ...] = ()  # lasting curses kept in front of the player
+    dead: bool = False  # dead until the next player's turn starts (M36)
+    fresh: bool = False  # a new character: draws 4 + 4 at the start of their own turn
+    used_this_turn: tuple[str, ...] = ()  # once-a-turn abilities used: "double_sell", "steal"
+    received: tuple[str, ...] = ()  # cards received outside one's turn: playable at once (M17)
+
+    @property
+    def item_cards(self) -> tuple[str, ...]:
+        return tuple(c.card for c in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Bribe:
+    """What a fighter offers for help (M31): items handed over on acceptance, and a share of the treasures."""
+
+    items: tuple[str, ...] = ()
+    treasures: int = 0
+    helper_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CombatMonster:
+    card: str  # the physical card in the combat: a monster, or the Mate that copies one
+    base: str  # the monster card whose level, bonuses and Bad Stuff this one has
+    enhancers: tuple[str, ...] = ()  # enhancer cards played on this monster
+    inherited: tuple[str, ...] = ()  # enhancers copied by a Mate: counted, but lying on the original
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedOneShot:
+    card: str
+    seat: int
+    side: str  # "fighters" or "monsters"
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """The run-away rolls still owed (M34), and a failed roll waiting for the runner's answer."""
+
+    order: tuple[int, ...]  # seats still to flee, fighter first; order[0] is rolling now
+    remaining: tuple[int, ...]  # monster indexes order[0] has not yet rolled against
+    caught_by: int | None = None  # monster index of a failed roll awaiting AcceptBadStuff or an ability
+    roll: int = 0  # that failed roll's total
+    rerolled: tuple[int, ...] = ()  # seats that used their Halfling re-roll
+    flight_used: tuple[int, ...] = ()  # seats that cast their Flight Spell
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    fighter: int
+    monsters: tuple[CombatMonster, ...]
+    # "fight": the fighter decides; "help": an ask for help is open; "window": others may react before
+    # `resolving` happens; "flee": running away; "spoils": treasures being picked by the agreed order.
+    step: str = "fight"
+    helper: int | None = None
+    helper_forced: bool = False
+    bribe: Bribe = field(default_factory=Bribe)
+    offer: Bribe | None = None
+    volunteers: tuple[int, ...] = ()
+    declined: tuple[int, ...] = ()
+    asks: int = 0
+    one_shots: tuple[PlayedOneShot, ...] = ()
+    bonuses: tuple[tuple[int, int], ...] = ()  # (seat, strength) from Berserk, Turn Undead, Backstab
+    escape_bonuses: tuple[tuple[int, int], ...] = ()  # (seat, run-away bonus) from one-shots
+    used: tuple[tuple[int, str], ...] = ()  # once-per-combat abilities: (seat, "berserk" | "turn_undead")
+    backstabs: tuple[tuple[int, int], ...] = ()  # (thief, target)
+    resolving: str = ""  # "victory" or "flee": what the reaction window leads to
+    passed: tuple[int, ...] = ()
+    removed: tuple[str, ...] = ()  # monster cards got rid of without a kill
+    removed_with_treasure: int = 0
+    charmed: bool = False
+    flight: Flight | None = None
+    spoils: tuple[str, ...] = ()
+    pick_order: tuple[int, ...] = ()  # who takes the next spoil, one entry per card
+    spent: tuple[str, ...] = ()  # other cards used up in this combat, discarded when it ends
+    met_by_kick: bool = True
+
+    @property
+    def fighters(self) -> tuple[int, ...]:
+        return (self.fighter,) if self.helper is None else (self.fighter, self.helper)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the game waits for from one seat before anything else happens."""
+
+    kind: str  # "lose_item", "lose_cards", "loot_corpse", "trade"
+    seat: int
+    cards: tuple[str, ...] = ()  # the cards to choose from (a corpse's cards lie in GameState.corpse)
+    count: int = 1
+    source: int = -1  # the other seat concerned (the corpse, the trader)
+    give: tuple[str, ...] = ()  # a trade: what the offering seat gives
+    take: tuple[str, ...] = ()  # ... and what it asks for
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    catalog: Catalog
+    options: Options
+    rng: Rng
+    players: tuple[Player, ...]
+    door_deck: tuple[str, ...]  # index 0 is the top
+    treasure_deck: tuple[str, ...]
+    door_discard: tuple[str, ...] = ()  # the last one is the top
+    treasure_discard: tuple[str, ...] = ()
+    active: int = 0
+    turn: int = 0
+    # "setup" (M08), "start" (before the door, M11), "door" (after a door without a monster: look for
+    # trouble or loot), "end" (charity and passing the turn), "over"
+    phase: str = "setup"
+    ready: tuple[int, ...] = ()
+    met_monster: bool = False
+    combat: Combat | None = None
+    decisions: tuple[Decision, ...] = ()
+    charity: tuple[int, ...] = ()  # who received charity this turn, once per card (M14: split evenly)
+    corpse: tuple[str, ...] = ()  # a dead character's cards, face up, being looted (M36)
+    winners: tuple[int, ...] = ()
+
+    def card(self, card: str) -> CardDef:
+        return self.catalog.defs[card]
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+
+def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    return set_player(state, seat, replace(state.players[seat], **changes))
+
+
+def set_player(state: GameState, seat: int, player: Player) -> GameState:
+    players = list(state.players)
+    players[seat] = player
+    return replace(state, players=tuple(players))
+
+
+def without(cards: tuple[str, ...], *gone: str) -> tuple[str, ...]:
+    out = list(cards)
+    for card in gone:
+        out.remove(card)
+    return tuple(out)
+
+
+def discard(state: GameState, *cards: str) -> GameState:
+    """Put cards face up on their own deck's discard pile."""
+    doors = tuple(c for c in cards if state.card(c).deck == "door")
+    treasures = tuple(c for c in cards if state.card(c).deck == "treasure")
+    return replace(
+        state,
+        door_discard=state.door_discard + doors,
+        treasure_discard=state.treasure_discard + treasures,
+    )
+
+
+def draw(state: GameState, deck: Deck) -> tuple[GameState, str | None, list[Event]]:
+    """The top card of a deck; an empty deck reshuffles its discards first, and with none nothing is drawn (M03)."""
+    door = deck == "door"
+    pile = state.door_deck if door else state.treasure_deck
+    events: list[Event] = []
+    if not pile:
+        discards = state.door_discard if door else state.treasure_discard
+        if not discards:
+            return state, None, [Event("deck_empty", {"deck": deck})]
+        pile, rng = state.rng.shuffled(discards)
+        state = replace(state, rng=rng, door_discard=()) if door else replace(state, rng=rng, treasure_discard=())
+        events.append(Event("reshuffled", {"deck": deck, "cards": len(pile)}))
+    state = replace(state, door_deck=pile[1:]) if door else replace(state, treasure_deck=pile[1:])
+    return state, pile[0], events
+
+
+def roll(state: GameState, sides: int = 6) -> tuple[GameState, int]:
+    value, rng = state.rng.roll(sides)
+    return replace(state, rng=rng), value
+
+
+def all_cards(state: GameState) -> list[str]:
+    """Every card in every zone; a game never creates or loses a card (property tests count these)."""
+    cards = [*state.door_deck, *state.treasure_deck, *state.door_discard, *state.treasure_discard]
+    for p in state.players:
+        cards += [*p.hand, *p.races, *p.classes, *p.item_cards, *p.curses]
+        cards += [c for c in (p.half_breed, p.super_munchkin, p.hireling) if c]
+        cards += [c.cheat for c in p.items if c.cheat]
+    combat = state.combat
+    if combat is not None:
+        for m in combat.monsters:
+            cards += [m.card, *m.enhancers]
+        cards += [o.card for o in combat.one_shots]
+        cards += [*combat.removed, *combat.spoils, *combat.spent]
+    return cards + list(state.corpse)

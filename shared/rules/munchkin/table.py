@@ -1,0 +1,459 @@
+"""Cards on the table outside the fight: playing and wearing items, races and classes, selling, trading,
+stealing, and the cards any player may play at any time (curses, Go Up a Level)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..base import Event, WrongTime
+from .actions import (
+    Curse,
+    DiscardCard,
+    Equip,
+    GiveItem,
+    GiveToHireling,
+    GoUpALevel,
+    OfferTrade,
+    PlayCard,
+    PlayCheat,
+    Sell,
+    Steal,
+    Unequip,
+)
+from .character import discardable, equip_problem, has_ability, may_carry_big, settle_items
+from .combat import card_played_in_combat
+from .effects import change_level, drop_unsupported, lose_cards_from_play
+from .flow import strike_with_curse
+from .rulebook import (
+    in_combat,
+    others,
+    require,
+    require_alive,
+    require_in_hand,
+    require_out_of_combat,
+    require_turn,
+    rule,
+)
+from .state import Carried, Decision, GameState, discard, roll, set_player, with_player, without
+
+SELL_PER_LEVEL = 1000  # M47
+CARRIED_KINDS = ("item", "one_shot")
+CHARACTER_KINDS = ("race", "class", "half_breed", "super_munchkin")
+
+
+def _may_play_now(state: GameState, seat: int, card: str, in_combat_ok: bool) -> None:
+    """Setup (M08), one's own turn (M18), or a card just received outside combat (M17)."""
+    if state.phase == "setup":
+        require(seat not in state.ready, "you have finished setting up", WrongTime)
+        return
+    fighting = in_combat(state, seat)
+    if card in state.players[seat].received and not fighting:
+        return
+    require_turn(state, seat)
+    if not in_combat_ok:
+        require(state.combat is None, "not during a combat (M24)", WrongTime)
+    elif state.combat is not None:
+        require(state.combat.step in ("fight", "window"), "not at this step of the combat", WrongTime)
+
+
+def _check_play(state: GameState, a: PlayCard) -> None:
+    require_in_hand(state, a.seat, a.card, *CHARACTER_KINDS, *CARRIED_KINDS, "hireling")
+    p = state.players[a.seat]
+    d = state.card(a.card)
+    if d.kind in CHARACTER_KINDS:
+        _may_play_now(state, a.seat, a.card, in_combat_ok=True)
+    elif d.kind == "hireling":
+        require(p.hireling is None, "you already have a Hireling")
+    else:
+        _may_play_now(state, a.seat, a.card, in_combat_ok=False)
+    if d.kind == "race":
+        require(d.trait not in {state.card(r).trait for r in p.races}, f"you are already {d.trait}")
+        require(len(p.races) < (2 if p.half_breed else 1), "one Race at a time, unless Half-Breed: discard yours first")
+        if state.phase == "setup":
+            require(not p.races, "one Race at the start (M08)")
+    elif d.kind == "class":
+        require(d.trait not in {state.card(c).trait for c in p.classes}, f"you are already a {d.trait}")
+        require(
+            len(p.classes) < (2 if p.super_munchkin else 1),
+            "one Class at a time, unless Super Munchkin: discard yours first",
+        )
+        if state.phase == "setup":
+            require(not p.classes, "one Class at the start (M08)")
+    elif d.kind == "half_breed":
+        require(bool(p.races) and p.half_breed is None, "Half-Breed needs a Race, and only one Half-Breed")
+    elif d.kind == "super_munchkin":
+        require(bool(p.classes) and p.super_munchkin is None, "Super Munchkin needs a Class, and only one")
+    elif d.big:
+        require(may_carry_big(state, p), "you already carry a Big item; only a Dwarf carries more (M44, M45)")
+
+
+@rule(
+    PlayCard,
+    _check_play,
+    lambda state, seat: (PlayCard(seat, c) for c in state.players[seat].hand),
+)
+def play_card(state: GameState, a: PlayCard) -> tuple[GameState, list[Event]]:
+    p = state.players[a.seat]
+    d = state.card(a.card)
+    p = replace(p, hand=without(p.hand, a.card), received=tuple(c for c in p.received if c != a.card))
+    if d.kind == "race":
+        p = replace(p, races=(*p.races, a.card))
+    elif d.kind == "class":
+        p = replace(p, classes=(*p.classes, a.card))
+    elif d.kind == "half_breed":
+        p = replace(p, half_breed=a.card)
+    elif d.kind == "super_munchkin":
+        p = replace(p, super_munchkin=a.card)
+    elif d.kind == "hireling":
+        p = replace(p, hireling=a.card)
+    else:
+        carried = Carried(a.card)
+        wearable = d.kind == "item" and equip_problem(state, p, carried) is None
+        p = replace(p, items=(*p.items, replace(carried, equipped=wearable)))
+    state = set_player(state, a.seat, p)
+    state = settle_items(state, a.seat)
+    return card_played_in_combat(state), [Event("played", {"seat": a.seat, "card": a.card})]
+
+
+def _own_item(state: GameState, seat: int, card: str) -> Carried:
+    for c in state.players[seat].items:
+        if c.card == card:
+            return c
+    require(False, f"{card} is not an item you have in play")
+    raise AssertionError
+
+
+def _check_equip(state: GameState, a: Equip) -> None:
+    require_out_of_combat(state, a.seat)
+    c = _own_item(state, a.seat, a.card)
+    require(not c.equipped, f"{state.card(a.card).name} is already in use")
+    problem = equip_problem(state, state.players[a.seat], c)
+    require(problem is None, problem or "")
+
+
+def _item_candidates(state: GameState, seat: int, equipped: bool) -> Iterator[str]:
+    return (c.card for c in state.players[seat].items if c.equipped == equipped)
+
+
+@rule(Equip, _check_equip, lambda state, seat: (Equip(seat, c) for c in _item_candidates(state, seat, False)))
+def equip(state: GameState, a: Equip) -> tuple[GameState, list[Event]]:
+    return _set_equipped(state, a.seat, a.card, True), [Event("equipped", {"seat": a.seat, "card": a.card})]
+
+
+def _check_unequip(state: GameState, a: Unequip) -> None:
+    require_out_of_combat(state, a.seat)
+    c = _own_item(state, a.seat, a.card)
+    require(c.equipped and not c.on_hireling, f"{state.card(a.card).name} is not worn by you")
+
+
+@rule(Unequip, _check_unequip, lambda state, seat: (Unequip(seat, c) for c in _item_candidates(state, seat, True)))
+def unequip(state: GameState, a: Unequip) -> tuple[GameState, list[Event]]:
+    return _set_equipped(state, a.seat, a.card, False), [Event("unequipped", {"seat": a.seat, "card": a.card})]
+
+
+def _set_equipped(
+    state: GameState, seat: int, card: str, equipped: bool, cheat: str | None = None, on_hireling: bool = False
+) -> GameState:
+    p = state.players[seat]
+    items = tuple(
+        replace(c, equipped=equipped, cheat=cheat or c.cheat, on_hireling=on_hireling or c.on_hireling)
+        if c.card == card
+        else c
+        for c in p.items
+    )
+    return with_player(state, seat, items=items)
+
+
+def _check_hireling(state: GameState, a: GiveToHireling) -> None:
+    require_out_of_combat(state, a.seat)
+    p = state.players[a.seat]
+    require(p.hireling is not None, "you have no Hireling")
+    require(not any(c.on_hireling for c in p.items), "your Hireling already carries an item")
+    c = _own_item(state, a.seat, a.card)
+    require(state.card(a.card).kind == "item" and c.cheat is None, "the Hireling carries a plain item")
+
+
+@rule(
+    GiveToHireling,
+    _check_hireling,
+    lambda state, seat: (GiveToHireling(seat, c) for c in _item_candidates(state, seat, False)),
+)
+def give_to_hireling(state: GameState, a: GiveToHireling) -> tuple[GameState, list[Event]]:
+    p = state.players[a.seat]
+    carried = replace(_own_item(state, a.seat, a.card), on_hireling=True)
+    state = _set_equipped(state, a.seat, a.card, equip_problem(state, p, carried) is None, on_hireling=True)
+    return state, [Event("hireling_carries", {"seat": a.seat, "card": a.card})]
+
+
+def _check_cheat(state: GameState, a: PlayCheat) -> None:
+    require_in_hand(state, a.seat, a.card, "cheat")
+    _may_play_now(state, a.seat, a.card, in_combat_ok=False)
+    c = _own_item(state, a.seat, a.item)
+    require(state.card(a.item).kind == "item", "Cheat! goes on an item")
+    require(c.cheat is None and not c.on_hireling, "that item already cheats")
+
+
+def _cheat_candidates(state: GameState, seat: int) -> Iterator[PlayCheat]:
+    p = state.players[seat]
+    for card in p.hand:
+        if state.card(card).kind == "cheat":
+            for c in p.items:
+                yield PlayCheat(seat, card, c.card)
+
+
+@rule(PlayCheat, _check_cheat, _cheat_candidates)
+def play_cheat(state: GameState, a: PlayCheat) -> tuple[GameState, list[Event]]:
+    p = state.players[a.seat]
+    state = with_player(state, a.seat, hand=without(p.hand, a.card))
+    state = _set_equipped(state, a.seat, a.item, True, cheat=a.card)
+    return state, [Event("cheated", {"seat": a.seat, "card": a.card, "item": a.item})]
+
+
+def _check_discard(state: GameState, a: DiscardCard) -> None:
+    p = state.players[a.seat]
+    require(
+        a.card in (*p.races, *p.classes, p.half_breed, p.super_munchkin),
+        "only a Race, Class, Half-Breed or Super Munchkin in play may simply be discarded (M16, M45)",
+    )
+
+
+def _discard_candidates(state: GameState, seat: int) -> Iterator[DiscardCard]:
+    p = state.players[seat]
+    for card in (*p.races, *p.classes, p.half_breed, p.super_munchkin):
+        if card:
+            yield DiscardCard(seat, card)
+
+
+@rule(DiscardCard, _check_discard, _discard_candidates)
+def discard_card(state: GameState, a: DiscardCard) -> tuple[GameState, list[Event]]:
+    p = state.players[a.seat]
+    if a.card == p.half_breed:
+        state = drop_unsupported(discard(with_player(state, a.seat, half_breed=None), a.card), a.seat)
+    elif a.card == p.super_munchkin:
+        state = drop_unsupported(discard(with_player(state, a.seat, super_munchkin=None), a.card), a.seat)
+    else:
+        state = lose_cards_from_play(state, a.seat, [a.card])
+    return card_played_in_combat(state), [Event("discarded", {"seat": a.seat, "cards": [a.card]})]
+
+
+# --- selling (M47) --------------------------------------------------------------------------------------
+
+
+def sellable(state: GameState, seat: int) -> tuple[str, ...]:
+    p = state.players[seat]
+    hand = () if state.options.sell_from_table_only else p.hand
+    return tuple(c for c in (*p.item_cards, *hand) if state.card(c).kind in CARRIED_KINDS)
+
+
+def sale_value(state: GameState, a: Sell) -> int:
+    total = sum(state.card(c).value for c in a.cards)
+    return total + (state.card(a.doubled).value if a.doubled else 0)
+
+
+def _check_sell(state: GameState, a: Sell) -> None:
+    require_turn(state, a.seat, "start", "door", "end")
+    require(state.combat is None, "no selling in combat (M47)", WrongTime)
+    require(len(set(a.cards)) == len(a.cards) and bool(a.cards), "name each item to sell once")
+    allowed = sellable(state, a.seat)
+    for c in a.cards:
+        require(c in allowed, f"{c} is not an item you can sell")
+    if a.doubled:
+        require(has_ability(state, a.seat, "double_sell"), "only a Halfling sells at double value")
+        require("double_sell" not in state.players[a.seat].used_this_turn, "one double-value sale a turn")
+        require(a.doubled in a.cards, "the doubled item must be one of those sold")
+    levels = sale_value(state, a) // SELL_PER_LEVEL
+    require(levels >= 1, f"{sale_value(state, a)} Gold buys no level: 1000 per level, no change")
+    require(
+        state.players[a.seat].level + levels < state.options.win_level,
+        "the winning level cannot be bought (M09)",
+    )
+
+
+def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
+    if seat != state.active or state.combat is not None:
+        return
+    cards = sorted(sellable(state, seat), key=lambda c: state.card(c).value, reverse=True)
+    picked: list[str] = []
+    for c in cards:  # the fewest, dearest items that make a level; and each dear item alone
+        if state.card(c).value >= SELL_PER_LEVEL:
+            yield Sell(seat, (c,))
+        picked.append(c)
+        if sum(state.card(x).value for x in picked) >= SELL_PER_LEVEL:
+            yield Sell(seat, tuple(picked))
+            if has_ability(state, seat, "double_sell"):
+                yield Sell(seat, tuple(picked), doubled=picked[0])
+            break
+
+
+@rule(Sell, _check_sell, _sell_candidates)
+def sell(state: GameState, a: Sell) -> tuple[GameState, list[Event]]:
+    levels = sale_value(state, a) // SELL_PER_LEVEL
+    p = state.players[a.seat]
+    in_hand = [c for c in a.cards if c in p.hand]
+    state = with_player(state, a.seat, hand=without(p.hand, *in_hand))
+    state = discard(state, *in_hand)
+    state = lose_cards_from_play(state, a.seat, [c for c in a.cards if c not in in_hand])
+    if a.doubled:
+        q = state.players[a.seat]
+        state = with_player(state, a.seat, used_this_turn=(*q.used_this_turn, "double_sell"))
+    state, events = change_level(state, a.seat, levels)
+    return state, [Event("sold", {"seat": a.seat, "cards": list(a.cards), "levels": levels}), *events]
+
+
+# --- trading and giving (M46) ---------------------------------------------------------------------------
+
+
+def _check_offer(state: GameState, a: OfferTrade) -> None:
+    require(a.to != a.seat, "trade with someone else")
+    require_alive(state, a.to)
+    require_out_of_combat(state, a.seat)
+    require_out_of_combat(state, a.to, "they")
+    require(bool(a.give or a.take), "a trade needs something to change hands")
+    mine = state.players[a.seat].item_cards
+    theirs = state.players[a.to].item_cards
+    for c in a.give:
+        require(c in mine and state.card(c).kind in CARRIED_KINDS, f"{c} is not an item you have in play")
+    for c in a.take:
+        require(c in theirs and state.card(c).kind in CARRIED_KINDS, f"{c} is not an item they have in play")
+
+
+def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
+    if in_combat(state, seat) or state.phase == "setup":
+        return
+    mine = state.players[seat].item_cards
+    for other in others(state, seat):
+        if state.players[other].dead or in_combat(state, other):
+            continue
+        for give in mine:
+            for take in state.players[other].item_cards:
+                yield OfferTrade(seat, other, (give,), (take,))
+
+
+@rule(OfferTrade, _check_offer, _offer_candidates)
+def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]]:
+    decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
+    state = replace(state, decisions=(*state.decisions, decision))
+    return state, [Event("trade_offered", {"seat": a.seat, "to": a.to, "give": list(a.give), "take": list(a.take)})]
+
+
+def move_items(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
+    """Items change hands in play; they arrive turned sideways, to be equipped when allowed (M24, M46)."""
+    g = state.players[giver]
+    moving = [replace(c, equipped=False, on_hireling=False) for c in g.items if c.card in cards]
+    state = with_player(state, giver, items=tuple(c for c in g.items if c.card not in cards))
+    t = state.players[taker]
+    return settle_items(with_player(state, taker, items=(*t.items, *moving)), giver)
+
+
+def _check_give(state: GameState, a: GiveItem) -> None:
+    require(a.to != a.seat, "give it to someone else")
+    require_alive(state, a.to)
+    require_out_of_combat(state, a.seat)
+    require_out_of_combat(state, a.to, "they")
+    _own_item(state, a.seat, a.card)
+
+
+@rule(
+    GiveItem,
+    _check_give,
+    lambda state, seat: (
+        GiveItem(seat, c, to)
+        for c in state.players[seat].item_cards[:1]
+        for to in others(state, seat)
+        if state.phase != "setup"
+    ),
+)
+def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:
+    return move_items(state, a.seat, a.to, (a.card,)), [Event("gave", {"seat": a.seat, "to": a.to, "card": a.card})]
+
+
+# --- the Thief's theft (M40) ----------------------------------------------------------------------------
+
+
+def _check_steal(state: GameState, a: Steal) -> None:
+    require(has_ability(state, a.seat, "steal"), "only a Thief steals")
+    require(state.phase != "setup" and state.combat is None, "no stealing while anyone is in combat", WrongTime)
+    require(a.target != a.seat, "steal from someone else")
+    require_alive(state, a.target)
+    require("steal" not in state.players[a.seat].used_this_turn, "one theft a turn")
+    require(a.item in state.players[a.target].item_cards, f"{a.item} is not in play in front of them")
+    require(a.discard in discardable(state.players[a.seat]), f"{a.discard} is not yours to discard")
+
+
+def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
+    p = state.players[seat]
+    if not discardable(p) or not has_ability(state, seat, "steal"):
+        return
+    for other in others(state, seat):
+        for item in state.players[other].item_cards[:2]:
+            yield Steal(seat, other, item, discardable(p)[0])
+
+
+@rule(Steal, _check_steal, _steal_candidates)
+def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
+    state = lose_cards_from_play(state, a.seat, [a.discard])
+    p = state.players[a.seat]
+    state = with_player(state, a.seat, used_this_turn=(*p.used_this_turn, "steal"))
+    state, value = roll(state)
+    event = Event("theft", {"seat": a.seat, "target": a.target, "item": a.item, "die": value, "success": value >= 4})
+    if a.item not in state.players[a.target].item_cards:  # the discard paid for it was the item itself
+        return state, [event]
+    if value >= 4:
+        return move_items(state, a.target, a.seat, (a.item,)), [event]
+    state, events = change_level(state, a.seat, -1)
+    return state, [event, *events]
+
+
+# --- any time: curses (M37) and Go Up a Level (M49) -----------------------------------------------------
+
+
+def _check_curse(state: GameState, a: Curse) -> None:
+    require_in_hand(state, a.seat, a.card, "curse")
+    require_alive(state, a.target)
+    require(state.phase != "setup", "curses wait until the game has begun", WrongTime)
+
+
+@rule(
+    Curse,
+    _check_curse,
+    lambda state, seat: (
+        Curse(seat, c, t)
+        for c in state.players[seat].hand
+        if state.card(c).kind == "curse"
+        for t in range(len(state.players))
+    ),
+)
+def curse(state: GameState, a: Curse) -> tuple[GameState, list[Event]]:
+    p = state.players[a.seat]
+    state = with_player(state, a.seat, hand=without(p.hand, a.card))
+    state, events = strike_with_curse(state, a.target, a.card)
+    return card_played_in_combat(state), events
+
+
+def _check_level_up(state: GameState, a: GoUpALevel) -> None:
+    require_in_hand(state, a.seat, a.card, "go_up_a_level")
+    target = require_alive(state, a.target)
+    require(state.phase != "setup", "not before the game has begun", WrongTime)
+    require(
+        target.level + state.card(a.card).levels < state.options.win_level,
+        "Go Up a Level never gives the winning level (M49)",
+    )
+
+
+@rule(
+    GoUpALevel,
+    _check_level_up,
+    lambda state, seat: (
+        GoUpALevel(seat, c, t)
+        for c in state.players[seat].hand
+        if state.card(c).kind == "go_up_a_level"
+        for t in range(len(state.players))
+    ),
+)
+def go_up_a_level(state: GameState, a: GoUpALevel) -> tuple[GameState, list[Event]]:
+    p = state.players[a.seat]
+    state = discard(with_player(state, a.seat, hand=without(p.hand, a.card)), a.card)
+    state, events = change_level(state, a.target, state.card(a.card).levels)
+    state = card_played_in_combat(state)
+    return state, [Event("played", {"seat": a.seat, "card": a.card, "target": a.target}), *events]

@@ -1,0 +1,122 @@
+"""What one seat may see of the table: its own hand, everybody's public cards, counts for the rest.
+
+This is the only function that decides visibility; deck order, other hands and the RNG never leave it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Wire
+from .character import gear_bonus
+from .combat import fighters_strength, fighters_win, monster_level, monsters_strength
+from .state import Decision, GameState, Player
+
+
+def _player(state: GameState, p: Player) -> dict[str, Wire]:
+    return {
+        "name": p.name,
+        "sex": p.sex,
+        "level": p.level,
+        "races": list(p.races),
+        "classes": list(p.classes),
+        "half_breed": p.half_breed,
+        "super_munchkin": p.super_munchkin,
+        "items": [
+            {"card": c.card, "equipped": c.equipped, "cheat": c.cheat, "on_hireling": c.on_hireling} for c in p.items
+        ],
+        "hireling": p.hireling,
+        "curses": list(p.curses),
+        "hand_count": len(p.hand),
+        "dead": p.dead,
+        "gear": gear_bonus(state, p),
+    }
+
+
+def _combat(state: GameState) -> dict[str, Wire] | None:
+    c = state.combat
+    if c is None:
+        return None
+    flight = c.flight
+    offer = c.offer
+    return {
+        "fighter": c.fighter,
+        "helper": c.helper,
+        "helper_forced": c.helper_forced,
+        "step": c.step,
+        "resolving": c.resolving,
+        "monsters": [
+            {
+                "card": m.card,
+                "base": m.base,
+                "enhancers": list(m.enhancers),
+                "inherited": list(m.inherited),
+                "level": monster_level(state, m),
+            }
+            for m in c.monsters
+        ],
+        "monsters_strength": monsters_strength(state, c),
+        "fighters_strength": fighters_strength(state, c),
+        "fighters_winning": fighters_win(state, c),
+        "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
+        "bonuses": [list(b) for b in c.bonuses],
+        "bribe": {"items": list(c.bribe.items), "treasures": c.bribe.treasures, "helper_first": c.bribe.helper_first},
+        "offer": None
+        if offer is None
+        else {"items": list(offer.items), "treasures": offer.treasures, "helper_first": offer.helper_first},
+        "volunteers": list(c.volunteers),
+        "declined": list(c.declined),
+        "passed": list(c.passed),
+        "removed": list(c.removed),
+        "flight": None
+        if flight is None
+        else {
+            "order": list(flight.order),
+            "remaining": list(flight.remaining),
+            "caught_by": flight.caught_by,
+            "roll": flight.roll,
+        },
+        "spoils": list(c.spoils),  # drawn face up: everyone sees them (M20)
+        "pick_order": list(c.pick_order),
+    }
+
+
+def _decision(d: Decision, seat: int | None) -> dict[str, Wire]:
+    out: dict[str, Any] = {"kind": d.kind, "seat": d.seat, "count": d.count, "source": d.source}
+    if d.kind == "lose_item":
+        out["cards"] = list(d.cards)  # items in play: public
+    elif d.kind == "lose_cards":
+        out["cards"] = list(d.cards) if seat == d.seat else []  # hand cards: the victim's secret
+    elif d.kind == "trade":
+        out["give"], out["take"] = list(d.give), list(d.take)
+    return out
+
+
+def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int]) -> dict[str, Wire]:
+    """`seat` None is a spectator: nobody's hand."""
+    return {
+        "game": "munchkin",
+        "packs": list(state.catalog.packs),
+        "options": state.options.to_wire(),
+        "you": seat,
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase,
+        "met_monster": state.met_monster,
+        "ready": list(state.ready),
+        "players": [_player(state, p) for p in state.players],
+        "hand": list(state.players[seat].hand) if seat is not None else [],
+        "decks": {"door": len(state.door_deck), "treasure": len(state.treasure_deck)},
+        "discards": {  # only the top card of each pile is visible (M04)
+            "door": {"top": state.door_discard[-1] if state.door_discard else None, "count": len(state.door_discard)},
+            "treasure": {
+                "top": state.treasure_discard[-1] if state.treasure_discard else None,
+                "count": len(state.treasure_discard),
+            },
+        },
+        "combat": _combat(state),
+        "decisions": [_decision(d, seat) for d in state.decisions],
+        "corpse": list(state.corpse),
+        "waiting_for": sorted(waiting_for),
+        "winners": list(state.winners),
+    }

@@ -1,0 +1,137 @@
+"""Random-legal playouts of whole Munchkin games: the invariants every game must keep."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import msgpack
+import pytest
+from doorkick.shared.bots.easy import EasyBot
+from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin import RULESET, GameState
+from doorkick.shared.rules.munchkin.options import Options
+from doorkick.shared.rules.munchkin.state import all_cards
+from doorkick.shared.rules.rng import Rng
+
+ACTION_CAP = 20_000
+
+
+def seats(n: int) -> tuple[SeatSetup, ...]:
+    return tuple(SeatSetup(f"P{i}", "female" if i % 2 else "male") for i in range(n))
+
+
+def playout(seed: int, players: int, options: Options | None = None, anyone: bool = True, check=None):
+    """Play to the end. With `anyone`, a seat that is not being waited for may also act (curses, trades...)."""
+    state = RULESET.new_game(seats(players), seed, options=options)
+    bots = [EasyBot(seed * 31 + i) for i in range(players)]
+    chooser = Rng.from_seed(seed)
+    log = []
+    for _ in range(ACTION_CAP):
+        if RULESET.outcome(state) is not None:
+            return state, log
+        waiting = sorted(RULESET.seats_to_act(state))
+        candidates = waiting
+        roll, chooser = chooser.below(10)
+        if anyone and roll == 0:
+            candidates = list(range(players))
+        pick, chooser = chooser.below(len(candidates))
+        seat = candidates[pick]
+        action = bots[seat].choose(RULESET, state, seat)
+        if action is None:
+            assert seat not in waiting, f"seat {seat} is waited for but has no legal action"
+            continue
+        state, events = RULESET.apply(state, action)
+        log.append((str(action), [e.kind for e in events]))
+        if check is not None:
+            check(state)
+    raise AssertionError(f"seed {seed}: the game did not end within {ACTION_CAP} actions (turn {state.turn})")
+
+
+def invariants(total: Counter[str], win_level: int):
+    def check(state: GameState) -> None:
+        assert Counter(all_cards(state)) == total, "cards were created or lost"
+        for p in state.players:
+            assert 1 <= p.level <= win_level
+            assert len(p.races) <= (2 if p.half_breed else 1)
+            assert len(p.classes) <= (2 if p.super_munchkin else 1)
+
+    return check
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_games_keep_every_invariant_and_end(seed: int) -> None:
+    players = 2 + seed % 5
+    options = Options(listening_at_the_door=seed % 3 == 0, shared_victory=seed % 4 == 0)
+    state = RULESET.new_game(seats(players), seed, options=options)
+    total = Counter(all_cards(state))
+    final, _ = playout(seed, players, options, check=invariants(total, options.win_level))
+    assert RULESET.outcome(final) is not None
+
+
+@pytest.mark.parametrize("seed", range(200, 300))
+def test_many_quick_games_end_without_errors(seed: int) -> None:
+    final, _ = playout(seed, 3 + seed % 4)
+    winners = RULESET.outcome(final).winners
+    assert all(final.players[w].level == final.options.win_level for w in winners)
+
+
+def test_same_seed_same_log_even_when_global_random_is_disturbed() -> None:
+    random.seed(1)
+    _, first = playout(7, 4)
+    random.seed(99)
+    random.random()
+    _, second = playout(7, 4)
+    assert first == second
+
+
+def test_legal_actions_are_never_refused() -> None:
+    state = RULESET.new_game(seats(4), 11)
+    chooser = Rng.from_seed(5)
+    for _ in range(1500):
+        if RULESET.outcome(state) is not None:
+            break
+        for seat in range(4):
+            for action in RULESET.legal_actions(state, seat):
+                RULESET.apply(state, action)  # raises if refused
+        waiting = sorted(RULESET.seats_to_act(state))
+        pick, chooser = chooser.below(len(waiting))
+        action = EasyBot(pick).choose(RULESET, state, waiting[pick])
+        assert action is not None
+        state, _ = RULESET.apply(state, action)
+
+
+def _hidden_cards(state: GameState, seat: int) -> set[str]:
+    hidden = set(state.door_deck) | set(state.treasure_deck)
+    for other, p in enumerate(state.players):
+        if other != seat:
+            hidden |= set(p.hand)
+    return hidden
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_view_shows_another_hand_or_the_decks(seed: int) -> None:
+    def check(state: GameState) -> None:
+        for seat in [None, *range(len(state.players))]:
+            view = RULESET.player_view(state, seat)
+            blob = msgpack.packb(view)
+            hidden = _hidden_cards(state, -1 if seat is None else seat)
+            if seat is not None:
+                hidden -= set(state.players[seat].hand)
+            visible_public = _public_cards(state)
+            for card in hidden - visible_public:
+                assert f'"{card}"'.encode() not in blob and _packed(card) not in blob, (seat, card)
+
+    playout(seed, 4, check=check)
+
+
+def _packed(card: str) -> bytes:
+    return msgpack.packb(card)
+
+
+def _public_cards(state: GameState) -> set[str]:
+    """Cards lying face up somewhere (a card id may be hidden in one zone and never in two at once)."""
+    public: set[str] = set(state.door_discard[-1:]) | set(state.treasure_discard[-1:]) | set(state.corpse)
+    for p in state.players:
+        public |= set(p.races) | set(p.classes) | set(p.item_cards) | set(p.curses)
+    return public

@@ -2,34 +2,57 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, SeatSetup, Wire, WrongTime
+from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
 from . import decisions, fight, flow, table  # noqa: F401  (each module registers its rules)
 from .actions import (
     AcceptBadStuff,
     AcceptTrade,
+    AskForHelp,
+    Backstab,
+    Berserk,
+    Charm,
     ChooseHelper,
     ChooseLoss,
+    ClaimVictory,
     Curse,
     DeclineHelp,
     DeclineTrade,
     DiscardCard,
+    EndTurn,
+    EnhanceMonster,
     Equip,
     FinishSetup,
     FlightSpell,
+    GiveCharity,
+    GiveItem,
+    GiveToHireling,
     GoUpALevel,
+    JoinUndead,
+    KickOpenTheDoor,
+    LookForTrouble,
     LootCorpse,
+    LootTheRoom,
     MunchkinAction,
+    OfferTrade,
     Pass,
     PlayCard,
+    PlayCheat,
+    PlayMate,
     RerollEscape,
     RollToRunAway,
+    RunAway,
+    Sell,
+    Steal,
     TakeSpoil,
+    TurnUndead,
     Unequip,
     UseOneShot,
     Volunteer,
+    WanderingMonster,
 )
+from .character import has_ability
 from .fight import help_candidates
 from .flight import runner
 from .options import Options
@@ -50,6 +73,63 @@ STEP_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "help": (Volunteer, DeclineHelp, ChooseHelper, Pass),
     "flee": (RollToRunAway, AcceptBadStuff, FlightSpell, RerollEscape, UseOneShot),
     "spoils": (TakeSpoil,),
+}
+
+
+def _step(state: GameState, *steps: str) -> bool:
+    return state.combat is not None and state.combat.step in steps
+
+
+def _fighting(state: GameState, seat: int) -> bool:
+    return state.combat is not None and seat in state.combat.fighters
+
+
+def _running(state: GameState, seat: int, caught: bool) -> bool:
+    c = state.combat
+    return (
+        c is not None
+        and c.flight is not None
+        and c.flight.order[:1] == (seat,)
+        and (c.flight.caught_by is not None) == caught
+    )
+
+
+# When a seat could possibly take an action of each kind: a cheap filter before its candidates are checked.
+WHEN: dict[type[MunchkinAction], Callable[[GameState, int], bool]] = {
+    FinishSetup: lambda s, seat: s.phase == "setup",
+    KickOpenTheDoor: lambda s, seat: seat == s.active and s.phase == "start",
+    LookForTrouble: lambda s, seat: seat == s.active and s.phase == "door",
+    LootTheRoom: lambda s, seat: seat == s.active and s.phase == "door",
+    EndTurn: lambda s, seat: seat == s.active and s.phase == "end",
+    GiveCharity: lambda s, seat: seat == s.active and s.phase == "end",
+    AskForHelp: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
+    ClaimVictory: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
+    RunAway: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
+    Volunteer: lambda s, seat: _step(s, "help"),
+    DeclineHelp: lambda s, seat: _step(s, "help"),
+    ChooseHelper: lambda s, seat: _step(s, "help") and s.combat is not None and s.combat.fighter == seat,
+    Pass: lambda s, seat: _step(s, "help", "window"),
+    Berserk: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "berserk"),
+    TurnUndead: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "turn_undead"),
+    Charm: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "charm"),
+    Backstab: lambda s, seat: _step(s, "fight", "window") and has_ability(s, seat, "backstab"),
+    EnhanceMonster: lambda s, seat: _step(s, "fight", "window"),
+    PlayMate: lambda s, seat: _step(s, "fight", "window"),
+    WanderingMonster: lambda s, seat: _step(s, "fight", "window"),
+    JoinUndead: lambda s, seat: _step(s, "fight", "window"),
+    RollToRunAway: lambda s, seat: _running(s, seat, caught=False),
+    AcceptBadStuff: lambda s, seat: _running(s, seat, caught=True),
+    FlightSpell: lambda s, seat: _running(s, seat, caught=True),
+    RerollEscape: lambda s, seat: _running(s, seat, caught=True),
+    TakeSpoil: lambda s, seat: _step(s, "spoils"),
+    Equip: lambda s, seat: not _fighting(s, seat),
+    Unequip: lambda s, seat: not _fighting(s, seat),
+    GiveToHireling: lambda s, seat: s.players[seat].hireling is not None and not _fighting(s, seat),
+    OfferTrade: lambda s, seat: not _fighting(s, seat),
+    GiveItem: lambda s, seat: not _fighting(s, seat),
+    Sell: lambda s, seat: seat == s.active and s.combat is None,
+    Steal: lambda s, seat: s.combat is None and has_ability(s, seat, "steal"),
+    PlayCheat: lambda s, seat: s.combat is None,
 }
 
 
@@ -77,7 +157,7 @@ def _gate(state: GameState, action: MunchkinAction) -> None:
             d = state.decisions[0]
             raise WrongTime(f"the table waits for seat {d.seat} to decide ({d.kind})")
         raise WrongTime(f"{action.kind} is not allowed now")
-    if kinds is None and type(action) in (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade):
+    if kinds is None and type(action) in DECISION_KINDS:
         raise NotYourDecision("nothing is waiting for that decision")
 
 
@@ -90,28 +170,31 @@ def check(state: GameState, action: Action) -> MunchkinAction:
     return action
 
 
-def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
-    kinds = allowed_kinds(state)
-    seen: set[MunchkinAction] = set()
-    for kind, rule in RULES.items():
-        if kinds is not None and kind not in kinds:
-            continue
-        if kinds is None and kind in (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade):
-            continue
-        for action in rule.candidates(state, seat):
-            if action in seen:
-                continue
-            seen.add(action)
-            try:
-                _gate(state, action)
-                rule.check(state, action)
-            except Exception as exc:
-                from ..base import RuleError
+DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade)
 
-                if not isinstance(exc, RuleError):
-                    raise
+
+def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
+    """Every action `seat` may take now: the candidates of each rule that pass its check."""
+    if not 0 <= seat < len(state.players):
+        return iter(())
+    kinds = allowed_kinds(state)
+    legal: list[MunchkinAction] = []
+    for kind, rule in RULES.items():
+        if kinds is None:
+            if kind in DECISION_KINDS:
                 continue
-            yield action
+        elif kind not in kinds:
+            continue
+        when = WHEN.get(kind)
+        if when is not None and not when(state, seat):
+            continue
+        for action in rule.candidates(state, seat):  # the kind filter above is the gate's work
+            try:
+                rule.check(state, action)
+            except RuleError:
+                continue
+            legal.append(action)
+    return iter(legal)
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:

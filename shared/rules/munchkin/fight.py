@@ -30,6 +30,7 @@ from .actions import (
     Volunteer,
     WanderingMonster,
 )
+from .cards import CardDef
 from .character import discardable, has_ability
 from .combat import (
     card_played_in_combat,
@@ -140,12 +141,8 @@ def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
     require(a.seat in _awaiting_answer(state, combat), "you have no open call for help to answer", NotYourDecision)
 
 
-def _answer_candidates(state: GameState, seat: int) -> list[Volunteer | DeclineHelp]:
-    return [Volunteer(seat), DeclineHelp(seat)]
-
-
-@rule(Volunteer, _check_answer, _answer_candidates)
-@rule(DeclineHelp, _check_answer, _answer_candidates)
+@rule(Volunteer, _check_answer, lambda state, seat: [Volunteer(seat)])
+@rule(DeclineHelp, _check_answer, lambda state, seat: [DeclineHelp(seat)])
 def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if isinstance(a, Volunteer):
@@ -341,45 +338,70 @@ def _one_shot_source(state: GameState, seat: int, card: str) -> str:
     return "hand" if card in p.hand else "table"
 
 
+def _one_shot_use(d: CardDef) -> str:
+    """What a one-shot is for, which decides the fields its use names."""
+    ops = {e.op for e in d.effects}
+    if ops & {"remove_monster", "remove_monster_keep_treasure"}:
+        return "remove"
+    if "force_help" in ops:
+        return "force_help"
+    if "remove_curse" in ops:
+        return "remove_curse"
+    if "draw_treasures" in ops:
+        return "draw"
+    if "auto_escape" in ops or (d.escape > 0 and not d.bonus):
+        return "escape"
+    return "bonus"
+
+
 def _check_one_shot(state: GameState, a: UseOneShot) -> None:
     _one_shot_source(state, a.seat, a.card)
     d = state.card(a.card)
-    ops = {e.op for e in d.effects}
+    use = _one_shot_use(d)
+    require(a.monster == -1 or use == "remove", "only a card that removes a monster names one")
+    require(a.target == -1 or use in ("force_help", "remove_curse"), f"{d.name} does not name a player")
+    require(a.side == "fighters" or use == "bonus", f"{d.name} does not take a side")
     combat = state.combat
     if combat is not None and combat.step == "flee":
         require(runner(state) == a.seat, "only the one running away may use a card now", NotYourDecision)
-        require(d.escape > 0 or "auto_escape" in ops, f"{d.name} does not help running away", WrongTime)
+        require(d.escape > 0 or use == "escape", f"{d.name} does not help running away", WrongTime)
         return
-    if ops & {"remove_curse", "draw_treasures"} and not (ops & {"remove_monster", "force_help"}) and not d.bonus:
-        if "remove_curse" in ops:
-            target = require_alive(state, a.target)
-            require(bool(target.curses), "that player carries no lasting curse")
-        require(state.phase != "setup", "not before the game has begun", WrongTime)
+    require(state.phase != "setup", "not before the game has begun", WrongTime)
+    if use == "remove_curse":
+        require(bool(require_alive(state, a.target).curses), "that player carries no lasting curse")
         return
+    if use == "draw":
+        return
+    require(use != "escape", f"{d.name} is for running away", WrongTime)
     combat = combat_of(state, "fight", "window")
-    if "force_help" in ops:
+    if use == "force_help":
         require(a.seat == combat.fighter and combat.helper is None, "only a fighter without a helper forces help")
         require(a.target != a.seat and not require_alive(state, a.target).dead, "name another living player")
-        return
-    if ops & {"remove_monster", "remove_monster_keep_treasure"}:
+    elif use == "remove":
         _check_monster_index(combat, a.monster)
-        return
-    require(d.bonus != 0, f"{d.name} has no use in a fight")
-    require(a.side in ("fighters", "monsters"), "side is 'fighters' or 'monsters'")
+    else:
+        require(d.bonus != 0, f"{d.name} has no use in a fight")
+        require(a.side in ("fighters", "monsters"), "side is 'fighters' or 'monsters'")
 
 
 def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
     p = state.players[seat]
-    n_monsters = len(state.combat.monsters) if state.combat else 1
     for card in (*p.hand, *p.item_cards):
-        if state.card(card).kind != "one_shot":
+        d = state.card(card)
+        if d.kind != "one_shot":
             continue
-        yield UseOneShot(seat, card, "fighters")
-        yield UseOneShot(seat, card, "monsters")
-        for i in range(n_monsters):
-            yield UseOneShot(seat, card, "fighters", monster=i)
-        for t in range(len(state.players)):
-            yield UseOneShot(seat, card, "fighters", target=t)
+        use = _one_shot_use(d)
+        if use == "remove":
+            for i in range(len(state.combat.monsters) if state.combat else 0):
+                yield UseOneShot(seat, card, monster=i)
+        elif use in ("force_help", "remove_curse"):
+            for t in range(len(state.players)):
+                yield UseOneShot(seat, card, target=t)
+        elif use == "bonus":
+            yield UseOneShot(seat, card, "fighters")
+            yield UseOneShot(seat, card, "monsters")
+        else:
+            yield UseOneShot(seat, card)
 
 
 @rule(UseOneShot, _check_one_shot, _one_shot_candidates)
@@ -394,20 +416,19 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
     event = Event(
         "one_shot", {"seat": a.seat, "card": a.card, "side": a.side, "monster": a.monster, "target": a.target}
     )
+    use = _one_shot_use(d)
     combat = state.combat
-    if combat is None or combat.step not in ("fight", "window", "flee") or ops & {"remove_curse", "draw_treasures"}:
-        target = a.target if a.target >= 0 else a.seat
-        state, events = apply_effects(discard(state, a.card), target, d.effects, a.card)
-        return state, [event, *events]
-    if combat.step == "flee":
-        combat = replace(
-            combat, spent=(*combat.spent, a.card), escape_bonuses=(*combat.escape_bonuses, (a.seat, d.escape))
-        )
-        state = replace(state, combat=combat)
+    if combat is not None and combat.step == "flee":
+        bonuses = (*combat.escape_bonuses, (a.seat, d.escape))
+        state = replace(state, combat=replace(combat, spent=(*combat.spent, a.card), escape_bonuses=bonuses))
         if "auto_escape" in ops:
             state, events = escape_everything(state, a.seat)
             return state, [event, *events]
         return state, [event]
+    if combat is None or use in ("remove_curse", "draw"):
+        target = a.target if a.target >= 0 else a.seat
+        state, events = apply_effects(discard(state, a.card), target, d.effects, a.card)
+        return state, [event, *events]
     if "force_help" in ops:
         combat = replace(combat, helper=a.target, helper_forced=True, spent=(*combat.spent, a.card))
         return card_played_in_combat(replace(state, combat=combat)), [event]
@@ -435,7 +456,8 @@ def _remove_monster(
     state = replace(state, combat=combat)
     events.append(Event("monster_removed", {"card": monster.card, "keeps_treasure": keep_treasure}))
     if not combat.monsters:
-        return resolve_victory(state)
+        state, more = resolve_victory(state)
+        return state, events + more  # the card and the removal happened before the victory: keep them
     return card_played_in_combat(state), events
 
 

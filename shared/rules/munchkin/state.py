@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..base import Event
 from ..rng import Rng
@@ -12,6 +12,7 @@ from .cards import CardDef
 from .options import Options
 
 Deck = Literal["door", "treasure"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -173,13 +174,25 @@ class GameState:
 
 
 def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
-    return set_player(state, seat, replace(state.players[seat], **changes))
+    return set_player(state, seat, evolve(state.players[seat], **changes))
 
 
 def set_player(state: GameState, seat: int, player: Player) -> GameState:
     players = list(state.players)
     players[seat] = player
-    return replace(state, players=tuple(players))
+    return evolve(state, players=tuple(players))
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def evolve(record: T, **changes: Any) -> T:
+    """`dataclasses.replace` for our slotted records, without its per-call checks: the hottest copy in a game."""
+    out = _new(type(record))
+    for name in record.__slots__:  # type: ignore[attr-defined]
+        _set(out, name, changes[name] if name in changes else getattr(record, name))
+    return out
 
 
 def without(cards: tuple[str, ...], *gone: str) -> tuple[str, ...]:

@@ -40,6 +40,7 @@ from .state import Carried, Decision, GameState, discard, roll, set_player, with
 SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
 CHARACTER_KINDS = ("race", "class", "half_breed", "super_munchkin")
+PLAYABLE_KINDS = (*CHARACTER_KINDS, *CARRIED_KINDS)
 
 
 def _may_play_now(state: GameState, seat: int, card: str, in_combat_ok: bool) -> None:
@@ -88,11 +89,16 @@ def _check_play(state: GameState, a: PlayCard) -> None:
         require(may_carry_big(state, p), "you already carry a Big item; only a Dwarf carries more (M44, M45)")
 
 
-@rule(
-    PlayCard,
-    _check_play,
-    lambda state, seat: (PlayCard(seat, c) for c in state.players[seat].hand),
-)
+def _play_candidates(state: GameState, seat: int) -> Iterator[PlayCard]:
+    p = state.players[seat]
+    own_time = state.phase == "setup" or seat == state.active
+    for card in p.hand:
+        kind = state.card(card).kind
+        if kind == "hireling" or (kind in PLAYABLE_KINDS and (own_time or card in p.received)):
+            yield PlayCard(seat, card)
+
+
+@rule(PlayCard, _check_play, _play_candidates)
 def play_card(state: GameState, a: PlayCard) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
     d = state.card(a.card)
@@ -276,7 +282,7 @@ def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
     cards = sorted(sellable(state, seat), key=lambda c: state.card(c).value, reverse=True)
     picked: list[str] = []
     for c in cards:  # the fewest, dearest items that make a level; and each dear item alone
-        if state.card(c).value >= SELL_PER_LEVEL:
+        if state.card(c).value >= SELL_PER_LEVEL and picked:
             yield Sell(seat, (c,))
         picked.append(c)
         if sum(state.card(x).value for x in picked) >= SELL_PER_LEVEL:
@@ -325,9 +331,9 @@ def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
     for other in others(state, seat):
         if state.players[other].dead or in_combat(state, other):
             continue
-        for give in mine:
-            for take in state.players[other].item_cards:
-                yield OfferTrade(seat, other, (give,), (take,))
+        theirs = state.players[other].item_cards
+        if mine and theirs:  # one sample swap per player; any other offer of items in play is legal too
+            yield OfferTrade(seat, other, mine[:1], theirs[:1])
 
 
 @rule(OfferTrade, _check_offer, _offer_candidates)

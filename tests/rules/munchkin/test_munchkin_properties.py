@@ -92,7 +92,9 @@ def test_legal_actions_are_never_refused() -> None:
         if RULESET.outcome(state) is not None:
             break
         for seat in range(4):
-            for action in RULESET.legal_actions(state, seat):
+            legal = list(RULESET.legal_actions(state, seat))
+            assert len(set(legal)) == len(legal), "legal actions are listed once each"
+            for action in legal:
                 RULESET.apply(state, action)  # raises if refused
         waiting = sorted(RULESET.seats_to_act(state))
         pick, chooser = chooser.below(len(waiting))

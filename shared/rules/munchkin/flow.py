@@ -15,7 +15,7 @@ from .combat import start_combat
 from .effects import apply_effects, draw_into_hand
 from .options import Options
 from .rulebook import others, require, require_in_hand, require_turn, rule
-from .state import Catalog, GameState, Player, discard, draw, roll, with_player, without
+from .state import Catalog, CombatMonster, GameState, Player, discard, draw, roll, with_player, without
 
 DEAL = 4  # M02: four Doors and four Treasures each
 
@@ -129,31 +129,50 @@ def _kick_candidates(state: GameState, seat: int) -> Iterator[KickOpenTheDoor]:
         yield KickOpenTheDoor(seat, resurrect=p.hand[0])
 
 
+def doors_per_kick(state: GameState, seat: int) -> int:
+    """How many Doors a kick turns over. Epic rules (E03) raise this to two for Epic characters."""
+    return 1
+
+
 @rule(KickOpenTheDoor, _check_kick, _kick_candidates)
 def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
+    doors: list[str] = []
     if a.resurrect:
         # Cleric's Resurrection: the top of the discards instead of a face-up draw, paid with a hand card.
-        card: str | None = state.door_discard[-1]
+        doors.append(state.door_discard[-1])
         state = replace(state, door_discard=state.door_discard[:-1])
         p = state.players[a.seat]
         state = discard(with_player(state, a.seat, hand=without(p.hand, a.resurrect)), a.resurrect)
-        events.append(Event("resurrected", {"seat": a.seat, "card": card, "discarded": a.resurrect}))
-    else:
-        state, card, events = draw(state, "door")
+        events.append(Event("resurrected", {"seat": a.seat, "card": doors[0], "discarded": a.resurrect}))
+    while len(doors) < doors_per_kick(state, a.seat):
+        state, card, more = draw(state, "door")
+        events += more
+        if card is None:
+            break
+        doors.append(card)
     state = replace(state, phase="door")
-    if card is None:
-        return state, events
+    for card in doors:
+        events.append(Event("kicked_door", {"seat": a.seat, "card": card}))
+        state, more = reveal_door(state, a.seat, card)
+        events += more
+    return state, events
+
+
+def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list[Event]]:
+    """A face-up Door (M12): a monster is fought (joining a combat already begun), a curse strikes the
+    drawer, anything else goes to the hand to be played at once or kept."""
     d = state.card(card)
-    events.append(Event("kicked_door", {"seat": a.seat, "card": card}))
     if d.kind == "monster":
-        state, more = start_combat(state, a.seat, card, by_kick=True)
-    elif d.kind == "curse":
-        state, more = strike_with_curse(state, a.seat, card)
-    else:
-        p = state.players[a.seat]
-        state, more = with_player(state, a.seat, hand=(*p.hand, card)), []
-    return state, events + more
+        if state.combat is not None:
+            combat = state.combat
+            monsters = (*combat.monsters, CombatMonster(card, card))
+            return replace(state, combat=replace(combat, monsters=monsters)), [Event("monster_joins", {"card": card})]
+        return start_combat(state, seat, card, by_kick=True)
+    if d.kind == "curse":
+        return strike_with_curse(state, seat, card)
+    p = state.players[seat]
+    return with_player(state, seat, hand=(*p.hand, card)), []
 
 
 def strike_with_curse(state: GameState, target: int, card: str) -> tuple[GameState, list[Event]]:

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from doorkick.shared.rules.cards import PackError
 from doorkick.shared.rules.munchkin.cards import KINDS, load_munchkin_packs
 

@@ -7,6 +7,7 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
+
 from doorkick.shared.rules.munchkin.cards import (
     CLASSES,
     KINDS,

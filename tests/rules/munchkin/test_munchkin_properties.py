@@ -7,6 +7,7 @@ from collections import Counter
 
 import msgpack
 import pytest
+
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin import RULESET, GameState

@@ -166,7 +166,7 @@ def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, lis
     if combat.spoils:
         seat = combat.pick_order[0] if combat.pick_order else combat.fighter
         p = state.players[seat]
-        state = with_player(state, seat, hand=p.hand + combat.spoils)
+        state = with_player(state, seat, hand=p.hand + combat.spoils, received=p.received + combat.spoils)  # M17
         events.append(Event("took_spoils", {"seat": seat, "cards": list(combat.spoils)}))
         state = replace(state, combat=replace(combat, spoils=(), pick_order=()))
     return end_combat(state, events)

@@ -50,7 +50,7 @@ def _check_loot(state: GameState, a: LootCorpse) -> None:
 def loot_corpse(state: GameState, a: LootCorpse) -> tuple[GameState, list[Event]]:
     """One card each, highest level first; what is left is discarded (M36)."""
     p = state.players[a.seat]
-    state = with_player(state, a.seat, hand=(*p.hand, a.card))
+    state = with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card))  # M17: play at once
     state = _done(replace(state, corpse=without(state.corpse, a.card)))
     events = [Event("looted_corpse", {"seat": a.seat, "card": a.card})]
     more_looters = state.decisions and state.decisions[0].kind == "loot_corpse"

@@ -67,7 +67,7 @@ DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "trade": (AcceptTrade, DeclineTrade),
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
-ANY_TIME = (Curse, GoUpALevel, DiscardCard)
+ANY_TIME = (Curse, GoUpALevel, DiscardCard, PlayCard)  # PlayCard: a Hireling any time (M16); its rule refuses the rest
 # Combat steps during which only their own actions (and the any-time cards) may be played.
 STEP_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "help": (Volunteer, DeclineHelp, ChooseHelper, Pass),

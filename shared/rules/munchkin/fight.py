@@ -650,5 +650,6 @@ def take_spoil(state: GameState, a: TakeSpoil) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     combat = replace(combat, spoils=without(combat.spoils, a.card), pick_order=combat.pick_order[1:])
     p = state.players[a.seat]
-    state = replace(with_player(state, a.seat, hand=(*p.hand, a.card)), combat=combat)
+    # M17: a treasure won may be played at once, even by a helper outside their turn.
+    state = replace(with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card)), combat=combat)
     return settle_spoils(state, [Event("took_spoil", {"seat": a.seat, "card": a.card})])

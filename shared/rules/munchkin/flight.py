@@ -93,12 +93,13 @@ def boost_roll(state: GameState, bonus: int) -> tuple[GameState, list[Event]]:
 
 
 def escaped(state: GameState, seat: int, index: int, how: str) -> tuple[GameState, list[Event]]:
-    """Some monsters hurt even those who get away (M34)."""
+    """Some monsters hurt even those who get away (M34); one that does not pursue lets them go unharmed (001)."""
     combat = state.combat
     assert combat is not None
     monster = combat.monsters[index]
     events = [Event("escaped", {"seat": seat, "monster": index, "how": how})]
-    state, more = apply_effects(state, seat, state.card(monster.base).on_escape, monster.base)
+    hurts = () if how == "not_pursued" else state.card(monster.base).on_escape
+    state, more = apply_effects(state, seat, hurts, monster.base)
     return advance(state, events + more)
 
 

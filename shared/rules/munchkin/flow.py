@@ -9,7 +9,7 @@ from types import MappingProxyType
 from ..base import Event, NotYourDecision, SeatSetup, WrongTime
 from ..rng import Rng
 from .actions import EndTurn, FinishSetup, GiveCharity, KickOpenTheDoor, LookForTrouble, LootTheRoom
-from .cards import load_munchkin_packs
+from .cards import SEXES, load_munchkin_packs
 from .character import hand_limit, has_ability
 from .combat import start_combat
 from .effects import apply_effects, draw_into_hand
@@ -35,6 +35,9 @@ def new_game(
     """Shuffle both decks, deal 4 + 4 (M02), roll for the first player (M01); then everyone sets up (M08)."""
     if not 2 <= len(seats) <= 6:
         raise ValueError("Munchkin is played by 2 to 6 players")
+    for s in seats:  # M07: the sex each player chose at join; cards and monsters name exactly these
+        if s.sex not in SEXES:
+            raise ValueError(f"{s.name}: sex {s.sex!r} is not one of {', '.join(SEXES)}")
     catalog = build_catalog(packs)
     rng = Rng.from_seed(seed)
     doors, rng = rng.shuffled(sorted(c for c, d in catalog.defs.items() if d.deck == "door"))

@@ -150,3 +150,33 @@ class Table:
 @pytest.fixture
 def table() -> Table:
     return Table()
+
+
+# --- appended for the M26-M50 rule tests ----------------------------------------------------------------
+
+
+def _dice(self: Table, *values: int) -> Table:
+    """Make the next die rolls come out as `values` (M34 run-away rolls, M40 thefts): pick an Rng seed."""
+    from doorkick.shared.rules.rng import Rng
+
+    for seed in range(1, 200_000):
+        rng = Rng.from_seed(seed)
+        ok = True
+        for want in values:
+            got, rng = rng.roll(6)
+            if got != want:
+                ok = False
+                break
+        if ok:
+            self.state = replace(self.state, rng=Rng.from_seed(seed))
+            return self
+    raise AssertionError(f"no seed rolls {values}")
+
+
+Table.dice = _dice  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def make_table() -> type[Table]:
+    """The Table class, for tests that need other players, options or packs: `make_table(players=4)`."""
+    return Table

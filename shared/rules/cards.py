@@ -141,18 +141,26 @@ def _pack_header(data: Mapping[str, Any]) -> tuple[str, str, str]:
     return str(pack.get("id", "")), str(pack.get("name", "")), str(pack.get("game", ""))
 
 
-def read_pack_text(name_or_path: str) -> tuple[str, str]:
-    """The TOML text of a built-in pack (by name) or a user's pack (by path), and where it came from."""
+def read_asset_text(
+    folder: str, what: str, name_or_path: str, error: type[ValueError] = PackError
+) -> tuple[str, str]:
+    """The TOML text of a built-in asset (by name, from `assets/<folder>/`) or a user's file (by path), and
+    where it came from; `what` names it in the error ("card pack", "board")."""
     if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
         path = Path(name_or_path)
         try:
             return path.read_text("utf-8"), str(path)
         except OSError as exc:
-            raise PackError(f"{path}: cannot read the pack: {exc.strerror}") from exc
-    resource = resources.files("doorkick.assets") / "cards" / f"{name_or_path}.toml"
+            raise error(f"{path}: cannot read the {what}: {exc.strerror}") from exc
+    resource = resources.files("doorkick.assets") / folder / f"{name_or_path}.toml"
     if not resource.is_file():
-        raise PackError(f"no built-in card pack named {name_or_path!r}")
+        raise error(f"no built-in {what} named {name_or_path!r}")
     return resource.read_text("utf-8"), f"{name_or_path}.toml"
+
+
+def read_pack_text(name_or_path: str) -> tuple[str, str]:
+    """The TOML text of a built-in pack (by name) or a user's pack (by path), and where it came from."""
+    return read_asset_text("cards", "card pack", name_or_path)
 
 
 def parse_pack(text: str, source: str, game: str, parse_card: CardParser[C]) -> Pack[C]:

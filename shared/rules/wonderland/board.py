@@ -13,12 +13,10 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from ..base import Wire
-from ..cards import Fields, PackError
+from ..cards import Fields, PackError, read_asset_text
 
 # What landing on a space does (W08-W12); "room" and "entrance" also stop a move early (W07).
 SPACE_KINDS = ("plain", "roll_again", "treasure", "monster", "entrance", "room")
@@ -273,16 +271,7 @@ def _read_links(raw: Any, source: str, spaces: Mapping[str, Space]) -> tuple[tup
 
 def read_board_text(name_or_path: str) -> tuple[str, str]:
     """The TOML text of a built-in board (by name) or of a board file (by path), and where it came from."""
-    if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
-        path = Path(name_or_path)
-        try:
-            return path.read_text("utf-8"), str(path)
-        except OSError as exc:
-            raise BoardError(f"{path}: cannot read the board: {exc.strerror}") from exc
-    resource = resources.files("doorkick.assets") / "boards" / f"{name_or_path}.toml"
-    if not resource.is_file():
-        raise BoardError(f"no built-in board named {name_or_path!r}")
-    return resource.read_text("utf-8"), f"{name_or_path}.toml"
+    return read_asset_text("boards", "board", name_or_path, BoardError)
 
 
 @cache

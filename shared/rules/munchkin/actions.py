@@ -112,11 +112,13 @@ class DiscardCard(MunchkinAction):
 
 @dataclass(frozen=True)
 class Sell(MunchkinAction):
-    """Sell items for a level per full 1000 Gold (M47); a Halfling may name one item to count double."""
+    """Sell items for a level per full 1000 Gold (M47); a Halfling may name one item to count double; an Epic
+    Halfling may double two items a turn, or triple one (E04 Garage Sale)."""
 
     kind = "sell"
     cards: tuple[str, ...]
     doubled: str = ""
+    tripled: str = ""
 
 
 @dataclass(frozen=True)
@@ -349,3 +351,80 @@ class ChooseLoss(MunchkinAction):
 class LootCorpse(MunchkinAction):
     kind = "loot_corpse"
     card: str
+
+
+# --- variants: Epic feats (E04), the Gnome's illusion ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Illusion(MunchkinAction):
+    """Gnome: once per combat, a fighter discards a Monster card from the hand for +3."""
+
+    kind = "illusion"
+    monster: str
+
+
+@dataclass(frozen=True)
+class PrayForAMiracle(MunchkinAction):
+    """Epic Cleric: any time, discard two cards (hand or table) to take the top Treasure into the hand."""
+
+    kind = "pray_for_a_miracle"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StealFromShadows(MunchkinAction):
+    """Epic Thief: on your turn, out of combat, once a turn: discard a hand card, take a random card from
+    `target`'s hand."""
+
+    kind = "steal_from_shadows"
+    target: int
+    discard: str
+
+
+@dataclass(frozen=True)
+class FireArrow(MunchkinAction):
+    """Epic Elf: into a fight you are not in, discard a card to give -2 to a monster (`monster`) or a fighter
+    (`target`); two arrows a turn."""
+
+    kind = "fire_arrow"
+    discard: str
+    target: int = -1
+    monster: int = -1
+
+
+@dataclass(frozen=True)
+class TamePet(MunchkinAction):
+    """Epic Human: instead of fighting a lone monster of level 5 or less, make it your pet."""
+
+    kind = "tame_pet"
+
+
+@dataclass(frozen=True)
+class SacrificePet(MunchkinAction):
+    """Epic Human: spend the pet in any combat: its level for the fighters, or it joins the monsters."""
+
+    kind = "sacrifice_pet"
+    side: str = "fighters"
+
+
+@dataclass(frozen=True)
+class EatMonster(MunchkinAction):
+    """Epic Orc: eat the level-1 monster you turned over or looked for: a kill, nothing else."""
+
+    kind = "eat_monster"
+
+
+@dataclass(frozen=True)
+class OutrunCurse(MunchkinAction):
+    """Epic Wizard: discard a hand card to roll to run away from the curse just cast on you."""
+
+    kind = "outrun_curse"
+    discard: str
+
+
+@dataclass(frozen=True)
+class AcceptCurse(MunchkinAction):
+    """Epic Wizard: give up running from the curse; it takes effect."""
+
+    kind = "accept_curse"

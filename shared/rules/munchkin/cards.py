@@ -53,6 +53,7 @@ EFFECT_ARGS: dict[str, str] = {
     "auto_escape": "",
     "remove_curse": "",
     "force_help": "",
+    "fairy_charm": "",
 }
 
 # Race and class abilities implemented in code, named by cards.
@@ -69,9 +70,24 @@ ABILITIES = (
     "many_big_items",
     "double_sell",
     "reroll_escape",
+    "bardic_luck",
+    "illusion",
+    "overkill",
+    # Epic feats (E04): usually named in `epic_abilities`, working only while the holder is Epic
+    "super_bardic_luck",
+    "pray_for_a_miracle",
+    "steal_from_shadows",
+    "ludicrous_strength",
+    "outrun_curse",
+    "hand_of_the_gods",
+    "arrows",
+    "sneaky_little_devil",
+    "garage_sale",
+    "pets_rock",
+    "munchkin_munch",
 )
 
-CURSE_DURATIONS = ("instant", "next_combat", "permanent")
+CURSE_DURATIONS = ("instant", "next_combat", "next_turn", "permanent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +117,9 @@ class CardDef:
     treasures: int = 0
     levels: int = 1
     undead: bool = False
+    santa: bool = False  # Christmas Lite: joins another Santa's combat from a hand (C02)
+    fairy: bool = False  # the Sparkly Good Fairy (F04, F05)
+    fairy_dust: int = 0  # Fairy Dust cards drawn for killing it (F04)
     bonuses: tuple[TraitBonus, ...] = ()
     no_pursue_at_or_below: int = 0
     bad_stuff: tuple[Effect, ...] = ()
@@ -119,7 +138,14 @@ class CardDef:
     # races and classes
     trait: str = ""
     abilities: tuple[str, ...] = ()
+    epic_abilities: tuple[str, ...] = ()  # feats added while the holder is Epic (E04)
+    epic_replaces: tuple[str, ...] = ()  # normal abilities a feat replaces while Epic
     hand_limit: int = 0
+    steed: bool = False  # a Hireling that is a Steed: carries one extra Big item while its owner is Epic (E05)
+
+    @property
+    def is_fairy_dust(self) -> bool:
+        return self.deck == "fairy_dust"
 
     @property
     def is_item(self) -> bool:
@@ -173,6 +199,9 @@ def parse_card(f: Fields) -> CardDef:
             treasures=f.integer("treasures", 1, 0, 8),
             levels=f.integer("levels", 1, 1, 3),
             undead=f.flag("undead"),
+            santa=f.flag("santa"),
+            fairy=f.flag("fairy"),
+            fairy_dust=f.integer("fairy_dust", 0, 0, 4),
             bonuses=tuple(bonuses),
             no_pursue_at_or_below=f.integer("no_pursue_at_or_below", 0, 0, 19),
             escape=f.integer("escape", 0, -5, 5),
@@ -183,13 +212,21 @@ def parse_card(f: Fields) -> CardDef:
         return CardDef(**common, level=f.integer("level", lo=-10, hi=10), treasures=f.integer("treasures", 0, -3, 5))
     if kind in ("race", "class"):
         trait = f.text(kind, choices=RACES if kind == "race" else CLASSES)
+        abilities = f.texts("abilities", ABILITIES)
+        replaces = f.texts("epic_replaces", ABILITIES)
+        if set(replaces) - set(abilities):
+            raise f.error("epic_replaces names only abilities the card has")
         return CardDef(
             **common,
             trait=trait,
-            abilities=f.texts("abilities", ABILITIES),
+            abilities=abilities,
+            epic_abilities=f.texts("epic_abilities", ABILITIES),
+            epic_replaces=replaces,
             escape=f.integer("escape", 0, -5, 5),
             hand_limit=f.integer("hand_limit", 0, 0, 10),
         )
+    if kind in TREASURE_KINDS and f.flag("fairy_dust"):
+        common["deck"] = "fairy_dust"  # F01: its own mini-deck
     if kind == "item":
         slot = f.text("slot", "none", SLOTS)
         hands = f.integer("hands", 1 if slot == "hands" else 0, 0, 2)
@@ -225,7 +262,7 @@ def parse_card(f: Fields) -> CardDef:
     if kind == "go_up_a_level":
         return CardDef(**common, levels=f.integer("levels", 1, 1, 3))
     if kind == "hireling":
-        return CardDef(**common, bonus=f.integer("bonus", 1, 0, 5))
+        return CardDef(**common, bonus=f.integer("bonus", 1, 0, 5), steed=f.flag("steed"))
     return CardDef(**common)
 
 

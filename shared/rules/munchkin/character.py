@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .cards import CardDef
-from .state import Carried, GameState, Player, with_player
+from .state import Carried, GameState, Player, discard, with_player
 
 BASE_HAND_LIMIT = 5  # M05
+NO_HAND_LIMIT = 1_000  # the Epic Dwarf's Hand of the Gods
 SINGLE_SLOTS = ("headgear", "armor", "footgear")
+EPIC_LEVEL = 10  # E01: levels 10-19 are Epic
+HUMAN_FEATS = ("pets_rock",)  # E04: Humans have no card to name their feat
 
 
 def traits(state: GameState, p: Player) -> frozenset[str]:
@@ -27,8 +30,23 @@ def immune_traits(state: GameState, p: Player) -> frozenset[str]:
     return frozenset(out)
 
 
+def is_epic(state: GameState, p: Player) -> bool:
+    """Epic status: Epic rules and level 10-19; lost again at 9 or below (E01)."""
+    return state.options.epic and p.level >= EPIC_LEVEL
+
+
 def abilities(state: GameState, p: Player) -> frozenset[str]:
-    return frozenset(a for c in (*p.races, *p.classes) for a in state.card(c).abilities)
+    """The abilities of the Race and Class cards; an Epic character adds the cards' feats, each replacing the
+    abilities its card says (E04)."""
+    cards = [state.card(c) for c in (*p.races, *p.classes)]
+    out = {a for d in cards for a in d.abilities}
+    if is_epic(state, p):
+        for d in cards:
+            out.difference_update(d.epic_replaces)
+        out.update(a for d in cards for a in d.epic_abilities)
+        if not p.races:
+            out.update(HUMAN_FEATS)
+    return frozenset(out)
 
 
 def has_ability(state: GameState, seat: int, ability: str) -> bool:
@@ -36,6 +54,8 @@ def has_ability(state: GameState, seat: int, ability: str) -> bool:
 
 
 def hand_limit(state: GameState, p: Player) -> int:
+    if "hand_of_the_gods" in abilities(state, p):
+        return NO_HAND_LIMIT
     return max([BASE_HAND_LIMIT, *(state.card(c).hand_limit for c in p.races)])
 
 
@@ -60,8 +80,11 @@ def slot_conflict(state: GameState, p: Player, card: str) -> str | None:
     ]
     if d.slot in SINGLE_SLOTS and any(w.slot == d.slot for w in worn):
         return f"you already wear {d.slot}"
-    if d.slot == "hands" and sum(w.hands for w in worn) + d.hands > 2:
-        return "your hands are full"
+    if d.slot == "hands":
+        # E04 Ludicrous Strength: a two-handed item takes one hand.
+        most = 1 if "ludicrous_strength" in abilities(state, p) else 2
+        if sum(min(w.hands, most) for w in worn) + min(d.hands, most) > 2:
+            return "your hands are full"
     return None
 
 
@@ -69,8 +92,19 @@ def big_items_carried(state: GameState, p: Player) -> int:
     return sum(1 for c in p.items if state.card(c.card).big and not c.on_hireling and c.cheat is None)
 
 
+def big_allowance(state: GameState, p: Player) -> int:
+    """Big items one may carry (M44): one; an Epic Warrior two (E04); an Epic Steed carries one more (E05)."""
+    have = abilities(state, p)
+    if "many_big_items" in have:
+        return NO_HAND_LIMIT
+    allowance = 2 if "ludicrous_strength" in have else 1
+    if p.hireling and state.card(p.hireling).steed and is_epic(state, p):
+        allowance += 1
+    return allowance
+
+
 def may_carry_big(state: GameState, p: Player) -> bool:
-    return "many_big_items" in abilities(state, p) or big_items_carried(state, p) == 0
+    return big_items_carried(state, p) < big_allowance(state, p)
 
 
 def equip_problem(state: GameState, p: Player, carried: Carried) -> str | None:
@@ -83,8 +117,12 @@ def equip_problem(state: GameState, p: Player, carried: Carried) -> str | None:
 
 
 def settle_items(state: GameState, seat: int) -> GameState:
-    """Turn sideways every equipped item the character may no longer use (M43), e.g. after losing a Class."""
+    """Turn sideways every equipped item the character may no longer use (M43), e.g. after losing a Class.
+    A pet wanders off when its owner is no longer an Epic Human (E04 Pets Rock)."""
     p = state.players[seat]
+    if p.pet and "pets_rock" not in abilities(state, p):
+        state = discard(with_player(state, seat, pet=None), p.pet)
+        p = state.players[seat]
     items = []
     changed = False
     for c in p.items:

@@ -6,8 +6,11 @@ from dataclasses import replace
 
 from ..base import Event
 from .character import gear_bonus, has_ability, immune_traits, traits
-from .effects import change_level, draw_into_hand
-from .state import Combat, CombatMonster, GameState, discard, draw, with_player
+from .effects import ask, change_level, draw_into_hand
+from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
+from .state import Combat, CombatMonster, Decision, GameState, discard, draw, with_player
+
+OVERKILL_MARGIN = 10  # Orc: beating the monsters by 10 or more is worth an extra level
 
 
 def monster_level(state: GameState, m: CombatMonster) -> int:
@@ -31,6 +34,7 @@ def trait_bonus(state: GameState, combat: Combat, m: CombatMonster) -> int:
 
 def monsters_strength(state: GameState, combat: Combat) -> int:
     total = sum(monster_level(state, m) + trait_bonus(state, combat, m) for m in combat.monsters)
+    total += combat.monster_bonus
     return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "monsters")
 
 
@@ -113,6 +117,13 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
         state = replace(state, combat=combat)
     killed = combat.monsters
     levels = sum(state.card(m.base).levels for m in killed)
+    margin = fighters_strength(state, combat) - monsters_strength(state, combat)
+    alone = combat.helper is None
+    if killed and alone and margin >= OVERKILL_MARGIN and has_ability(state, combat.fighter, "overkill"):
+        levels += 1
+        events.append(Event("overkill", {"seat": combat.fighter}))
+    combat = replace(combat, killed=True)
+    state = replace(state, combat=combat)
     events.append(Event("victory", {"fighter": combat.fighter, "helper": combat.helper, "killed": len(killed)}))
     if killed:
         state, ev = change_level(state, combat.fighter, levels, by_kill=True)
@@ -124,15 +135,33 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
         if gain:
             state, ev = change_level(state, combat.helper, gain, by_kill=not state.options.helping_elf_cannot_win)
             events += ev
+    state, more = helper_dust(state, combat)
+    events += more
+    if killed:
+        state, more = fairy_killed(state, combat)
+        events += more
     treasures = sum(monster_treasures(state, m) for m in killed) + combat.removed_with_treasure
     return _take_treasures(state, treasures, events)
+
+
+def bardic_luck(state: GameState, seat: int) -> int:
+    """Bardic Luck draws one Treasure more, Super Bardic Luck (Epic) two; as many are then discarded."""
+    if has_ability(state, seat, "super_bardic_luck"):
+        return 2
+    return 1 if has_ability(state, seat, "bardic_luck") else 0
 
 
 def _take_treasures(state: GameState, count: int, events: list[Event]) -> tuple[GameState, list[Event]]:
     combat = state.combat
     assert combat is not None
     if combat.helper is None or combat.bribe.treasures == 0:
-        state, ev = draw_into_hand(state, combat.fighter, "treasure", count, face_up=combat.helper is not None)
+        luck = bardic_luck(state, combat.fighter) if count else 0
+        before = len(state.players[combat.fighter].hand)
+        state, ev = draw_into_hand(state, combat.fighter, "treasure", count + luck, face_up=combat.helper is not None)
+        drawn = state.players[combat.fighter].hand[before:]
+        if luck and len(drawn) > luck:  # the Bard keeps all but `luck` of the cards drawn
+            state = ask(state, Decision("lose_cards", combat.fighter, drawn, luck))
+            ev.append(Event("bardic_luck", {"seat": combat.fighter, "discard": luck}))
         return end_combat(state, events + ev)
     spoils: list[str] = []
     for _ in range(count):
@@ -181,7 +210,12 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
     assert combat is not None
     used = [m.card for m in combat.monsters] + [e for m in combat.monsters for e in m.enhancers]
     used += [o.card for o in combat.one_shots] + list(combat.removed) + list(combat.spent)
-    state = discard(replace(state, combat=None, phase="end"), *used)
+    killed = tuple(m.card for m in combat.monsters) if combat.killed else ()
+    state, used, more = fairy_returns(replace(state, combat=None, phase="end"), used, killed)
+    events += more
+    state, more = close_fairy_dust(state, killed)
+    events += more
+    state = discard(state, *used)
     for seat in combat.fighters:
         p = state.players[seat]
         expiring = [c for c in p.curses if state.card(c).duration == "next_combat"]

@@ -34,7 +34,7 @@ def choose_loss(state: GameState, a: ChooseLoss) -> tuple[GameState, list[Event]
     d = state.decisions[0]
     state = lose_cards_from_play(state, a.seat, [a.card])
     event = Event("lost", {"seat": a.seat, "cards": [a.card], "source": d.kind})
-    if d.kind == "lose_cards" and d.count > 1:
+    if d.count > 1:  # several cards to lose (Bad Stuff, an Epic's extra Big items: E05)
         left = without(d.cards, a.card)
         rest = replace(d, cards=left, count=d.count - 1)
         return replace(state, decisions=(rest, *state.decisions[1:])), [event]
@@ -81,4 +81,8 @@ def answer_trade(state: GameState, a: AcceptTrade | DeclineTrade) -> tuple[GameS
     if isinstance(a, DeclineTrade):
         return state, [Event("trade_declined", {"seat": a.seat, "with": d.source})]
     state = move_items(move_items(state, d.source, a.seat, d.give), a.seat, d.source, d.take)
+    if state.options.trade_cooldown:  # M46 (Christmas Lite): not sold before the receiver's next turn
+        for seat, got in ((a.seat, d.give), (d.source, d.take)):
+            p = state.players[seat]
+            state = with_player(state, seat, trade_locked=(*p.trade_locked, *got))
     return state, [Event("traded", {"seat": a.seat, "with": d.source, "give": list(d.give), "take": list(d.take)})]

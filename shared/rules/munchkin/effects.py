@@ -7,24 +7,42 @@ from dataclasses import replace
 
 from ..base import Event
 from .cards import Effect
-from .character import settle_items
-from .state import Decision, GameState, Player, discard, draw, roll, with_player, without
+from .character import EPIC_LEVEL, big_allowance, big_items_carried, settle_items, slot_conflict
+from .state import Decision, Deck, GameState, Player, discard, draw, roll, with_player, without
 
+DECKS: dict[str, Deck] = {"door": "door", "treasure": "treasure", "fairy_dust": "fairy_dust"}
 SLOT_WORDS = {"headgear": "headgear", "armor": "armor", "footgear": "footgear", "hands": "hands"}
 
 
 def change_level(state: GameState, seat: int, amount: int, by_kill: bool = False) -> tuple[GameState, list[Event]]:
-    """Levels stay within 1 and the winning level; only a kill reaches the winning level (M09, M38).
-    A dead character gains nothing (M36)."""
+    """Levels stay within 1 and the winning level; only a kill reaches the winning level (M09, M38); with
+    Epic rules 10 needs no kill but 19 and 20 do (E01, E02). A dead character gains nothing (M36)."""
     p = state.players[seat]
     if amount > 0 and p.dead:
         return state, []
-    ceiling = state.options.win_level if by_kill else state.options.win_level - 1
+    ceiling = state.options.win_level if by_kill else state.options.unkilled_ceiling
     new = max(1, min(p.level + amount, max(ceiling, p.level))) if amount > 0 else max(1, p.level + amount)
     if new == p.level:
         return state, []
     state = with_player(state, seat, level=new)
-    return state, [Event("level", {"seat": seat, "level": new, "change": new - p.level})]
+    events = [Event("level", {"seat": seat, "level": new, "change": new - p.level})]
+    if state.options.epic and new < EPIC_LEVEL <= p.level:
+        state, more = lose_epic(state, seat)
+        events += more
+    return state, events
+
+
+def lose_epic(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    """Back to 9 or below (E01): the feats go, the pet wanders off, and Big items beyond what a non-Epic
+    character carries must be discarded, the victim choosing which (E05)."""
+    events = [Event("epic_lost", {"seat": seat})]
+    state = _unequip_overfull_slots(settle_items(state, seat), seat)
+    p = state.players[seat]
+    over = big_items_carried(state, p) - big_allowance(state, p)
+    if over > 0:
+        bigs = tuple(c.card for c in p.items if state.card(c.card).big and not c.on_hireling and c.cheat is None)
+        state = ask(state, Decision("lose_item", seat, bigs, over))
+    return state, events
 
 
 def lose_cards_from_play(state: GameState, seat: int, cards: Iterable[str]) -> GameState:
@@ -85,6 +103,18 @@ def loss_candidates(state: GameState, p: Player, what: str) -> tuple[str, ...]:
     return p.item_cards
 
 
+def _unequip_overfull_slots(state: GameState, seat: int) -> GameState:
+    """Without Ludicrous Strength two-handed items take both hands again: what no longer fits turns sideways."""
+    p = state.players[seat]
+    items = list(p.items)
+    for i, c in enumerate(items):
+        if c.equipped and not c.on_hireling and c.cheat is None:
+            before = replace(p, items=tuple(x if j < i else replace(x, equipped=False) for j, x in enumerate(items)))
+            if slot_conflict(state, before, c.card) is not None:
+                items[i] = replace(c, equipped=False)
+    return with_player(state, seat, items=tuple(items))
+
+
 def apply_effects(state: GameState, seat: int, effects: Iterable[Effect], source: str) -> tuple[GameState, list[Event]]:
     """Apply a card's effects to one character. Effects on something absent do nothing (M37)."""
     events: list[Event] = []
@@ -132,6 +162,9 @@ def apply_effects(state: GameState, seat: int, effects: Iterable[Effect], source
         elif op == "draw_treasures":
             state, ev = draw_into_hand(state, seat, "treasure", int(arg or 1), face_up=False)
             events += ev
+        elif op == "fairy_charm":  # F06: until the victim's next turn
+            state = with_player(state, seat, charmed=True)
+            events.append(Event("charmed_by_fairy", {"seat": seat}))
         elif op == "remove_curse" and p.curses:
             state = discard(with_player(state, seat, curses=p.curses[1:]), p.curses[0])
             events.append(Event("curse_removed", {"seat": seat, "card": p.curses[0]}))
@@ -147,7 +180,7 @@ def draw_into_hand(state: GameState, seat: int, deck: str, count: int, face_up: 
     events: list[Event] = []
     drawn: list[str] = []
     for _ in range(count):
-        state, card, ev = draw(state, "door" if deck == "door" else "treasure")
+        state, card, ev = draw(state, DECKS.get(deck, "treasure"))
         events += ev
         if card is None:
             break
@@ -168,10 +201,23 @@ def kill(state: GameState, seat: int, source: str) -> tuple[GameState, list[Even
     """Death (M36): hand and carried cards become a corpse for the others to loot, highest level first;
     Race, Class, level, lasting curses, Half-Breed and Super Munchkin stay."""
     p = state.players[seat]
-    corpse = [*p.hand, *p.item_cards, *(c.cheat for c in p.items if c.cheat)]
+    dust = {c for c in (*p.hand, *p.item_cards) if state.card(c).is_fairy_dust}  # F03: kept through death
+    corpse = [c for c in (*p.hand, *p.item_cards) if c not in dust] + [c.cheat for c in p.items if c.cheat]
     if p.hireling:
         corpse.append(p.hireling)
-    state = with_player(state, seat, hand=(), items=(), hireling=None, dead=True, fresh=True)
+    if p.pet:
+        corpse.append(p.pet)
+    kept_items = tuple(replace(c, equipped=False, cheat=None, on_hireling=False) for c in p.items if c.card in dust)
+    state = with_player(
+        state,
+        seat,
+        hand=tuple(c for c in p.hand if c in dust),
+        items=kept_items,
+        hireling=None,
+        pet=None,
+        dead=True,
+        fresh=True,
+    )
     events = [Event("died", {"seat": seat, "source": source, "corpse": corpse})]
     combat = state.combat
     if combat is not None and seat in combat.fighters:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
-from . import decisions, fight, flow, table  # noqa: F401  (each module registers its rules)
+from . import decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
 from .actions import (
     AcceptBadStuff,
+    AcceptCurse,
     AcceptTrade,
     AskForHelp,
     Backstab,
@@ -20,15 +21,18 @@ from .actions import (
     DeclineHelp,
     DeclineTrade,
     DiscardCard,
+    EatMonster,
     EndTurn,
     EnhanceMonster,
     Equip,
     FinishSetup,
+    FireArrow,
     FlightSpell,
     GiveCharity,
     GiveItem,
     GiveToHireling,
     GoUpALevel,
+    Illusion,
     JoinUndead,
     KickOpenTheDoor,
     LookForTrouble,
@@ -36,16 +40,21 @@ from .actions import (
     LootTheRoom,
     MunchkinAction,
     OfferTrade,
+    OutrunCurse,
     Pass,
     PlayCard,
     PlayCheat,
     PlayMate,
+    PrayForAMiracle,
     RerollEscape,
     RollToRunAway,
     RunAway,
+    SacrificePet,
     Sell,
     Steal,
+    StealFromShadows,
     TakeSpoil,
+    TamePet,
     TurnUndead,
     Unequip,
     UseOneShot,
@@ -65,9 +74,11 @@ DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "lose_cards": (ChooseLoss,),
     "loot_corpse": (LootCorpse,),
     "trade": (AcceptTrade, DeclineTrade),
+    "outrun_curse": (OutrunCurse, AcceptCurse),
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
-ANY_TIME = (Curse, GoUpALevel, DiscardCard, PlayCard)  # PlayCard: a Hireling any time (M16); its rule refuses the rest
+# PlayCard: a Hireling any time (M16), its rule refuses the rest; PrayForAMiracle: the Epic Cleric's (E04)
+ANY_TIME = (Curse, GoUpALevel, DiscardCard, PlayCard, PrayForAMiracle)
 # Combat steps during which only their own actions (and the any-time cards) may be played.
 STEP_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "help": (Volunteer, DeclineHelp, ChooseHelper, Pass),
@@ -130,7 +141,18 @@ WHEN: dict[type[MunchkinAction], Callable[[GameState, int], bool]] = {
     Sell: lambda s, seat: seat == s.active and s.combat is None,
     Steal: lambda s, seat: s.combat is None and has_ability(s, seat, "steal"),
     PlayCheat: lambda s, seat: s.combat is None,
+    Illusion: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "illusion"),
+    PrayForAMiracle: lambda s, seat: has_ability(s, seat, "pray_for_a_miracle"),
+    StealFromShadows: lambda s, seat: _shadows_time(s, seat) and has_ability(s, seat, "steal_from_shadows"),
+    FireArrow: lambda s, seat: _step(s, "fight", "window") and has_ability(s, seat, "arrows"),
+    TamePet: lambda s, seat: _step(s, "fight") and seat == s.active and has_ability(s, seat, "pets_rock"),
+    SacrificePet: lambda s, seat: _step(s, "fight", "window") and s.players[seat].pet is not None,
+    EatMonster: lambda s, seat: _step(s, "fight") and seat == s.active and has_ability(s, seat, "munchkin_munch"),
 }
+
+
+def _shadows_time(state: GameState, seat: int) -> bool:
+    return seat == state.active and state.combat is None
 
 
 def allowed_kinds(state: GameState) -> tuple[type[MunchkinAction], ...] | None:
@@ -170,7 +192,7 @@ def check(state: GameState, action: Action) -> MunchkinAction:
     return action
 
 
-DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade)
+DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse)
 
 
 def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
@@ -244,7 +266,9 @@ class MunchkinRules:
     def new_game(
         self, seats: tuple[SeatSetup, ...], seed: int, packs: tuple[str, ...] = (), options: Wire = None
     ) -> GameState:
-        state, _ = flow.new_game(seats, seed, packs or ("core",), Options.from_wire(options))
+        packs = packs or ("core",)
+        chosen = Options.from_wire(options, Options.defaults_for(packs))  # unset: the packs' defaults (C03)
+        state, _ = flow.new_game(seats, seed, packs, chosen)
         return state
 
     def legal_actions(self, state: GameState, seat: int) -> Iterator[Action]:

@@ -43,6 +43,7 @@ from .combat import (
     window_seats,
 )
 from .effects import apply_effects, lose_cards_from_play
+from .fairy import dust_for, tradeable
 from .flight import boost_roll, caught, escape_everything, reroll, roll_against, runner
 from .rulebook import others, require, require_alive, require_in_hand, rule
 from .state import Bribe, Combat, CombatMonster, GameState, PlayedOneShot, discard, with_player, without
@@ -107,6 +108,7 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
     mine = state.players[a.seat].item_cards
     for c in a.items:
         require(c in mine, f"{c} is not an item you have in play to offer")
+        require(tradeable(state, c), f"{state.card(c).name} is Fairy Dust without a value: it cannot change hands")
 
 
 def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
@@ -119,7 +121,8 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
         if share:
             yield AskForHelp(seat, (), share, True)
     for item in state.players[seat].item_cards:
-        yield AskForHelp(seat, (item,), 0, False)
+        if tradeable(state, item):
+            yield AskForHelp(seat, (item,), 0, False)
 
 
 @rule(AskForHelp, _check_ask, _ask_candidates)
@@ -139,6 +142,8 @@ def _awaiting_answer(state: GameState, combat: Combat) -> list[int]:
 def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
     combat = combat_of(state, "help")
     require(a.seat in _awaiting_answer(state, combat), "you have no open call for help to answer", NotYourDecision)
+    if isinstance(a, DeclineHelp):
+        require(not state.players[a.seat].charmed, "the Fairy's charm: you must help when asked (F06)")
 
 
 @rule(Volunteer, _check_answer, lambda state, seat: [Volunteer(seat)])
@@ -171,6 +176,8 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
     combat = combat_of(state)
     offer = combat.offer
     assert offer is not None
+    if state.players[a.helper].charmed:  # F06: a charmed helper need not be rewarded
+        offer = Bribe()
     state = move_items(state, a.seat, a.helper, offer.items)
     combat = replace(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
     state = card_played_in_combat(replace(state, combat=combat))
@@ -308,20 +315,27 @@ def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState,
     return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
 
 
+def kindred(d: CardDef) -> frozenset[str]:
+    """The kinds of monster that join their own kind's combats from a hand: Undead (M28), Santas (C02)."""
+    return frozenset(k for k, on in (("Undead", d.undead), ("Santa", d.santa)) if on)
+
+
 def _check_undead(state: GameState, a: JoinUndead) -> None:
     combat = combat_of(state, "fight", "window")
     require_in_hand(state, a.seat, a.monster, "monster")
-    require(state.card(a.monster).undead, f"{state.card(a.monster).name} is not Undead")
+    d = state.card(a.monster)
+    require(bool(kindred(d)), f"{d.name} is neither Undead nor a Santa")
+    fighting = frozenset().union(*(kindred(state.card(m.base)) for m in combat.monsters))
     require(
-        any(state.card(m.base).undead for m in combat.monsters),
-        "an Undead joins only a combat against another Undead (M28)",
+        bool(kindred(d) & fighting),
+        "an Undead (or a Santa) joins only a combat against another of its kind (M28, C02)",
     )
 
 
 @rule(
     JoinUndead,
     _check_undead,
-    lambda state, seat: (JoinUndead(seat, c) for c in state.players[seat].hand if state.card(c).undead),
+    lambda state, seat: (JoinUndead(seat, c) for c in state.players[seat].hand if kindred(state.card(c))),
 )
 def join_undead(state: GameState, a: JoinUndead) -> tuple[GameState, list[Event]]:
     state = _add_monster(state, a.seat, a.monster)
@@ -428,6 +442,9 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
     if combat is None or use in ("remove_curse", "draw"):
         target = a.target if a.target >= 0 else a.seat
         state, events = apply_effects(discard(state, a.card), target, d.effects, a.card)
+        if use == "remove_curse" and target != a.seat:  # F02: cancelling a curse on someone else
+            state, more = dust_for(state, a.seat, 1, "cancelled_a_curse")
+            events += more
         return state, [event, *events]
     if "force_help" in ops:
         combat = replace(combat, helper=a.target, helper_forced=True, spent=(*combat.spent, a.card))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import Event
-from .character import escape_bonus
+from .character import escape_bonus, has_ability
 from .combat import end_combat
-from .effects import apply_effects
+from .effects import apply_effects, draw_into_hand
 from .state import Combat, Flight, GameState, roll
 
 ESCAPE_ON = 5  # M34: a d6 roll of 5 or more escapes
@@ -108,7 +108,8 @@ def caught(state: GameState) -> tuple[GameState, list[Event]]:
     combat = state.combat
     assert combat is not None and combat.flight is not None and combat.flight.caught_by is not None
     seat, index = combat.flight.order[0], combat.flight.caught_by
-    state = replace(state, combat=replace(combat, flight=replace(combat.flight, caught_by=None)))
+    flight = replace(combat.flight, caught_by=None, caught_seats=(*combat.flight.caught_seats, seat))
+    state = replace(state, combat=replace(combat, flight=flight))
     monster = combat.monsters[index]
     events = [Event("caught", {"seat": seat, "monster": index, "card": monster.card})]
     state, more = apply_effects(state, seat, state.card(monster.base).bad_stuff, monster.base)
@@ -132,9 +133,17 @@ def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
     flight = combat.flight
     if flight.caught_by is not None:
         return state, events
+    got_away: list[int] = []
     while flight.order and (not flight.remaining or state.players[flight.order[0]].dead):
+        seat = flight.order[0]
+        if not state.players[seat].dead and seat not in flight.caught_seats:
+            got_away.append(seat)
         flight = replace(flight, order=flight.order[1:], remaining=tuple(range(len(combat.monsters))))
     state = replace(state, combat=replace(combat, flight=flight))
+    for seat in got_away:  # E04 Sneaky Little Devil: an Epic Gnome who gets clean away draws two Treasures
+        if has_ability(state, seat, "sneaky_little_devil"):
+            state, more = draw_into_hand(state, seat, "treasure", 2, face_up=False)
+            events = [*events, Event("sneaky_little_devil", {"seat": seat}), *more]
     if not flight.order:
         return end_combat(state, events)
     return state, events

@@ -10,14 +10,16 @@ from ..base import Event, NotYourDecision, SeatSetup, WrongTime
 from ..rng import Rng
 from .actions import EndTurn, FinishSetup, GiveCharity, KickOpenTheDoor, LookForTrouble, LootTheRoom
 from .cards import SEXES, load_munchkin_packs
-from .character import hand_limit, has_ability
-from .combat import start_combat
+from .character import hand_limit, has_ability, is_epic
+from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, draw_into_hand
 from .options import Options
 from .rulebook import others, require, require_in_hand, require_turn, rule
-from .state import Catalog, CombatMonster, GameState, Player, discard, draw, roll, with_player, without
+from .state import Catalog, CombatMonster, Decision, GameState, Player, discard, draw, roll, with_player, without
 
 DEAL = 4  # M02: four Doors and four Treasures each
+FAIRY_TOP = 12  # F01 option: "the top inch or so" of the Door deck the Sparkly Good Fairy is shuffled into
+CHRISTMAS_ALONE = (3, 4)  # C01: Christmas Lite alone seats 3-4; mixed with other packs, up to 6
 
 
 def build_catalog(packs: tuple[str, ...]) -> Catalog:
@@ -38,21 +40,37 @@ def new_game(
     for s in seats:  # M07: the sex each player chose at join; cards and monsters name exactly these
         if s.sex not in SEXES:
             raise ValueError(f"{s.name}: sex {s.sex!r} is not one of {', '.join(SEXES)}")
+    if set(packs) == {"christmas"} and not CHRISTMAS_ALONE[0] <= len(seats) <= CHRISTMAS_ALONE[1]:
+        raise ValueError("Christmas Lite alone is played by 3 or 4 players; mix in another pack for 5-6 (C01)")
     catalog = build_catalog(packs)
     rng = Rng.from_seed(seed)
     doors, rng = rng.shuffled(sorted(c for c, d in catalog.defs.items() if d.deck == "door"))
     treasures, rng = rng.shuffled(sorted(c for c, d in catalog.defs.items() if d.deck == "treasure"))
+    dust, rng = rng.shuffled(sorted(c for c, d in catalog.defs.items() if d.deck == "fairy_dust"))
     players = tuple(Player(name=s.name, sex=s.sex) for s in seats)
-    state = GameState(catalog, options or Options(), rng, players, doors, treasures)
+    options = options or Options.defaults_for(packs)
+    state = GameState(catalog, options, rng, players, doors, treasures, fairy_dust_deck=dust)
     events = [Event("game_started", {"seats": len(seats), "packs": list(packs)})]
     for seat in range(len(seats)):
         for deck in ("door", "treasure"):
             state, ev = draw_into_hand(state, seat, deck, DEAL, face_up=False)
             events += ev
+    if options.fairy_dust_on_top:
+        state = fairy_into_top(state, FAIRY_TOP)
     first, state = _roll_for_first(state, list(range(len(seats))), events)
     state = replace(state, active=first)
     events.append(Event("first_player", {"seat": first}))
     return state, events
+
+
+def fairy_into_top(state: GameState, depth: int) -> GameState:
+    """Shuffle every Sparkly Good Fairy still in the Door deck into its top `depth` cards (F01 option, F05)."""
+    fairies = tuple(c for c in state.door_deck if state.card(c).fairy)
+    if not fairies:
+        return state
+    rest = tuple(c for c in state.door_deck if c not in fairies)
+    top, rng = state.rng.shuffled((*rest[:depth], *fairies))
+    return replace(state, rng=rng, door_deck=(*top, *rest[depth:]))
 
 
 def _roll_for_first(state: GameState, seats: list[int], events: list[Event]) -> tuple[int, GameState]:
@@ -72,10 +90,20 @@ def _roll_for_first(state: GameState, seats: list[int], events: list[Event]) -> 
 def start_turn(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """The dead come back (M36); a new character draws 4 + 4; with X02, a face-down Door first."""
     players = tuple(replace(p, dead=False, used_this_turn=(), received=()) for p in state.players)
+    # The Fairy's charm and the wait on traded items last until the player's own next turn (F06, M46).
+    players = tuple(
+        replace(p, charmed=False, trade_locked=()) if s == seat and (p.charmed or p.trade_locked) else p
+        for s, p in enumerate(players)
+    )
     state = replace(
         state, players=players, active=seat, turn=state.turn + 1, phase="start", met_monster=False, charity=()
     )
     events = [Event("turn", {"seat": seat, "turn": state.turn})]
+    for card in state.players[seat].curses:  # curses that work "on your next turn" (C04)
+        if state.card(card).duration == "next_turn" and not state.players[seat].dead:
+            state = with_player(state, seat, curses=without(state.players[seat].curses, card))
+            state, more = _curse_takes_effect(state, seat, card)
+            events += more
     if state.players[seat].fresh:
         state = with_player(state, seat, fresh=False)
         for deck in ("door", "treasure"):
@@ -133,8 +161,14 @@ def _kick_candidates(state: GameState, seat: int) -> Iterator[KickOpenTheDoor]:
 
 
 def doors_per_kick(state: GameState, seat: int) -> int:
-    """How many Doors a kick turns over. Epic rules (E03) raise this to two for Epic characters."""
-    return 1
+    """How many Doors a kick turns over: two for an Epic character (E03)."""
+    return 2 if is_epic(state, state.players[seat]) else 1
+
+
+def _door_rank(state: GameState, card: str) -> int:
+    """E03's order: curses; other cards; monsters; then monster enhancers and Mates, which apply to a monster."""
+    kind = state.card(card).kind
+    return {"curse": 0, "monster": 2, "enhancer": 3, "mate": 3}.get(kind, 1)
 
 
 @rule(KickOpenTheDoor, _check_kick, _kick_candidates)
@@ -155,11 +189,32 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
             break
         doors.append(card)
     state = replace(state, phase="door")
+    if len(doors) > 1:  # E03: curses in the order drawn, then everything else, the monsters last
+        doors.sort(key=lambda c: _door_rank(state, c))
     for card in doors:
         events.append(Event("kicked_door", {"seat": a.seat, "card": card}))
-        state, more = reveal_door(state, a.seat, card)
+        if state.players[a.seat].dead:  # a curse killed the drawer: nobody meets what is left
+            state = discard(state, card)
+            continue
+        if len(doors) > 1 and state.card(card).kind in ("enhancer", "mate") and state.combat is not None:
+            state, more = _bonus_on_kicked_monster(state, card)
+        else:
+            state, more = reveal_door(state, a.seat, card)
         events += more
     return state, events
+
+
+def _bonus_on_kicked_monster(state: GameState, card: str) -> tuple[GameState, list[Event]]:
+    """E03: an enhancer or a Mate turned over with a monster applies to it."""
+    combat = state.combat
+    assert combat is not None
+    first = combat.monsters[0]
+    if state.card(card).kind == "enhancer":
+        monsters = (replace(first, enhancers=(*first.enhancers, card)), *combat.monsters[1:])
+    else:
+        monsters = (*combat.monsters, CombatMonster(card, first.base, (), first.enhancers + first.inherited))
+    state = card_played_in_combat(replace(state, combat=replace(combat, monsters=monsters)))
+    return state, [Event("door_bonus", {"card": card, "monster": 0})]
 
 
 def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list[Event]]:
@@ -178,12 +233,29 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
     return with_player(state, seat, hand=(*p.hand, card)), []
 
 
-def strike_with_curse(state: GameState, target: int, card: str) -> tuple[GameState, list[Event]]:
-    """A curse takes effect at once; a lasting one is kept in front of its victim (M37)."""
+def strike_with_curse(
+    state: GameState, target: int, card: str, may_outrun: bool = True
+) -> tuple[GameState, list[Event]]:
+    """A curse takes effect at once; a lasting one is kept in front of its victim (M37). One that works "on your
+    next turn" waits in front of its victim, unless it is their turn already (C04). An Epic Wizard may first try
+    to outrun it (E04)."""
     d = state.card(card)
     events = [Event("cursed", {"seat": target, "card": card})]
+    p = state.players[target]
+    if may_outrun and p.hand and has_ability(state, target, "outrun_curse"):
+        state = replace(state, decisions=(*state.decisions, Decision("outrun_curse", target, (card,))))
+        return state, events
+    if d.duration == "next_turn" and not (target == state.active and state.phase != "setup"):
+        return with_player(state, target, curses=(*p.curses, card)), events
+    state, more = _curse_takes_effect(state, target, card)
+    return state, events + more
+
+
+def _curse_takes_effect(state: GameState, target: int, card: str) -> tuple[GameState, list[Event]]:
+    d = state.card(card)
     state, more = apply_effects(state, target, d.effects, card)
-    if d.duration != "instant" and not state.players[target].dead:
+    events: list[Event] = []
+    if d.duration not in ("instant", "next_turn") and not state.players[target].dead:
         p = state.players[target]
         return with_player(state, target, curses=(*p.curses, card)), events + more
     return discard(state, card), events + more

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import MalformedAction
@@ -12,27 +12,79 @@ from ..base import MalformedAction
 @dataclass(frozen=True, slots=True)
 class Options:
     # X02: a face-down Door at the start of each turn; looting the room draws a Treasure instead.
-    listening_at_the_door: bool = False
+    listening_at_the_door: bool = field(
+        default=False, metadata={"describe": "Listening at the Door: a face-down Door at the start of each turn"}
+    )
     # X03: a helper who defeats the monster with the fighter also gains a level.
-    shared_victory: bool = False
+    shared_victory: bool = field(
+        default=False, metadata={"describe": "Shared victory: a helper who wins the fight also gains a level"}
+    )
     # M10 rulings option: a helping Elf reaching the winning level by the same kill does not win.
-    helping_elf_cannot_win: bool = False
+    helping_elf_cannot_win: bool = field(
+        default=False, metadata={"describe": "Rulings: a helping Elf cannot win by the kill it helped with"}
+    )
     # M47 rulings option (001): only items on the table may be sold, not from the hand.
-    sell_from_table_only: bool = False
+    sell_from_table_only: bool = field(
+        default=False, metadata={"describe": "Rulings: only items in play may be sold, not from the hand"}
+    )
     # M38: the level that wins (20 with Epic rules).
-    win_level: int = 10
+    win_level: int = field(default=10, metadata={"describe": "The winning level: 10, or 20 with Epic Munchkin"})
     # M25: how long the server holds a reaction window open (seconds); the engine only counts passes.
-    reaction_seconds: float = 2.66
+    reaction_seconds: float = field(
+        default=2.66, metadata={"describe": "Seconds others get to react before a fight is settled"}
+    )
+    # E01-E05: Epic Munchkin: play on to level 20 with Epic feats; implies win_level 20.
+    epic: bool = field(
+        default=False, metadata={"describe": "Epic Munchkin: play to level 20; Epic feats and two Doors from 10"}
+    )
+    # F01: the Sparkly Good Fairy is shuffled into the top part of the Door deck.
+    fairy_dust_on_top: bool = field(
+        default=False, metadata={"describe": "Fairy Dust: shuffle the Sparkly Good Fairy into the top Doors"}
+    )
+    # M46 (Christmas Lite): items received in a trade cannot be sold before the receiver's next turn.
+    trade_cooldown: bool = field(
+        default=False, metadata={"describe": "Christmas Lite: traded items wait for your next turn to be sold"}
+    )
+
+    def __post_init__(self) -> None:
+        # Epic and the level-20 game are one option: either spelling turns on the other.
+        if self.epic and self.win_level != 20:
+            object.__setattr__(self, "win_level", 20)
+        elif self.win_level == 20 and not self.epic:
+            object.__setattr__(self, "epic", True)
+
+    @property
+    def unkilled_ceiling(self) -> int:
+        """The highest level reached without a kill (M09; Epic E01, E02: 10 needs no kill, 19 and 20 do)."""
+        return 18 if self.epic else self.win_level - 1
+
+    @classmethod
+    def defaults_for(cls, packs: tuple[str, ...]) -> Options:
+        """The table's defaults for these packs: Christmas Lite brings its 3.75 s window and trade rule (C03, M46)."""
+        if "christmas" in packs:
+            return cls(reaction_seconds=3.75, trade_cooldown=True)
+        return cls()
 
     def to_wire(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_wire(cls, wire: Any) -> Options:
+    def from_wire(cls, wire: Any, base: Options | None = None) -> Options:
+        """Options from their wire form: a map of values, or a list of flags to turn on; what the wire leaves out
+        comes from `base` (the defaults of the game's packs, `defaults_for`) or else the plain defaults."""
+        base = base or cls()
         if wire is None:
-            return cls()
+            return base
         if isinstance(wire, Options):
             return wire
+        if isinstance(wire, list | tuple):  # ["epic", "fairy_dust_on_top"]: flags turned on (the command line)
+            if not all(isinstance(w, str) for w in wire):
+                raise MalformedAction("a list of options names flags only")
+            flags = {f.name for f in dataclasses.fields(cls) if f.type in (bool, "bool")}
+            bad = sorted(set(wire) - flags)
+            if bad:
+                raise MalformedAction(f"unknown flag option(s): {', '.join(bad)} (known: {', '.join(sorted(flags))})")
+            wire = dict.fromkeys(wire, True)
         if not isinstance(wire, dict):
             raise MalformedAction("options must be a map")
         known = {f.name: f for f in dataclasses.fields(cls)}
@@ -51,7 +103,19 @@ class Options:
             if not ok:
                 raise MalformedAction(f"option {name}: {value!r} is not a valid {type(default).__name__}")
             values[name] = value
-        options = cls(**values)
+        if values.get("epic") is False and "win_level" not in values:
+            values["win_level"] = 10  # turning Epic off turns its level 20 off too
+        options = dataclasses.replace(base, **values)
         if options.win_level not in (10, 20):
             raise MalformedAction("option win_level must be 10 (or 20 with Epic rules)")
+        if wire.get("epic") is False and wire.get("win_level") == 20:
+            raise MalformedAction("win_level 20 is the Epic game: epic cannot be off")
         return options
+
+
+def describe_options() -> list[dict[str, Any]]:
+    """One line per table option for the lobby: name, default and what it does."""
+    return [
+        {"name": f.name, "default": f.default, "describe": f.metadata.get("describe", "")}
+        for f in dataclasses.fields(Options)
+    ]

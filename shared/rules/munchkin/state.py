@@ -11,7 +11,7 @@ from ..rng import Rng
 from .cards import CardDef
 from .options import Options
 
-Deck = Literal["door", "treasure"]
+Deck = Literal["door", "treasure", "fairy_dust"]
 T = TypeVar("T")
 
 
@@ -53,6 +53,9 @@ class Player:
     fresh: bool = False  # a new character: draws 4 + 4 at the start of their own turn
     used_this_turn: tuple[str, ...] = ()  # once-a-turn abilities used: "double_sell", "steal"
     received: tuple[str, ...] = ()  # cards received outside one's turn: playable at once (M17)
+    pet: str | None = None  # Epic Human's pet: a tamed monster card in play (E04 Pets Rock)
+    charmed: bool = False  # the Sparkly Good Fairy's Bad Stuff, until one's next turn (F06)
+    trade_locked: tuple[str, ...] = ()  # items received in trade: not sold before one's next turn (M46)
 
     @property
     def item_cards(self) -> tuple[str, ...]:
@@ -93,6 +96,7 @@ class Flight:
     roll: int = 0  # that failed roll's total
     rerolled: tuple[int, ...] = ()  # seats that used their Halfling re-roll
     flight_used: tuple[int, ...] = ()  # seats that cast their Flight Spell
+    caught_seats: tuple[int, ...] = ()  # seats some monster caught (an Epic Gnome's escape pays only if none did)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +115,7 @@ class Combat:
     asks: int = 0
     one_shots: tuple[PlayedOneShot, ...] = ()
     bonuses: tuple[tuple[int, int], ...] = ()  # (seat, strength) from Berserk, Turn Undead, Backstab
+    monster_bonus: int = 0  # added to the monsters' side: an Epic Elf's arrows (E04)
     escape_bonuses: tuple[tuple[int, int], ...] = ()  # (seat, run-away bonus) from one-shots
     used: tuple[tuple[int, str], ...] = ()  # once-per-combat abilities: (seat, "berserk" | "turn_undead")
     backstabs: tuple[tuple[int, int], ...] = ()  # (thief, target)
@@ -124,6 +129,7 @@ class Combat:
     pick_order: tuple[int, ...] = ()  # who takes the next spoil, one entry per card
     spent: tuple[str, ...] = ()  # other cards used up in this combat, discarded when it ends
     met_by_kick: bool = True
+    killed: bool = False  # the monsters left in `monsters` were killed (F04, F05)
 
     @property
     def fighters(self) -> tuple[int, ...]:
@@ -165,6 +171,8 @@ class GameState:
     charity: tuple[int, ...] = ()  # who received charity this turn, once per card (M14: split evenly)
     corpse: tuple[str, ...] = ()  # a dead character's cards, face up, being looted (M36)
     winners: tuple[int, ...] = ()
+    fairy_dust_deck: tuple[str, ...] = ()  # F01: its own mini-deck, never reshuffled
+    fairy_dust_out: tuple[str, ...] = ()  # discarded Fairy Dust cards: out of the game (F01)
 
     def card(self, card: str) -> CardDef:
         return self.catalog.defs[card]
@@ -203,9 +211,12 @@ def without(cards: tuple[str, ...], *gone: str) -> tuple[str, ...]:
 
 
 def discard(state: GameState, *cards: str) -> GameState:
-    """Put cards face up on their own deck's discard pile."""
+    """Put cards face up on their own deck's discard pile; Fairy Dust leaves the game (F01)."""
     doors = tuple(c for c in cards if state.card(c).deck == "door")
     treasures = tuple(c for c in cards if state.card(c).deck == "treasure")
+    dust = tuple(c for c in cards if state.card(c).deck == "fairy_dust")
+    if dust:
+        state = replace(state, fairy_dust_out=state.fairy_dust_out + dust)
     return replace(
         state,
         door_discard=state.door_discard + doors,
@@ -215,6 +226,10 @@ def discard(state: GameState, *cards: str) -> GameState:
 
 def draw(state: GameState, deck: Deck) -> tuple[GameState, str | None, list[Event]]:
     """The top card of a deck; an empty deck reshuffles its discards first, and with none nothing is drawn (M03)."""
+    if deck == "fairy_dust":
+        if not state.fairy_dust_deck:
+            return state, None, [Event("deck_empty", {"deck": deck})]
+        return replace(state, fairy_dust_deck=state.fairy_dust_deck[1:]), state.fairy_dust_deck[0], []
     door = deck == "door"
     pile = state.door_deck if door else state.treasure_deck
     events: list[Event] = []
@@ -237,9 +252,10 @@ def roll(state: GameState, sides: int = 6) -> tuple[GameState, int]:
 def all_cards(state: GameState) -> list[str]:
     """Every card in every zone; a game never creates or loses a card (property tests count these)."""
     cards = [*state.door_deck, *state.treasure_deck, *state.door_discard, *state.treasure_discard]
+    cards += [*state.fairy_dust_deck, *state.fairy_dust_out]
     for p in state.players:
         cards += [*p.hand, *p.races, *p.classes, *p.item_cards, *p.curses]
-        cards += [c for c in (p.half_breed, p.super_munchkin, p.hireling) if c]
+        cards += [c for c in (p.half_breed, p.super_munchkin, p.hireling, p.pet) if c]
         cards += [c.cheat for c in p.items if c.cheat]
     combat = state.combat
     if combat is not None:
@@ -247,4 +263,7 @@ def all_cards(state: GameState) -> list[str]:
             cards += [m.card, *m.enhancers]
         cards += [o.card for o in combat.one_shots]
         cards += [*combat.removed, *combat.spoils, *combat.spent]
+    for d in state.decisions:
+        if d.kind == "outrun_curse":  # a curse held while an Epic Wizard tries to outrun it (E04)
+            cards += d.cards
     return cards + list(state.corpse)

@@ -24,6 +24,7 @@ from .actions import (
 from .character import discardable, equip_problem, has_ability, may_carry_big, settle_items
 from .combat import card_played_in_combat
 from .effects import change_level, drop_unsupported, lose_cards_from_play
+from .fairy import tradeable
 from .flow import strike_with_curse
 from .rulebook import (
     in_combat,
@@ -249,12 +250,28 @@ def discard_card(state: GameState, a: DiscardCard) -> tuple[GameState, list[Even
 def sellable(state: GameState, seat: int) -> tuple[str, ...]:
     p = state.players[seat]
     hand = () if state.options.sell_from_table_only else p.hand
-    return tuple(c for c in (*p.item_cards, *hand) if state.card(c).kind in CARRIED_KINDS)
+    cards = (c for c in (*p.item_cards, *hand) if c not in p.trade_locked)  # M46 (Christmas Lite)
+    return tuple(c for c in cards if state.card(c).kind in CARRIED_KINDS)
 
 
 def sale_value(state: GameState, a: Sell) -> int:
     total = sum(state.card(c).value for c in a.cards)
-    return total + (state.card(a.doubled).value if a.doubled else 0)
+    total += state.card(a.doubled).value if a.doubled else 0
+    return total + (2 * state.card(a.tripled).value if a.tripled else 0)
+
+
+def _check_bargains(state: GameState, a: Sell) -> None:
+    """Halfling: one item at double value a turn; Epic Garage Sale: two at double, or one at triple (E04)."""
+    used = state.players[a.seat].used_this_turn.count("double_sell")
+    garage = has_ability(state, a.seat, "garage_sale")
+    if a.doubled:
+        require(garage or has_ability(state, a.seat, "double_sell"), "only a Halfling sells at double value")
+        require(used < (2 if garage else 1), "no more double-value sales this turn")
+        require(a.doubled in a.cards, "the doubled item must be one of those sold")
+    if a.tripled:
+        require(garage, "only an Epic Halfling sells at triple value")
+        require(used == 0 and not a.doubled, "a triple-value sale is the turn's only bargain")
+        require(a.tripled in a.cards, "the tripled item must be one of those sold")
 
 
 def _check_sell(state: GameState, a: Sell) -> None:
@@ -264,15 +281,12 @@ def _check_sell(state: GameState, a: Sell) -> None:
     allowed = sellable(state, a.seat)
     for c in a.cards:
         require(c in allowed, f"{c} is not an item you can sell")
-    if a.doubled:
-        require(has_ability(state, a.seat, "double_sell"), "only a Halfling sells at double value")
-        require("double_sell" not in state.players[a.seat].used_this_turn, "one double-value sale a turn")
-        require(a.doubled in a.cards, "the doubled item must be one of those sold")
+    _check_bargains(state, a)
     levels = sale_value(state, a) // SELL_PER_LEVEL
     require(levels >= 1, f"{sale_value(state, a)} Gold buys no level: 1000 per level, no change")
     require(
-        state.players[a.seat].level + levels < state.options.win_level,
-        "the winning level cannot be bought (M09)",
+        state.players[a.seat].level + levels <= state.options.unkilled_ceiling,
+        "the winning level cannot be bought (M09; with Epic rules, nor 19 or 20: E02)",
     )
 
 
@@ -287,8 +301,10 @@ def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
         picked.append(c)
         if sum(state.card(x).value for x in picked) >= SELL_PER_LEVEL:
             yield Sell(seat, tuple(picked))
-            if has_ability(state, seat, "double_sell"):
+            if has_ability(state, seat, "double_sell") or has_ability(state, seat, "garage_sale"):
                 yield Sell(seat, tuple(picked), doubled=picked[0])
+            if has_ability(state, seat, "garage_sale"):
+                yield Sell(seat, tuple(picked), tripled=picked[0])
             break
 
 
@@ -300,9 +316,10 @@ def sell(state: GameState, a: Sell) -> tuple[GameState, list[Event]]:
     state = with_player(state, a.seat, hand=without(p.hand, *in_hand))
     state = discard(state, *in_hand)
     state = lose_cards_from_play(state, a.seat, [c for c in a.cards if c not in in_hand])
-    if a.doubled:
+    if a.doubled or a.tripled:
         q = state.players[a.seat]
-        state = with_player(state, a.seat, used_this_turn=(*q.used_this_turn, "double_sell"))
+        uses = ("double_sell",) if a.doubled else ("double_sell", "double_sell")
+        state = with_player(state, a.seat, used_this_turn=(*q.used_this_turn, *uses))
     state, events = change_level(state, a.seat, levels)
     return state, [Event("sold", {"seat": a.seat, "cards": list(a.cards), "levels": levels}), *events]
 
@@ -322,6 +339,8 @@ def _check_offer(state: GameState, a: OfferTrade) -> None:
         require(c in mine and state.card(c).kind in CARRIED_KINDS, f"{c} is not an item you have in play")
     for c in a.take:
         require(c in theirs and state.card(c).kind in CARRIED_KINDS, f"{c} is not an item they have in play")
+    for c in (*a.give, *a.take):
+        require(tradeable(state, c), f"{state.card(c).name} is Fairy Dust without a value: it cannot be traded (F03)")
 
 
 def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
@@ -358,6 +377,7 @@ def _check_give(state: GameState, a: GiveItem) -> None:
     require_out_of_combat(state, a.seat)
     require_out_of_combat(state, a.to, "they")
     _own_item(state, a.seat, a.card)
+    require(tradeable(state, a.card), f"{state.card(a.card).name} is Fairy Dust without a value: it stays (F03)")
 
 
 @rule(
@@ -442,8 +462,8 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
     target = require_alive(state, a.target)
     require(state.phase != "setup", "not before the game has begun", WrongTime)
     require(
-        target.level + state.card(a.card).levels < state.options.win_level,
-        "Go Up a Level never gives the winning level (M49)",
+        target.level + state.card(a.card).levels <= state.options.unkilled_ceiling,
+        "Go Up a Level never gives the winning level (M49; with Epic rules, nor 19 or 20: E02)",
     )
 
 

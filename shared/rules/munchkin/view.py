@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Wire
-from .character import gear_bonus
+from .character import gear_bonus, is_epic
 from .combat import fighters_strength, fighters_win, monster_level, monsters_strength
 from .state import Decision, GameState, Player
 
@@ -30,6 +30,10 @@ def _player(state: GameState, p: Player) -> dict[str, Wire]:
         "hand_count": len(p.hand),
         "dead": p.dead,
         "gear": gear_bonus(state, p),
+        "epic": is_epic(state, p),  # E01
+        "pet": p.pet,  # E04: an Epic Human's pet, in play
+        "charmed": p.charmed,  # F06
+        "trade_locked": list(p.trade_locked),  # M46 (Christmas Lite)
     }
 
 
@@ -60,6 +64,7 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         "fighters_winning": fighters_win(state, c),
         "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
         "bonuses": [list(b) for b in c.bonuses],
+        "monster_bonus": c.monster_bonus,
         "bribe": {"items": list(c.bribe.items), "treasures": c.bribe.treasures, "helper_first": c.bribe.helper_first},
         "offer": None
         if offer is None
@@ -87,6 +92,8 @@ def _decision(d: Decision, seat: int | None) -> dict[str, Wire]:
         out["cards"] = list(d.cards)  # items in play: public
     elif d.kind == "lose_cards":
         out["cards"] = list(d.cards) if seat == d.seat else []  # hand cards: the victim's secret
+    elif d.kind == "outrun_curse":
+        out["cards"] = list(d.cards)  # the curse cast: public
     elif d.kind == "trade":
         out["give"], out["take"] = list(d.give), list(d.take)
     return out
@@ -106,7 +113,12 @@ def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int])
         "ready": list(state.ready),
         "players": [_player(state, p) for p in state.players],
         "hand": list(state.players[seat].hand) if seat is not None else [],
-        "decks": {"door": len(state.door_deck), "treasure": len(state.treasure_deck)},
+        "decks": {  # counts only; Fairy Dust: its mini-deck and the cards gone out of the game (F01)
+            "door": len(state.door_deck),
+            "treasure": len(state.treasure_deck),
+            "fairy_dust": len(state.fairy_dust_deck),
+            "fairy_dust_out": len(state.fairy_dust_out),
+        },
         "discards": {  # only the top card of each pile is visible (M04)
             "door": {"top": state.door_discard[-1] if state.door_discard else None, "count": len(state.door_discard)},
             "treasure": {

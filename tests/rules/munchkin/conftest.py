@@ -180,3 +180,33 @@ Table.dice = _dice  # type: ignore[attr-defined]
 def make_table() -> type[Table]:
     """The Table class, for tests that need other players, options or packs: `make_table(players=4)`."""
     return Table
+
+
+# --- appended for the variant rule tests (issue 7: Epic, Fairy Dust, Christmas Lite) ---------------------
+
+VARIANTS_PACK = str(Path(__file__).parent / "packs" / "variants.toml")
+
+
+def variant_table(players: int = 3, seed: int = 1, **flags: object) -> Table:
+    """A table with the rules pack and the variants pack, and the named options (e.g. `epic=True`)."""
+    return Table(players, seed, Options(**flags), (RULES_PACK, VARIANTS_PACK))  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def variant() -> object:
+    """`variant(players=3, epic=True)`: a table with the variants pack and those options."""
+    return variant_table
+
+
+_take_from_table = Table._take
+
+
+def _take_anywhere(self: Table, card: str) -> None:
+    """As `Table._take`, and also out of the Fairy Dust mini-deck (F01)."""
+    if card in self.state.fairy_dust_deck:
+        self.state = replace(self.state, fairy_dust_deck=tuple(c for c in self.state.fairy_dust_deck if c != card))
+        return
+    _take_from_table(self, card)
+
+
+Table._take = _take_anywhere  # type: ignore[method-assign]

@@ -138,3 +138,110 @@ def _public_cards(state: GameState) -> set[str]:
     for p in state.players:
         public |= set(p.races) | set(p.classes) | set(p.item_cards) | set(p.curses)
     return public
+
+
+# --- every variant (issue 7): options and packs in combination ----------------------------------------------
+
+PACK_SETS = [
+    ("core", "epic"),
+    ("core", "fairy-dust"),
+    ("christmas",),
+    ("christmas", "fairy-dust"),
+    ("core", "christmas"),
+    ("core", "christmas", "epic", "fairy-dust"),
+]
+OPTION_SETS = [
+    (),
+    ("epic",),
+    ("epic", "listening_at_the_door", "shared_victory", "fairy_dust_on_top"),
+    ("fairy_dust_on_top", "trade_cooldown", "sell_from_table_only", "helping_elf_cannot_win", "listening_at_the_door"),
+]
+# Every pack set with every option set; Christmas Lite alone seats 3-4 (C01), the others 3-6.
+VARIANTS = [
+    (packs, flags, 3 + (i + j) % 2 if packs == ("christmas",) else 3 + (i + 2 * j) % 4)
+    for i, packs in enumerate(PACK_SETS)
+    for j, flags in enumerate(OPTION_SETS)
+]
+
+
+def _variant_id(value: object) -> str:
+    return ("+".join(value) or "-") if isinstance(value, tuple) else str(value)
+
+
+def variant_playout(seed: int, packs: tuple[str, ...], options: Options, players: int, check=None):
+    state = RULESET.new_game(seats(players), seed, packs, options)
+    bots = [EasyBot(seed * 31 + i) for i in range(players)]
+    chooser = Rng.from_seed(seed)
+    kinds: Counter[str] = Counter()
+    for _ in range(ACTION_CAP):
+        if RULESET.outcome(state) is not None:
+            return state, kinds
+        waiting = sorted(RULESET.seats_to_act(state))
+        roll, chooser = chooser.below(10)
+        candidates = list(range(players)) if roll == 0 else waiting
+        pick, chooser = chooser.below(len(candidates))
+        seat = candidates[pick]
+        action = bots[seat].choose(RULESET, state, seat)
+        if action is None:
+            assert seat not in waiting, f"seat {seat} is waited for but has no legal action"
+            continue
+        state, events = RULESET.apply(state, action)
+        kinds.update(e.kind for e in events)
+        if check is not None:
+            check(state)
+    raise AssertionError(f"seed {seed}: the game did not end within {ACTION_CAP} actions (turn {state.turn})")
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(("packs", "flags", "players"), VARIANTS, ids=_variant_id)
+def test_every_variant_keeps_every_invariant_and_ends(
+    packs: tuple[str, ...], flags: tuple[str, ...], players: int, seed: int
+) -> None:
+    options = Options.from_wire(list(flags))
+    state = RULESET.new_game(seats(players), seed, packs, options)
+    total = Counter(all_cards(state))
+
+    def check(state: GameState) -> None:
+        invariants(total, options.win_level)(state)
+        for p in state.players:
+            if not options.epic:
+                assert not RULESET.player_view(state, None)["players"][0]["epic"]
+            assert p.pet is None or options.epic
+
+    final, _ = variant_playout(seed * 7 + len(packs), packs, options, players, check)
+    outcome = RULESET.outcome(final)
+    assert outcome is not None
+    assert all(final.players[w].level == options.win_level for w in outcome.winners)
+
+
+@pytest.mark.parametrize("packs", [("core", "christmas", "epic", "fairy-dust"), ("christmas", "fairy-dust")])
+def test_variant_legal_actions_are_never_refused(packs: tuple[str, ...]) -> None:
+    options = Options.from_wire(["epic", "fairy_dust_on_top"])
+    for seed in (13, 14, 15):
+        state = RULESET.new_game(seats(4), seed, packs, options)
+        chooser = Rng.from_seed(seed)
+        for step in range(1500):
+            if RULESET.outcome(state) is not None:
+                break
+            if step % 3 == 0:  # checking every listed action of every seat is dear: one step in three
+                for seat in range(4):
+                    for action in RULESET.legal_actions(state, seat):
+                        RULESET.apply(state, action)  # raises if refused
+            waiting = sorted(RULESET.seats_to_act(state))
+            pick, chooser = chooser.below(len(waiting))
+            action = EasyBot(seed * 7 + step).choose(RULESET, state, waiting[pick])
+            assert action is not None
+            state, _ = RULESET.apply(state, action)
+
+
+def test_no_variant_view_shows_the_fairy_dust_deck() -> None:
+    packs = ("core", "fairy-dust", "epic")
+
+    def check(state: GameState) -> None:
+        for seat in [None, 0, 1, 2]:
+            blob = msgpack.packb(RULESET.player_view(state, seat))
+            hidden = set(state.fairy_dust_deck) | set(state.door_deck) | set(state.treasure_deck)
+            for card in hidden - _public_cards(state):
+                assert _packed(card) not in blob, (seat, card)
+
+    variant_playout(5, packs, Options.from_wire(["epic"]), 3, check)

@@ -1,0 +1,157 @@
+"""Rule tests C01-C04 (Christmas Lite), the Christmas trade rule of M46, and the rulings file's two examples."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from doorkick.shared.rules.base import RuleError, SeatSetup
+from doorkick.shared.rules.munchkin import RULESET
+from doorkick.shared.rules.munchkin.actions import (
+    AcceptTrade,
+    ClaimVictory,
+    Curse,
+    EndTurn,
+    EnhanceMonster,
+    JoinUndead,
+    KickOpenTheDoor,
+    OfferTrade,
+    PlayMate,
+    Sell,
+)
+from doorkick.shared.rules.munchkin.cards import load_munchkin_packs
+from doorkick.shared.rules.munchkin.combat import fighters_strength, monster_level
+from doorkick.shared.rules.munchkin.options import Options
+
+
+def refused(table, action) -> None:
+    before = table.state
+    with pytest.raises(RuleError):
+        table.act(action)
+    assert table.state == before
+
+
+def seats(n: int) -> tuple[SeatSetup, ...]:
+    return tuple(SeatSetup(f"P{i}") for i in range(n))
+
+
+# --- C01: 3-4 players alone, 5-6 mixed; Bard, Orc, Elf, Halfling ---------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 5, 6])
+def test_C01_christmas_alone_seats_three_or_four(players: int) -> None:
+    with pytest.raises(ValueError, match="3 or 4"):
+        RULESET.new_game(seats(players), 1, ("christmas",))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_C01_christmas_alone_plays_three_or_four(players: int) -> None:
+    assert len(RULESET.new_game(seats(players), 1, ("christmas",)).players) == players
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_C01_mixed_with_other_packs_five_or_six(players: int) -> None:
+    assert len(RULESET.new_game(seats(players), 1, ("core", "christmas")).players) == players
+
+
+def test_C01_the_pack_has_bards_orcs_elves_halflings_and_santas() -> None:
+    (pack,) = load_munchkin_packs(("christmas",))
+    traits = {c.trait for c in pack.cards if c.kind in ("race", "class")}
+    assert {"bard", "orc", "elf", "halfling"} <= traits
+    assert sum(n for c, n in zip(pack.cards, pack.counts, strict=True) if c.santa) >= 5
+    assert all(c.epic_abilities for c in pack.cards if c.kind in ("race", "class"))
+
+
+# --- C02: Santas join Santa combats from a hand ----------------------------------------------------------------
+
+
+def test_C02_a_santa_joins_a_santa_combat_without_wandering_monster(variant) -> None:
+    t = variant().hand(1, "santa-small#1").door_on_top("santa-big").act(KickOpenTheDoor(0))
+    t.act(JoinUndead(1, "santa-small#1"))
+    assert [m.card for m in t.state.combat.monsters] == ["santa-big", "santa-small#1"]
+
+
+def test_C02_a_santa_does_not_join_other_combats(variant) -> None:
+    t = variant().hand(1, "santa-small#1").door_on_top("troll").act(KickOpenTheDoor(0))
+    refused(t, JoinUndead(1, "santa-small#1"))
+    t2 = variant().hand(1, "santa-small#1").door_on_top("ghoul#1").act(KickOpenTheDoor(0))
+    refused(t2, JoinUndead(1, "santa-small#1"))  # Undead and Santas keep to their own kind
+
+
+def test_C02_undead_still_join_undead(variant) -> None:
+    t = variant().hand(1, "ghoul#2").door_on_top("ghoul#1").act(KickOpenTheDoor(0))
+    t.act(JoinUndead(1, "ghoul#2"))
+    assert len(t.state.combat.monsters) == 2
+
+
+# --- C03: a 3.75-second reaction window ------------------------------------------------------------------------
+
+
+def test_C03_christmas_tables_default_to_a_3_75_second_window() -> None:
+    assert RULESET.new_game(seats(3), 1, ("christmas",)).options.reaction_seconds == 3.75
+    assert RULESET.new_game(seats(3), 1, ("core",)).options.reaction_seconds == 2.66
+    assert Options.defaults_for(("core", "christmas")).reaction_seconds == 3.75
+
+
+def test_C03_a_chosen_window_overrides_the_default() -> None:
+    state = RULESET.new_game(seats(3), 1, ("christmas",), {"reaction_seconds": 5.0})
+    assert state.options.reaction_seconds == 5.0
+    assert RULESET.player_view(state, 0)["options"]["reaction_seconds"] == 5.0
+
+
+# --- C04: "on your next turn" curses received during your own turn work at once ----------------------------
+
+
+def test_C04_received_during_your_turn_it_works_now(variant) -> None:
+    t = variant().level(0, 5).hand(1, "curse-next-turn").act(Curse(1, "curse-next-turn", 0))
+    assert t.player(0).level == 4 and t.player(0).curses == () and "curse-next-turn" in t.state.door_discard
+
+
+def test_C04_received_outside_your_turn_it_waits_for_your_next(variant) -> None:
+    t = variant().level(1, 5).hand(2, "curse-next-turn").act(Curse(2, "curse-next-turn", 1))
+    assert t.player(1).level == 5 and t.player(1).curses == ("curse-next-turn",)
+    t.state = replace(t.state, phase="end")
+    t.act(EndTurn(0))  # seat 1's turn begins
+    assert t.player(1).level == 4 and t.player(1).curses == ()
+
+
+# --- M46 (Christmas Lite): traded items wait for the receiver's next turn to be sold -----------------------
+
+
+def test_M46_christmas_traded_items_are_not_sold_before_your_next_turn(variant) -> None:
+    t = variant(trade_cooldown=True).wear(0, "gold-brick#1").wear(1, "gift")
+    t.act(OfferTrade(0, 1, ("gold-brick#1",), ("gift",)), AcceptTrade(1))
+    assert "gift" in t.player(0).item_cards
+    refused(t, Sell(0, ("gift",)))
+    t.state = replace(t.state, phase="end")
+    t.act(EndTurn(0))
+    t.state = replace(t.state, phase="end")
+    t.act(EndTurn(1))
+    t.state = replace(t.state, phase="end")
+    t.act(EndTurn(2))
+    t.act(Sell(0, ("gift",)))
+    assert t.player(0).level == 2
+
+
+def test_M46_christmas_rule_is_on_by_default_with_the_christmas_pack() -> None:
+    assert RULESET.new_game(seats(4), 1, ("christmas",)).options.trade_cooldown
+    assert not RULESET.new_game(seats(4), 1, ("core",)).options.trade_cooldown
+
+
+# --- the rulings file's examples (001) -------------------------------------------------------------------------
+
+
+def test_M30_mate_on_a_level_10_monster_with_plus_5_gives_two_level_15s(variant) -> None:
+    t = variant().hand(1, "enraged#1").hand(2, "mate").door_on_top("troll").act(KickOpenTheDoor(0))
+    t.act(EnhanceMonster(1, "enraged#1", 0), PlayMate(2, "mate", 0))
+    assert [monster_level(t.state, m) for m in t.state.combat.monsters] == [15, 15]
+
+
+def test_M37_a_curse_taking_plus_5_armour_mid_combat_turns_12_into_7(variant) -> None:
+    t = variant().level(0, 4).wear(0, "armor", "chainsaw").hand(1, "curse-armor")  # 4 + 5 + 3 = 12
+    t.door_on_top("giant").act(KickOpenTheDoor(0))
+    assert fighters_strength(t.state, t.state.combat) == 12
+    t.act(Curse(1, "curse-armor", 0))
+    assert fighters_strength(t.state, t.state.combat) == 7
+    refused(t, ClaimVictory(0))

@@ -109,11 +109,13 @@ def _running(state: GameState, seat: int, caught: bool) -> bool:
 WHEN: dict[type[MunchkinAction], Callable[[GameState, int], bool]] = {
     FinishSetup: lambda s, seat: s.phase == "setup",
     KickOpenTheDoor: lambda s, seat: seat == s.active and s.phase == "start",
-    LookForTrouble: lambda s, seat: seat == s.active and s.phase == "door",
-    LootTheRoom: lambda s, seat: seat == s.active and s.phase == "door",
+    LookForTrouble: lambda s, seat: seat == s.active and s.phase == "door" and not s.met_monster,
+    LootTheRoom: lambda s, seat: seat == s.active and s.phase == "door" and not s.met_monster,
     EndTurn: lambda s, seat: seat == s.active and s.phase == "end",
     GiveCharity: lambda s, seat: seat == s.active and s.phase == "end",
-    AskForHelp: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
+    AskForHelp: lambda s, seat: (
+        _step(s, "fight") and s.combat is not None and s.combat.fighter == seat and s.combat.helper is None
+    ),
     ClaimVictory: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
     RunAway: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
     Volunteer: lambda s, seat: _step(s, "help"),
@@ -130,14 +132,17 @@ WHEN: dict[type[MunchkinAction], Callable[[GameState, int], bool]] = {
     JoinUndead: lambda s, seat: _step(s, "fight", "window"),
     RollToRunAway: lambda s, seat: _running(s, seat, caught=False),
     AcceptBadStuff: lambda s, seat: _running(s, seat, caught=True),
-    FlightSpell: lambda s, seat: _running(s, seat, caught=True),
-    RerollEscape: lambda s, seat: _running(s, seat, caught=True),
+    FlightSpell: lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "flight"),
+    RerollEscape: lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape"),
+    UseOneShot: lambda s, seat: any(
+        s.card(c).kind == "one_shot" for c in (*s.players[seat].hand, *s.players[seat].item_cards)
+    ),
     TakeSpoil: lambda s, seat: _step(s, "spoils"),
     Equip: lambda s, seat: not _fighting(s, seat),
     Unequip: lambda s, seat: not _fighting(s, seat),
     GiveToHireling: lambda s, seat: s.players[seat].hireling is not None and not _fighting(s, seat),
-    OfferTrade: lambda s, seat: not _fighting(s, seat),
-    GiveItem: lambda s, seat: not _fighting(s, seat),
+    OfferTrade: lambda s, seat: bool(s.players[seat].items) and not _fighting(s, seat),
+    GiveItem: lambda s, seat: bool(s.players[seat].items) and not _fighting(s, seat),
     Sell: lambda s, seat: seat == s.active and s.combat is None,
     Steal: lambda s, seat: s.combat is None and has_ability(s, seat, "steal"),
     PlayCheat: lambda s, seat: s.combat is None,

@@ -62,6 +62,7 @@ from .actions import (
     WanderingMonster,
 )
 from .character import has_ability
+from .combat import close_window, window_seats
 from .fight import help_candidates
 from .flight import runner
 from .options import Options
@@ -227,7 +228,19 @@ def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Check `action` and return the new state with what happened; a refused action raises `RuleError`."""
     checked = check(state, action)
-    return RULES[type(checked)].perform(state, checked)
+    state, events = RULES[type(checked)].perform(state, checked)
+    return _settle_window(state, events)
+
+
+def _settle_window(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """A reaction window nobody is left to answer closes (its last player died, or became the helper)."""
+    combat = state.combat
+    if combat is None or combat.step != "window" or state.decisions:
+        return state, events
+    if all(s in combat.passed for s in window_seats(state, combat)):
+        state, more = close_window(state)
+        events = events + more
+    return state, events
 
 
 def seats_to_act(state: GameState) -> frozenset[int]:
@@ -245,8 +258,6 @@ def seats_to_act(state: GameState) -> frozenset[int]:
         waiting = {s for s in help_candidates(state, combat) if s not in combat.volunteers + combat.declined}
         return frozenset(waiting | ({combat.fighter} if combat.volunteers else set()))
     if combat.step == "window":
-        from .combat import window_seats
-
         return frozenset(s for s in window_seats(state, combat) if s not in combat.passed)
     if combat.step == "flee":
         seat = runner(state)

@@ -20,10 +20,9 @@ from .actions import (
 from .character import discardable, escape_bonus, has_ability
 from .combat import card_played_in_combat, end_combat, monster_level
 from .effects import change_level, draw_into_hand, lose_cards_from_play
-from .fight import combat_of
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
-from .rulebook import others, require, require_alive, require_in_hand, require_turn, rule
+from .rulebook import combat_of, others, require, require_alive, require_in_hand, require_turn, rule
 from .state import Combat, CombatMonster, GameState, discard, roll, with_player, without
 
 ILLUSION_BONUS = 3

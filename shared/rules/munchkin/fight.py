@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from ..base import Event, NotYourDecision, WrongTime
 from .actions import (
-    AcceptBadStuff,
     AskForHelp,
     Backstab,
     Berserk,
@@ -17,12 +16,9 @@ from .actions import (
     ClaimVictory,
     DeclineHelp,
     EnhanceMonster,
-    FlightSpell,
     JoinUndead,
     Pass,
     PlayMate,
-    RerollEscape,
-    RollToRunAway,
     RunAway,
     TakeSpoil,
     TurnUndead,
@@ -44,22 +40,21 @@ from .combat import (
 )
 from .effects import apply_effects, lose_cards_from_play
 from .fairy import dust_for, tradeable
-from .flight import boost_roll, caught, escape_everything, reroll, roll_against, runner
-from .rulebook import others, require, require_alive, require_in_hand, rule
+from .flight import escape_everything, runner
+from .rulebook import (
+    check_discards,
+    combat_of,
+    discard_choices,
+    others,
+    require,
+    require_alive,
+    require_in_hand,
+    rule,
+)
 from .state import Bribe, Combat, CombatMonster, GameState, PlayedOneShot, discard, with_player, without
 from .table import move_items
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
-MAX_ABILITY_DISCARDS = 3  # Berserk, Turn Undead, Flight Spell (M40)
-
-
-def combat_of(state: GameState, *steps: str) -> Combat:
-    combat = state.combat
-    require(combat is not None, "there is no combat", WrongTime)
-    assert combat is not None
-    if steps:
-        require(combat.step in steps, f"not now: the combat is at its '{combat.step}' step", WrongTime)
-    return combat
 
 
 def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
@@ -71,25 +66,6 @@ def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
 def _take_from_hand(state: GameState, seat: int, card: str) -> GameState:
     p = state.players[seat]
     return with_player(state, seat, hand=without(p.hand, card))
-
-
-def _pay_discards(state: GameState, seat: int, cards: tuple[str, ...]) -> GameState:
-    """Abilities are paid with cards from the hand or the table (M39)."""
-    return lose_cards_from_play(state, seat, cards)
-
-
-def _check_discards(state: GameState, seat: int, cards: tuple[str, ...], most: int = MAX_ABILITY_DISCARDS) -> None:
-    require(1 <= len(cards) <= most, f"discard between 1 and {most} cards")
-    require(len(set(cards)) == len(cards), "name each card once")
-    mine = discardable(state.players[seat])
-    for c in cards:
-        require(c in mine, f"{c} is not a card of yours to discard")
-
-
-def _discard_choices(state: GameState, seat: int) -> Iterator[tuple[str, ...]]:
-    cards = discardable(state.players[seat])
-    for n in range(1, min(MAX_ABILITY_DISCARDS, len(cards)) + 1):
-        yield cards[:n]
 
 
 # --- help and bribes (M31-M33) --------------------------------------------------------------------------
@@ -492,10 +468,10 @@ def _check_fighting_ability(state: GameState, seat: int, ability: str, once: boo
 
 def _check_berserk(state: GameState, a: Berserk) -> None:
     _check_fighting_ability(state, a.seat, "berserk")
-    _check_discards(state, a.seat, a.cards)
+    check_discards(state, a.seat, a.cards)
 
 
-@rule(Berserk, _check_berserk, lambda state, seat: (Berserk(seat, c) for c in _discard_choices(state, seat)))
+@rule(Berserk, _check_berserk, lambda state, seat: (Berserk(seat, c) for c in discard_choices(state, seat)))
 def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
     return _ability_bonus(state, a.seat, "berserk", a.cards, len(a.cards))
 
@@ -503,10 +479,10 @@ def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
 def _check_turn_undead(state: GameState, a: TurnUndead) -> None:
     combat = _check_fighting_ability(state, a.seat, "turn_undead")
     require(any(state.card(m.base).undead for m in combat.monsters), "there is no Undead to turn")
-    _check_discards(state, a.seat, a.cards)
+    check_discards(state, a.seat, a.cards)
 
 
-@rule(TurnUndead, _check_turn_undead, lambda state, seat: (TurnUndead(seat, c) for c in _discard_choices(state, seat)))
+@rule(TurnUndead, _check_turn_undead, lambda state, seat: (TurnUndead(seat, c) for c in discard_choices(state, seat)))
 def turn_undead(state: GameState, a: TurnUndead) -> tuple[GameState, list[Event]]:
     return _ability_bonus(state, a.seat, "turn_undead", a.cards, 3 * len(a.cards))
 
@@ -514,7 +490,7 @@ def turn_undead(state: GameState, a: TurnUndead) -> tuple[GameState, list[Event]
 def _ability_bonus(
     state: GameState, seat: int, ability: str, cards: tuple[str, ...], bonus: int
 ) -> tuple[GameState, list[Event]]:
-    state = _pay_discards(state, seat, cards)
+    state = lose_cards_from_play(state, seat, cards)
     combat = combat_of(state)
     combat = replace(combat, bonuses=(*combat.bonuses, (seat, bonus)), used=(*combat.used, (seat, ability)))
     state = card_played_in_combat(replace(state, combat=combat))
@@ -535,7 +511,7 @@ def _check_charm(state: GameState, a: Charm) -> None:
 def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
     """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21)."""
     p = state.players[a.seat]
-    state = _pay_discards(state, a.seat, p.hand)
+    state = lose_cards_from_play(state, a.seat, p.hand)
     state = replace(state, combat=replace(combat_of(state), charmed=True))
     return _remove_monster(state, a.monster, True, "", [Event("charmed", {"seat": a.seat, "monster": a.monster})])
 
@@ -549,7 +525,7 @@ def _check_backstab(state: GameState, a: Backstab) -> None:
         "not against your own side in this fight (M29)",
     )
     require((a.seat, a.target) not in combat.backstabs, "once per target per combat")
-    _check_discards(state, a.seat, (a.discard,), most=1)
+    check_discards(state, a.seat, (a.discard,), most=1)
 
 
 def _backstab_candidates(state: GameState, seat: int) -> Iterator[Backstab]:
@@ -561,92 +537,13 @@ def _backstab_candidates(state: GameState, seat: int) -> Iterator[Backstab]:
 
 @rule(Backstab, _check_backstab, _backstab_candidates)
 def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
-    state = _pay_discards(state, a.seat, (a.discard,))
+    state = lose_cards_from_play(state, a.seat, (a.discard,))
     combat = combat_of(state)
     combat = replace(
         combat, bonuses=(*combat.bonuses, (a.target, -2)), backstabs=(*combat.backstabs, (a.seat, a.target))
     )
     state = card_played_in_combat(replace(state, combat=combat))
     return state, [Event("backstab", {"seat": a.seat, "target": a.target})]
-
-
-# --- running away (M34) ---------------------------------------------------------------------------------
-
-
-def _check_roll(state: GameState, a: RollToRunAway) -> None:
-    combat = combat_of(state, "flee")
-    require(runner(state) == a.seat, "it is not your roll", NotYourDecision)
-    assert combat.flight is not None
-    require(combat.flight.caught_by is None, "answer the failed roll first")
-    require(a.monster in combat.flight.remaining, "you have already rolled against that monster")
-    if a.hireling:
-        require(state.players[a.seat].hireling is not None, "you have no Hireling to sacrifice")
-
-
-def _roll_candidates(state: GameState, seat: int) -> Iterator[RollToRunAway]:
-    combat = state.combat
-    if combat is None or combat.flight is None:
-        return
-    for i in combat.flight.remaining:
-        yield RollToRunAway(seat, i)
-        if state.players[seat].hireling:
-            yield RollToRunAway(seat, i, hireling=True)
-
-
-@rule(RollToRunAway, _check_roll, _roll_candidates)
-def roll_to_run_away(state: GameState, a: RollToRunAway) -> tuple[GameState, list[Event]]:
-    return roll_against(state, a.monster, a.hireling)
-
-
-def _caught(state: GameState, seat: int) -> Combat:
-    combat = combat_of(state, "flee")
-    require(runner(state) == seat, "it is not your roll", NotYourDecision)
-    assert combat.flight is not None
-    require(combat.flight.caught_by is not None, "no failed roll to answer")
-    return combat
-
-
-def _check_accept(state: GameState, a: AcceptBadStuff) -> None:
-    _caught(state, a.seat)
-
-
-@rule(AcceptBadStuff, _check_accept, lambda state, seat: [AcceptBadStuff(seat)])
-def accept_bad_stuff(state: GameState, a: AcceptBadStuff) -> tuple[GameState, list[Event]]:
-    return caught(state)
-
-
-def _check_flight_spell(state: GameState, a: FlightSpell) -> None:
-    combat = _caught(state, a.seat)
-    assert combat.flight is not None
-    require(has_ability(state, a.seat, "flight"), "only a Wizard casts the Flight Spell")
-    require(a.seat not in combat.flight.flight_used, "one Flight Spell per escape")
-    _check_discards(state, a.seat, a.cards)
-
-
-@rule(
-    FlightSpell, _check_flight_spell, lambda state, seat: (FlightSpell(seat, c) for c in _discard_choices(state, seat))
-)
-def flight_spell(state: GameState, a: FlightSpell) -> tuple[GameState, list[Event]]:
-    state = _pay_discards(state, a.seat, a.cards)
-    state, events = boost_roll(state, len(a.cards))
-    return state, [Event("flight_spell", {"seat": a.seat, "cards": list(a.cards)}), *events]
-
-
-def _check_reroll(state: GameState, a: RerollEscape) -> None:
-    combat = _caught(state, a.seat)
-    assert combat.flight is not None
-    require(has_ability(state, a.seat, "reroll_escape"), "only a Halfling rolls again")
-    require(a.seat not in combat.flight.rerolled, "one re-roll per combat")
-    _check_discards(state, a.seat, (a.discard,), most=1)
-
-
-@rule(
-    RerollEscape,
-    _check_reroll,
-    lambda state, seat: (RerollEscape(seat, c) for c in discardable(state.players[seat])[:1]),
-)
-def reroll_escape(state: GameState, a: RerollEscape) -> tuple[GameState, list[Event]]:
-    return reroll(_pay_discards(state, a.seat, (a.discard,)))
 
 
 # --- spoils (M31 treasure share) ------------------------------------------------------------------------

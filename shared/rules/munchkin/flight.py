@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
-from ..base import Event
-from .character import escape_bonus, has_ability
+from ..base import Event, NotYourDecision
+from .actions import AcceptBadStuff, FlightSpell, RerollEscape, RollToRunAway
+from .character import discardable, escape_bonus, has_ability
 from .combat import end_combat
-from .effects import apply_effects, draw_into_hand
+from .effects import apply_effects, draw_into_hand, lose_cards_from_play
+from .rulebook import check_discards, combat_of, discard_choices, require, rule
 from .state import Combat, Flight, GameState, roll
 
 ESCAPE_ON = 5  # M34: a d6 roll of 5 or more escapes
@@ -147,3 +150,82 @@ def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
     if not flight.order:
         return end_combat(state, events)
     return state, events
+
+
+# --- the runner's moves ---------------------------------------------------------------------------------
+
+
+def _check_roll(state: GameState, a: RollToRunAway) -> None:
+    combat = combat_of(state, "flee")
+    require(runner(state) == a.seat, "it is not your roll", NotYourDecision)
+    assert combat.flight is not None
+    require(combat.flight.caught_by is None, "answer the failed roll first")
+    require(a.monster in combat.flight.remaining, "you have already rolled against that monster")
+    if a.hireling:
+        require(state.players[a.seat].hireling is not None, "you have no Hireling to sacrifice")
+
+
+def _roll_candidates(state: GameState, seat: int) -> Iterator[RollToRunAway]:
+    combat = state.combat
+    if combat is None or combat.flight is None:
+        return
+    for i in combat.flight.remaining:
+        yield RollToRunAway(seat, i)
+        if state.players[seat].hireling:
+            yield RollToRunAway(seat, i, hireling=True)
+
+
+@rule(RollToRunAway, _check_roll, _roll_candidates)
+def roll_to_run_away(state: GameState, a: RollToRunAway) -> tuple[GameState, list[Event]]:
+    return roll_against(state, a.monster, a.hireling)
+
+
+def _caught(state: GameState, seat: int) -> Combat:
+    combat = combat_of(state, "flee")
+    require(runner(state) == seat, "it is not your roll", NotYourDecision)
+    assert combat.flight is not None
+    require(combat.flight.caught_by is not None, "no failed roll to answer")
+    return combat
+
+
+def _check_accept(state: GameState, a: AcceptBadStuff) -> None:
+    _caught(state, a.seat)
+
+
+@rule(AcceptBadStuff, _check_accept, lambda state, seat: [AcceptBadStuff(seat)])
+def accept_bad_stuff(state: GameState, a: AcceptBadStuff) -> tuple[GameState, list[Event]]:
+    return caught(state)
+
+
+def _check_flight_spell(state: GameState, a: FlightSpell) -> None:
+    combat = _caught(state, a.seat)
+    assert combat.flight is not None
+    require(has_ability(state, a.seat, "flight"), "only a Wizard casts the Flight Spell")
+    require(a.seat not in combat.flight.flight_used, "one Flight Spell per escape")
+    check_discards(state, a.seat, a.cards)
+
+
+@rule(
+    FlightSpell, _check_flight_spell, lambda state, seat: (FlightSpell(seat, c) for c in discard_choices(state, seat))
+)
+def flight_spell(state: GameState, a: FlightSpell) -> tuple[GameState, list[Event]]:
+    state = lose_cards_from_play(state, a.seat, a.cards)
+    state, events = boost_roll(state, len(a.cards))
+    return state, [Event("flight_spell", {"seat": a.seat, "cards": list(a.cards)}), *events]
+
+
+def _check_reroll(state: GameState, a: RerollEscape) -> None:
+    combat = _caught(state, a.seat)
+    assert combat.flight is not None
+    require(has_ability(state, a.seat, "reroll_escape"), "only a Halfling rolls again")
+    require(a.seat not in combat.flight.rerolled, "one re-roll per combat")
+    check_discards(state, a.seat, (a.discard,), most=1)
+
+
+@rule(
+    RerollEscape,
+    _check_reroll,
+    lambda state, seat: (RerollEscape(seat, c) for c in discardable(state.players[seat])[:1]),
+)
+def reroll_escape(state: GameState, a: RerollEscape) -> tuple[GameState, list[Event]]:
+    return reroll(lose_cards_from_play(state, a.seat, (a.discard,)))

@@ -6,13 +6,14 @@ never refused, and an action refused by `apply` raises the `RuleError` naming wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ..base import Event, IllegalAction, NotYourDecision, RuleError, WrongTime
 from .actions import MunchkinAction
-from .state import GameState, Player
+from .character import discardable
+from .state import Combat, GameState, Player
 
 Perform = Callable[[GameState, Any], tuple[GameState, list[Event]]]
 
@@ -78,3 +79,29 @@ def require_out_of_combat(state: GameState, seat: int, who: str = "you") -> None
 
 def others(state: GameState, seat: int) -> list[int]:
     return [s for s in range(len(state.players)) if s != seat]
+
+
+def combat_of(state: GameState, *steps: str) -> Combat:
+    combat = state.combat
+    require(combat is not None, "there is no combat", WrongTime)
+    assert combat is not None
+    if steps:
+        require(combat.step in steps, f"not now: the combat is at its '{combat.step}' step", WrongTime)
+    return combat
+
+
+MAX_ABILITY_DISCARDS = 3  # Berserk, Turn Undead, Flight Spell (M40)
+
+
+def check_discards(state: GameState, seat: int, cards: tuple[str, ...], most: int = MAX_ABILITY_DISCARDS) -> None:
+    require(1 <= len(cards) <= most, f"discard between 1 and {most} cards")
+    require(len(set(cards)) == len(cards), "name each card once")
+    mine = discardable(state.players[seat])
+    for c in cards:
+        require(c in mine, f"{c} is not a card of yours to discard")
+
+
+def discard_choices(state: GameState, seat: int) -> Iterator[tuple[str, ...]]:
+    cards = discardable(state.players[seat])
+    for n in range(1, min(MAX_ABILITY_DISCARDS, len(cards)) + 1):
+        yield cards[:n]

@@ -1,0 +1,59 @@
+"""Card ids to card records for the client, from the packs a table's view names (loaded once per pack set)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .render.cards import Face, face_of
+
+
+@cache
+def _defs(game: str, packs: tuple[str, ...]) -> dict[str, Any]:
+    if game == "munchkin":
+        from ..shared.rules.munchkin.flow import build_catalog
+
+        return dict(build_catalog(packs).defs)
+    from ..shared.rules.wonderland.cards import load_catalog
+
+    return dict(load_catalog(packs).defs)
+
+
+class Cards:
+    """Looks up the cards of one table; an unknown id gets a plain placeholder face rather than a crash."""
+
+    def __init__(self, game: str, packs: tuple[str, ...]) -> None:
+        self.game = game
+        try:
+            self.defs = _defs(game, packs)
+        except Exception:  # a pack this client lacks: show names from ids instead of failing the table
+            self.defs = {}
+
+    def get(self, card: str) -> Any | None:
+        return self.defs.get(card)
+
+    def name(self, card: str) -> str:
+        found = self.defs.get(card)
+        if found is not None:
+            return str(found.name)
+        return card.split("#")[0].split("~")[0].replace("_", " ").title()
+
+    def face(self, card: str) -> Face:
+        found = self.defs.get(card)
+        if found is not None:
+            return face_of(found)
+        from ..ui import theme
+
+        return Face(
+            key=f"?:{card}",
+            name=self.name(card),
+            kind_label="Card",
+            type_line="Card",
+            text="",
+            colour=theme.GREY,
+            emblem="star",
+        )
+
+    def deck(self, card: str) -> str:
+        found = self.defs.get(card)
+        return str(getattr(found, "deck", "door")) if found is not None else "door"

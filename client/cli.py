@@ -1,0 +1,267 @@
+"""`doorkick play`, `join` and `replay`: open the game window, host or join a table, or watch a saved game."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .app import App
+    from .scenes.table_base import GameScene
+
+DEFAULT_PORT = 47474
+GAMES = ("munchkin", "wonderland")
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    if command == "replay":
+        parser.add_argument("path", type=Path, help="a table folder from a host's data dir (record + action log)")
+        parser.add_argument("--seat", type=int, default=None, help="watch as this seat (default: a spectator)")
+        parser.add_argument("--speed", type=float, default=1.0, help="actions per second (default 1.25)")
+    if command == "join":
+        parser.add_argument("address", nargs="?", default="", help="host or host:port (default: browse the LAN)")
+    if command == "play":
+        parser.add_argument("--game", choices=GAMES, default="munchkin")
+        parser.add_argument("--seats", type=int, default=4, help="players at the table, 2-6 (default 4)")
+        parser.add_argument("--bots", type=int, default=None, help="bots among them (default: all but you)")
+        parser.add_argument(
+            "--hot-seat",
+            type=int,
+            default=0,
+            metavar="N",
+            help="N players share this screen (no network; the rest are bots)",
+        )
+        parser.add_argument("--port", type=int, default=0, help="port to host on (default: any free port)")
+        parser.add_argument("--no-discovery", action="store_true", help="do not advertise the table on the LAN")
+        parser.add_argument("--seed", type=int, default=None, help="seed for a hot-seat game")
+    parser.add_argument("--name", default=None, help="your name at the table (saved for next time)")
+    parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x900")
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="a bot plays your seat through the game's own input paths (for demos and tests)",
+    )
+    parser.add_argument("--quit-after-turns", type=int, default=None, metavar="N", help="close after N turns")
+    parser.add_argument(
+        "--screenshot-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="save a PNG at each turn start, combat and dice roll",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="give up (exit 1) after this long; the headless default is 300",
+    )
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    w, _, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit()):
+        raise SystemExit(f"--size wants WxH, like 1280x720, not {text!r}")
+    return max(800, int(w)), max(600, int(h))
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .app import App
+    from .settings import Settings
+
+    settings = Settings.load()
+    if args.name:
+        settings.name = args.name
+        settings.clamp()
+    app = App(settings, _size(args.size), args.screenshot_dir)
+    headless = app.headless
+    limit = args.time_limit if args.time_limit is not None else (300.0 if headless or args.autoplay else None)
+    attach = _attacher(app, args)
+    host: Any = None
+    try:
+        if args.command == "replay":
+            _open_replay(app, args, attach)
+        elif args.command == "play" and args.hot_seat:
+            _open_hot_seat(app, args, attach)
+        elif args.command == "play":
+            host = _open_hosted(app, args, attach)
+        else:
+            _open_join(app, args, attach)
+    except (OSError, ValueError) as exc:
+        app.close()
+        print(f"doorkick {args.command}: {exc}", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    timed_out = False
+
+    def watchdog(app: App, _surface: object) -> None:
+        nonlocal timed_out
+        if limit is not None and time.monotonic() - started > limit:
+            timed_out = True
+            app.quit()
+
+    app.frame_hooks.append(watchdog)
+    try:
+        app.run()
+    finally:
+        if host is not None:
+            host.stop()
+    if timed_out:
+        print(f"doorkick {args.command}: gave up after {limit:g} s", file=sys.stderr)
+        return 1
+    if args.screenshot_dir is not None:
+        print(f"{len(app.shots_taken)} screenshot(s) in {args.screenshot_dir}")
+    return 0
+
+
+def _attacher(app: App, args: argparse.Namespace) -> Any:
+    """What to do with each game screen as it opens: the autoplayer and the turn limit."""
+
+    def attach(scene: GameScene) -> None:
+        scene.quit_after_turns = args.quit_after_turns
+        if args.autoplay:
+            from .autoplay import Autoplayer
+
+            scene.autoplayer = Autoplayer(app, scene, seed=1)
+
+    return attach
+
+
+def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
+    from .host import EmbeddedHost, host_config
+    from .net import Connection
+    from .scenes.lobby import LobbyScene
+
+    fast = args.autoplay
+    bots = args.bots if args.bots is not None else args.seats - 1
+    config = host_config(
+        f"{app.settings.name}'s DoorKick",
+        discovery=not args.no_discovery,
+        port=args.port,
+        bot_delay=0.05 if fast else None,
+        pass_timeout=1.5 if fast else None,
+    )
+    host = EmbeddedHost(config)
+    try:
+        port = host.start()
+    except Exception:  # the LAN may refuse advertising (no multicast): host without it rather than not at all
+        if not config.discovery:
+            raise
+        config.discovery = False
+        host = EmbeddedHost(config)
+        port = host.start()
+    connection = Connection("127.0.0.1", port, app.settings.name)
+    connection.start()
+    _push_browser(app, args, attach)
+    app.push(
+        LobbyScene(
+            app,
+            connection,
+            f"hosting on port {port}",
+            args.game,
+            args.seats,
+            bots,
+            auto_create=True,
+            auto_start=args.autoplay,
+            on_game=attach,
+            replay_dir=str(config.data_dir / "tables"),
+        )
+    )
+    return host
+
+
+def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
+    """The browser sits under the lobby, so leaving a table comes back to it."""
+    if app.headless and args.autoplay:
+        return  # a headless run has no use for LAN browsing
+
+    from .scenes.browser import BrowserScene
+
+    def connect(host: str, port: int, label: str) -> None:
+        from .net import Connection
+        from .scenes.lobby import LobbyScene
+
+        connection = Connection(host, port, app.settings.name)
+        connection.start()
+        app.push(LobbyScene(app, connection, label, on_game=attach))
+
+    def host_here() -> None:
+        from .host import EmbeddedHost, host_config
+
+        config = host_config(f"{app.settings.name}'s DoorKick")
+        host = EmbeddedHost(config)
+        try:
+            port = host.start()
+        except Exception as exc:  # shown on the browser rather than closing the window
+            browser = app.find(BrowserScene)
+            if isinstance(browser, BrowserScene):
+                browser.message = f"Could not host a game here: {exc}"
+            return
+        app.on_close.append(host.stop)
+        connect("127.0.0.1", port, f"hosting on port {port}")
+
+    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT))
+
+
+def _open_join(app: App, args: argparse.Namespace, attach: Any) -> None:
+    from .net import Connection
+    from .scenes.browser import parse_address
+    from .scenes.lobby import LobbyScene
+
+    _push_browser(app, args, attach)
+    if args.address:
+        parsed = parse_address(args.address, DEFAULT_PORT)
+        if parsed is None:
+            raise ValueError(f"{args.address!r} is not host or host:port")
+        connection = Connection(parsed[0], parsed[1], app.settings.name)
+        connection.start()
+        app.push(LobbyScene(app, connection, args.address, auto_create=False, on_game=attach))
+
+
+def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:
+    import random
+
+    from ..shared.rules.base import SeatSetup
+    from ..shared.rules.registry import ruleset
+    from .scenes.munchkin_table import MunchkinScene
+    from .scenes.wonderland_board import WonderlandScene
+    from .session import LocalSession
+
+    humans = max(1, min(args.hot_seat, args.seats))
+    setups = tuple(
+        SeatSetup(
+            app.settings.name if i == 0 else (f"Player {i + 1}" if i < humans else f"Bot {i + 1}"),
+            "female" if i % 2 else "male",
+        )
+        for i in range(args.seats)
+    )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 62)
+    session = LocalSession(ruleset(args.game), setups, seed, range(humans), bot_delay=0.05 if args.autoplay else 0.6)
+    scene_type = WonderlandScene if args.game == "wonderland" else MunchkinScene
+    scene = scene_type(app, session)
+    app.push(scene)
+    attach(scene)
+
+
+def _open_replay(app: App, args: argparse.Namespace, attach: Any) -> None:
+    from .replay import ReplaySession, load_replay
+    from .scenes.munchkin_table import MunchkinScene
+    from .scenes.wonderland_board import WonderlandScene
+
+    record, actions = load_replay(args.path)
+    session = ReplaySession(record, actions, args.seat, delay=1.0 / max(0.1, args.speed * 1.25))
+    scene_type = WonderlandScene if session.game == "wonderland" else MunchkinScene
+    scene = scene_type(app, session)
+    app.push(scene)
+    attach(scene)
+    scene.autoplayer = None  # nothing to play in a replay
+    if args.quit_after_turns is None and app.headless:
+        scene.quit_after_turns = 10_000
+        app.frame_hooks.append(lambda a, _s: a.quit() if session.paused else None)

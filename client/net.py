@@ -1,0 +1,209 @@
+"""The connection to a host, run beside the frame loop: an asyncio thread, thread-safe queues, auto-reconnect.
+
+The frame loop never waits on the network: it queues messages with `send` and drains what arrived with
+`poll`. When the link drops, the thread reconnects with backoff and, if a seat was taken, resumes it with
+the seat token; status changes arrive through `poll` as `Status` items so a scene can tell the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..shared import protocol
+from ..shared.protocol import Framer, Message, ProtocolError
+
+APP_NAME = "doorkick-client"
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the link is doing: connecting, connected, reconnecting, failed or closed; `detail` says why."""
+
+    state: str
+    detail: str = ""
+
+
+Incoming = Message | ProtocolError | Status
+
+
+class Connection:
+    """One client link. Thread-safe: `send` and `poll` may be called from the frame loop at any time."""
+
+    def __init__(self, host: str, port: int, name: str, reconnect: bool = True, give_up_after: float = 120.0) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.reconnect = reconnect
+        self.give_up_after = give_up_after
+        self.inbox: queue.Queue[Incoming] = queue.Queue()
+        self._outbox: asyncio.Queue[Mapping[str, Any]] | None = None
+        self._pending: list[Mapping[str, Any]] = []  # queued before the loop was ready
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._writer: asyncio.StreamWriter | None = None
+        self.state = "idle"
+        # The seat to resume after a drop (set from `seated` messages).
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+
+    # -- frame-loop side ---------------------------------------------------------------------------
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="doorkick-net", daemon=True)
+        self._thread.start()
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        with self._lock:
+            loop, box = self._loop, self._outbox
+            if loop is None or box is None:
+                self._pending.append(message)
+                return
+        loop.call_soon_threadsafe(box.put_nowait, message)
+
+    def request(self, type_: str, **fields: Any) -> None:
+        self.send(protocol.message(type_, **fields))
+
+    def poll(self) -> list[Incoming]:
+        out: list[Incoming] = []
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                return out
+            if isinstance(item, Message) and item.type == protocol.SEATED:
+                self.table, self.seat, self.token = item.get("table"), item.get("seat"), item.get("token")
+            elif isinstance(item, Message) and item.type == protocol.LEFT:
+                self.table = self.seat = self.token = None
+            out.append(item)
+
+    def drop(self) -> None:
+        """Cut the socket (as a flaky network would); the reconnect logic then takes over."""
+        loop, writer = self._loop, self._writer
+        if loop is not None and writer is not None:
+            loop.call_soon_threadsafe(writer.close)
+
+    def close(self) -> None:
+        self._stop.set()
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(lambda: None)
+        if self._thread is not None:
+            self._thread.join(timeout=3)
+
+    # -- network thread ----------------------------------------------------------------------------
+    def _status(self, state: str, detail: str = "") -> None:
+        self.state = state
+        self.inbox.put(Status(state, detail))
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(self._main(loop))
+        finally:
+            loop.close()
+
+    async def _main(self, loop: asyncio.AbstractEventLoop) -> None:
+        with self._lock:
+            self._loop = loop
+            self._outbox = asyncio.Queue()
+            for message in self._pending:
+                self._outbox.put_nowait(message)
+            self._pending.clear()
+        attempt = 0
+        first = True
+        lost_since: float | None = None
+        while not self._stop.is_set():
+            self._status("connecting" if first else "reconnecting", f"{self.host}:{self.port}")
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), 5)
+            except (OSError, TimeoutError) as exc:
+                lost_since = lost_since if lost_since is not None else loop.time()
+                if not self.reconnect or loop.time() - lost_since > self.give_up_after:
+                    self._status("failed", f"cannot reach {self.host}:{self.port}: {exc}")
+                    return
+                await self._sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                attempt += 1
+                continue
+            attempt, lost_since = 0, None
+            reason = await self._session(reader, writer, resume=not first)
+            first = False
+            if self._stop.is_set():
+                break
+            if not self.reconnect:
+                self._status("failed", reason)
+                return
+            self._status("reconnecting", reason)
+            lost_since = loop.time()
+            await self._sleep(BACKOFF[0])
+        self._status("closed")
+
+    async def _sleep(self, seconds: float) -> None:
+        end = asyncio.get_running_loop().time() + seconds
+        while not self._stop.is_set() and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.05)
+
+    async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, resume: bool) -> str:
+        """Talk until the link drops; the reason it ended."""
+        self._writer = writer
+        framer = Framer(protocol.SERVER_MESSAGES)
+        hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name=self.name)
+        writer.write(protocol.encode(hello))
+        if resume and self.table and self.token:
+            writer.write(protocol.encode(protocol.message(protocol.RESUME, table=self.table, token=self.token)))
+        self._status("connected", f"{self.host}:{self.port}")
+        assert self._outbox is not None
+        sender = asyncio.create_task(self._pump_out(writer, self._outbox))
+        try:
+            while not self._stop.is_set():
+                try:
+                    data = await asyncio.wait_for(reader.read(65536), 0.25)
+                except TimeoutError:
+                    continue
+                if not data:
+                    framer.receive_eof()
+                    self._forward(framer)
+                    return "the host closed the connection"
+                framer.receive_data(data)
+                for item in framer.events_received():
+                    if isinstance(item, Message) and item.type == protocol.PING:
+                        writer.write(protocol.encode(protocol.message(protocol.PONG)))
+                        continue
+                    if isinstance(item, Message) and item.type == protocol.SEATED:
+                        self.table, self.token = item.get("table"), item.get("token")
+                    self.inbox.put(item)
+                if framer.closed_by_error is not None:
+                    return framer.closed_by_error.reason
+            return "closed"
+        except OSError as exc:
+            return f"connection lost: {exc}"
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, OSError):
+                await sender
+            writer.close()
+            with contextlib.suppress(OSError, ConnectionError):
+                await writer.wait_closed()
+            self._writer = None
+
+    def _forward(self, framer: Framer) -> None:
+        for item in framer.events_received():
+            self.inbox.put(item)
+
+    async def _pump_out(self, writer: asyncio.StreamWriter, box: asyncio.Queue[Mapping[str, Any]]) -> None:
+        while True:
+            message = await box.get()
+            try:
+                writer.write(protocol.encode(message))
+                await writer.drain()
+            except (OSError, ConnectionError):
+                # Keep the message for the next session rather than lose a player's action.
+                box.put_nowait(message)
+                return

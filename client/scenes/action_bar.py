@@ -1,0 +1,83 @@
+"""The action bar under the table: one button per kind of action that is not about a single card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import actions as acts
+from ..ui.widgets import Button
+
+
+class ActionBar:
+    """Mixed into GameScene: builds, places and runs the bar's buttons from the seat's legal actions.
+
+    The usual buttons of the game stay in place, greyed with the reason when not possible; a kind with
+    several variants opens a chooser.
+    """
+
+    session: Any
+    by_kind: dict[str, list[dict[str, Any]]]
+    bar_buttons: list[Button]
+    bar_rect: pygame.Rect
+    st: dict[str, Any]
+
+    def _build_bar(self) -> None:
+        always = acts.ALWAYS_SHOWN.get(self.session.game, {})
+        kinds = self._bar_kinds()
+        self.bar_buttons = []
+        for kind in kinds:
+            wires = self.by_kind.get(kind, [])
+            label = self.describe(wires[0]) if len(wires) == 1 else acts.LABELS.get(kind, kind).split(":")[0]
+            label = label.split(" {")[0]
+            if len(wires) > 1:
+                label = f"{label} ({len(wires)})…"
+            button = Button((0, 0, 10, 10), label, self._bar_handler(kind), size=17)
+            if not wires:
+                button.set_enabled(False, self.why_not(kind, always.get(kind, "")))
+            elif kind == "pass":
+                button.colour = (110, 80, 30)
+            self.bar_buttons.append(button)
+        self._place_bar()
+
+    def why_not(self, kind: str, default: str) -> str:
+        if self.viewer is not None and self.viewer not in (self.st.get("to_act") or []):
+            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or []) or "nobody"
+            return f"Waiting for {waiting}. {default}"
+        return default
+
+    def _bar_handler(self, kind: str) -> Any:
+        def handler() -> None:
+            wires = self.by_kind.get(kind, [])
+            if len(wires) == 1:
+                self.choose(wires[0])
+            elif wires:
+                self.offer(acts.LABELS.get(kind, kind).split(":")[0].split(" {")[0], wires)
+
+        return handler
+
+    def _bar_kinds(self) -> list[str]:
+        """The bar's buttons: the usual ones (greyed when not possible), then the rest of what is legal.
+        A crowded bar drops the greyed ones first, so live buttons keep readable labels."""
+        always = acts.ALWAYS_SHOWN.get(self.session.game, {})
+        kinds = list(always) + [k for k in self.by_kind if k not in always]
+        if len(kinds) > 8:
+            kinds = [k for k in kinds if k in self.by_kind]
+        return kinds
+
+    def _button_kind(self, button: Button) -> str:
+        kinds = self._bar_kinds()
+        index = self.bar_buttons.index(button)
+        return kinds[index] if index < len(kinds) else ""
+
+    def _place_bar(self) -> None:
+        n = len(self.bar_buttons)
+        if not n:
+            return
+        gap = 8
+        width = min(230, (self.bar_rect.w - gap * (n - 1)) // n)
+        x = self.bar_rect.x
+        for button in self.bar_buttons:
+            button.rect = pygame.Rect(x, self.bar_rect.y, width, self.bar_rect.h)
+            x += width + gap

@@ -1,0 +1,56 @@
+"""What every scene is: input, update and a pure draw, with pause/resume/shutdown hooks for the stack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui.widgets import Widget, hint_under_mouse
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Scene:
+    """One screen. `handle` returns None when it used the event; `draw` changes nothing it shows.
+
+    An overlay (`opaque = False`) lets the scenes below it show through; the app draws from the top-most
+    opaque scene upwards.
+    """
+
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets: list[Widget] = []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place widgets for a window of `size`; called on push and on every resize."""
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        for w in reversed(self.widgets):
+            if w.handle(event) is None:
+                return None
+        return event
+
+    def update(self, dt: float) -> None:
+        for w in self.widgets:
+            w.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for w in self.widgets:
+            w.draw(surface)
+
+    def hover_hint(self) -> tuple[object | None, str]:
+        return hint_under_mouse(self.widgets)
+
+    def pause(self) -> None:
+        """Another scene went on top of this one."""
+
+    def resume(self) -> None:
+        """This scene is on top again."""
+
+    def shutdown(self) -> None:
+        """This scene left the stack for good: close what it opened."""

@@ -1,0 +1,196 @@
+"""The server browser: hosts found on the LAN, a host:port box, and "Host a game" to start one here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..discovery import Browser, Found
+from ..ui import theme
+from ..ui.text import render_block, render_line
+from ..ui.widgets import Button, Label, ListView, TextInput
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+Connect = Callable[[str, int, str], None]
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int] | None:
+    """`host`, `host:port` or `[v6]:port`; None when it is not an address."""
+    text = text.strip()
+    if not text:
+        return None
+    host, port = text, default_port
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            return None
+        host, rest = text[1:end], text[end + 1 :]
+        if rest.startswith(":"):
+            if not rest[1:].isdigit():
+                return None
+            port = int(rest[1:])
+    elif text.count(":") == 1:
+        host, _, raw = text.partition(":")
+        if not raw.isdigit():
+            return None
+        port = int(raw)
+    if not host or not 0 < port < 65536:
+        return None
+    return host, port
+
+
+class BrowserScene(Scene):
+    """Pick a host. `connect(host, port, label)` and `host_here()` are supplied by whoever starts the window."""
+
+    name = "browser"
+
+    def __init__(
+        self,
+        app: App,
+        connect: Connect,
+        host_here: Callable[[], None],
+        default_port: int,
+        browser: Browser | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.connect, self.host_here, self.default_port = connect, host_here, default_port
+        self.browser = browser if browser is not None else Browser()
+        if browser is None:
+            self.browser.start()
+        self.found: list[Found] = []
+        self.message = ""
+        self.title = Label((0, 0, 10, 10), "DoorKick", 44, theme.ACCENT, style="bold")
+        self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=44, size=19)
+        self.join_button = Button((0, 0, 10, 10), "Join selected", self._join_selected)
+        self.address = TextInput(
+            (0, 0, 10, 10),
+            app.settings.last_host,
+            "host:port (e.g. 192.168.1.20:47474)",
+            60,
+            lambda _text: self._join_typed(),
+        )
+        self.typed_button = Button((0, 0, 10, 10), "Join address", self._join_typed)
+        self.host_button = Button((0, 0, 10, 10), "Host a game", self.host_here, colour=(40, 110, 90))
+        self.name_input = TextInput((0, 0, 10, 10), app.settings.name, "Your name", 20, self._rename)
+        self.colour_button = Button((0, 0, 10, 10), "", self._next_colour, tooltip="Your colour at the table")
+        self.sound_button = Button((0, 0, 10, 10), "", self._sound, tooltip="Click: volume; the last step mutes")
+        self.quit_button = Button((0, 0, 10, 10), "Quit", app.quit, hotkey=pygame.K_ESCAPE, colour=(90, 60, 60))
+        self.widgets = [
+            self.title,
+            self.list,
+            self.join_button,
+            self.address,
+            self.typed_button,
+            self.host_button,
+            self.name_input,
+            self.colour_button,
+            self.sound_button,
+            self.quit_button,
+        ]
+        self._labels()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.title.rect = pygame.Rect(40, 24, w - 80, 56)
+        self.list.rect = pygame.Rect(40, 130, w * 3 // 5, h - 330)
+        x = self.list.rect.right + 30
+        side = w - x - 40
+        self.host_button.rect = pygame.Rect(x, 130, side, 60)
+        self.name_input.rect = pygame.Rect(x, 240, side, 42)
+        self.colour_button.rect = pygame.Rect(x, 292, side, 42)
+        self.sound_button.rect = pygame.Rect(x, 344, side, 42)
+        self.quit_button.rect = pygame.Rect(x, h - 84, side, 44)
+        self.join_button.rect = pygame.Rect(40, self.list.rect.bottom + 10, 220, 44)
+        self.address.rect = pygame.Rect(40, h - 84, self.list.rect.w - 230, 44)
+        self.typed_button.rect = pygame.Rect(self.address.rect.right + 10, h - 84, 220, 44)
+
+    def _labels(self) -> None:
+        colour = theme.PLAYER_COLOUR_NAMES[self.app.settings.colour % len(theme.PLAYER_COLOURS)]
+        self.colour_button.label = f"Colour: {colour}"
+        sounds = self.app.sounds
+        self.sound_button.label = "Sound: off" if sounds.level == 0 else f"Sound: {round(sounds.level * 100)}%"
+        self.join_button.set_enabled(self.list.selected is not None, "Pick a host in the list first")
+
+    def _next_colour(self) -> None:
+        self.app.settings.colour = (self.app.settings.colour + 1) % len(theme.PLAYER_COLOURS)
+        self._labels()
+
+    def _sound(self) -> None:
+        sounds = self.app.sounds
+        if self.app.settings.muted:
+            self.app.settings.muted = False
+            sounds.set_volume(0.25)
+        elif sounds.level >= 1.0:
+            sounds.toggle_mute()
+        else:
+            sounds.set_volume(min(1.0, sounds.level + 0.25))
+        self._labels()
+
+    def _rename(self, name: str) -> None:
+        self.app.settings.name = name.strip()[:20] or self.app.settings.name
+        self.name_input.focused = False
+
+    def _join_found(self, index: int) -> None:
+        if 0 <= index < len(self.found):
+            found = self.found[index]
+            self.connect(found.host, found.port, found.name)
+
+    def _join_selected(self) -> None:
+        if self.list.selected is not None:
+            self._join_found(self.list.selected)
+
+    def _join_typed(self) -> None:
+        parsed = parse_address(self.address.text, self.default_port)
+        if parsed is None:
+            self.message = "Type an address as host or host:port"
+            return
+        self.app.settings.last_host = self.address.text.strip()
+        self.connect(parsed[0], parsed[1], self.address.text.strip())
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        found = self.browser.found()
+        if found != self.found:
+            self.found = found
+            self.list.set_rows(
+                [
+                    f"{f.name} · {', '.join(g.title() for g in f.games) or '?'} · {f.tables} table(s), "
+                    f"{f.seats} free seat(s) · {f.address}"
+                    for f in found
+                ]
+            )
+        if self.app.settings.name != self.name_input.text.strip() and not self.name_input.focused:
+            self._rename(self.name_input.text)
+        self._labels()
+
+    def shutdown(self) -> None:
+        self.browser.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        sub = render_line(
+            "Munchkin at a LAN party · hosts on your network appear below within seconds",
+            self.list.rect.w,
+            18,
+            theme.TEXT_DIM,
+        )
+        surface.blit(sub, (40, 84))
+        surface.blit(render_line("Your name", 300, 16, theme.TEXT_DIM), (self.name_input.rect.x, 216))
+        super().draw(surface)
+        note = self.message or self.browser.error
+        if note:
+            img = render_block(note, self.list.rect.w, 40, 17, theme.ORANGE)
+            surface.blit(img, (40, self.address.rect.y - 44))
+        if not self.found:
+            hint = render_line(
+                "Searching the LAN… (or type an address below, or host a game)",
+                self.list.rect.w - 40,
+                18,
+                theme.TEXT_DIM,
+            )
+            surface.blit(hint, hint.get_rect(center=(self.list.rect.centerx, self.list.rect.centery + 30)))

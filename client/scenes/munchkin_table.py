@@ -1,0 +1,450 @@
+"""The Munchkin table: opponents around the top, decks and the combat zone in the middle, you at the bottom."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..render.cards import blit_card, draw_back, draw_face
+from ..session import Session
+from ..ui import theme
+from ..ui.text import render_block, render_line
+from ..ui.widgets import panel
+from .table_base import GameScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SLOT_ORDER = ("headgear", "armor", "footgear", "hands", "big", "none")
+SLOT_LABELS = {
+    "headgear": "Head",
+    "armor": "Armour",
+    "footgear": "Feet",
+    "hands": "Hands",
+    "big": "Big",
+    "none": "Other",
+}
+
+
+class MunchkinScene(GameScene):
+    name = "munchkin"
+
+    def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
+        self.table_cards: list[tuple[str, pygame.Rect, bool]] = []  # (card, rect, sideways)
+        self.opponent_rects: dict[int, pygame.Rect] = {}
+        self.me_rect = pygame.Rect(0, 0, 10, 10)
+        self.combat_rect = pygame.Rect(0, 0, 10, 10)
+        self.decks_rect = pygame.Rect(0, 0, 10, 10)
+        self.slot_boxes: list[tuple[str, pygame.Rect]] = []
+        self._in_combat: set[str] = set()
+        super().__init__(app, session, quit_after_turns)
+
+    # -- layout ------------------------------------------------------------------------------------
+    def layout_table(self, rect: pygame.Rect) -> None:
+        players = self.view.get("players") or []
+        others = [i for i in range(len(players)) if i != self.viewer]
+        k = theme.scale_for(self.size[1])
+        top_h = int(128 * k)
+        n = max(1, len(others))
+        w = (rect.w - 16 - 8 * (n - 1)) // n
+        self.opponent_rects = {
+            seat: pygame.Rect(rect.x + 8 + i * (w + 8), rect.y + 8, w, top_h) for i, seat in enumerate(others)
+        }
+        middle_y = rect.y + top_h + 16
+        me_h = int(150 * k)
+        self.me_rect = pygame.Rect(rect.x + 8, rect.bottom - me_h - 4, rect.w - 16, me_h)
+        self.decks_rect = pygame.Rect(rect.x + 8, middle_y, int(190 * k), self.me_rect.y - middle_y - 8)
+        self.combat_rect = pygame.Rect(
+            self.decks_rect.right + 8, middle_y, rect.right - self.decks_rect.right - 16, self.me_rect.y - middle_y - 8
+        )
+        self._place_table()
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        if self.size[0] > 100:
+            self.layout_table(self.table_rect)
+
+    def _place_table(self) -> None:
+        """Where each card on the table sits, so it can be clicked (equip, sell, take a spoil...)."""
+        cards: list[tuple[str, pygame.Rect, bool]] = []
+        self.slot_boxes = []
+        me = self._me()
+        if me is not None:
+            k = theme.scale_for(self.size[1])
+            mini = int(56 * k)
+            card_h = int(mini * 1.4)
+            y = self.me_rect.y + 30
+            x = self.me_rect.x + 200
+            worn: dict[str, list[str]] = {slot: [] for slot in SLOT_ORDER}
+            carried: list[str] = []
+            for item in me.get("items") or []:
+                card = str(item.get("card"))
+                if item.get("equipped"):
+                    worn[self._slot_of(card)].append(card)
+                else:
+                    carried.append(card)
+            for slot in SLOT_ORDER:
+                if slot == "none" and not worn[slot]:
+                    continue
+                width = max(1, len(worn[slot]) or (2 if slot == "hands" else 1)) * (mini + 4) + 4
+                box = pygame.Rect(x, y - 2, width, card_h + 20)
+                self.slot_boxes.append((SLOT_LABELS[slot], box))
+                for i, card in enumerate(worn[slot]):
+                    cards.append((card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False))
+                x = box.right + 6
+            for extra in [*(me.get("races") or []), *(me.get("classes") or [])]:
+                cards.append((str(extra), pygame.Rect(x, y + 16, mini, card_h), False))
+                x += mini + 6
+            x += 6
+            for card in carried:
+                if x + card_h > self.me_rect.right - 4:
+                    break
+                cards.append((card, pygame.Rect(x, y + 16 + card_h - mini, card_h, mini), True))
+                x += card_h + 4
+        combat = self.view.get("combat")
+        if isinstance(combat, dict):
+            x = self.combat_rect.x + 12
+            for monster in combat.get("monsters") or []:
+                mw = int(96 * theme.scale_for(self.size[1]))
+                cards.append(
+                    (str(monster.get("card")), pygame.Rect(x, self.combat_rect.y + 30, mw, int(mw * 1.4)), False)
+                )
+                x += mw + 8
+            for spoil in combat.get("spoils") or []:
+                cards.append((str(spoil), pygame.Rect(x, self.combat_rect.y + 30, 70, 98), False))
+                x += 76
+        for corpse_card in self.view.get("corpse") or []:
+            x = self.combat_rect.x + 12 + 76 * len([c for c in cards if c[1].y > self.combat_rect.centery])
+            cards.append((str(corpse_card), pygame.Rect(x, self.combat_rect.bottom - 104, 70, 98), False))
+        # A monster or spoil new to the combat zone slides in from the Door deck.
+        fresh = {c for c, r, _ in cards if r.colliderect(self.combat_rect)}
+        for card, rect, _ in cards:
+            if card in fresh and card not in self._in_combat and self.turn_seen is not None:
+                self.flights.launch(f"table:{card}", self.deck_point(self.cards.deck(card)), rect.center, angle=-25)
+            elif f"table:{card}" in self.flights:
+                self.flights.retarget(f"table:{card}", rect.center)
+        self._in_combat = fresh
+        self.table_cards = cards
+
+    def _slot_of(self, card: str) -> str:
+        found = self.cards.get(card)
+        if found is None:
+            return "none"
+        if getattr(found, "big", False) and getattr(found, "slot", "none") == "none":
+            return "big"
+        slot = str(getattr(found, "slot", "none"))
+        return slot if slot in SLOT_ORDER else "none"
+
+    def _me(self) -> dict[str, Any] | None:
+        players = self.view.get("players") or []
+        if self.viewer is not None and 0 <= self.viewer < len(players):
+            me: dict[str, Any] = players[self.viewer]
+            return me
+        return None
+
+    # -- input -------------------------------------------------------------------------------------
+    def table_click(self, pos: tuple[int, int], button: int) -> bool:
+        for card, rect, _ in reversed(self.table_cards):
+            if rect.collidepoint(pos):
+                if button == 3:
+                    from .overlays import ZoomOverlay
+
+                    self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
+                else:
+                    self.click_card(card, pos)
+                return True
+        return False
+
+    def play_point(self, card: str) -> tuple[int, int]:
+        if self.view.get("combat"):
+            return self.combat_rect.center
+        return self.decks_rect.center
+
+    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[dict[str, Any]]:
+        wires = self.by_card.get(card, [])
+        for seat, rect in self.opponent_rects.items():
+            if rect.collidepoint(pos):  # onto a player: curses, levels, gifts, charity, trades for them
+                return [w for w in wires if seat in (w.get("target"), w.get("to"))]
+        if self.combat_rect.collidepoint(pos):
+            return [
+                w
+                for w in wires
+                if w.get("type") in ("enhance_monster", "use_one_shot", "play_mate", "wandering_monster", "play_card")
+            ]
+        if self.me_rect.collidepoint(pos):
+            return [
+                w
+                for w in wires
+                if w.get("type") in ("equip", "unequip", "play_card", "give_to_hireling", "play_cheat")
+                or w.get("target") == self.viewer
+            ]
+        if self.decks_rect.collidepoint(pos):
+            return [w for w in wires if w.get("type") in ("discard_card", "give_charity")]
+        return []
+
+    def table_card_point(self, card: str) -> tuple[int, int] | None:
+        for c, rect, _ in self.table_cards:
+            if c == card:
+                return rect.center
+        return None
+
+    def hover_hint(self) -> tuple[object | None, str]:
+        owner, hint = super().hover_hint()
+        if owner is not None:
+            return owner, hint
+        pos = pygame.mouse.get_pos()
+        for card, rect, _ in self.table_cards:
+            if rect.collidepoint(pos):
+                face = self.cards.face(card)
+                return ("table", card), f"{face.name}: {face.type_line}. {face.text}"
+        return None, ""
+
+    # -- events ------------------------------------------------------------------------------------
+    def roll_events(self) -> tuple[str, ...]:
+        return ("escape_roll", "rolled")
+
+    def event_effects(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        seat = event.get("seat")
+        if kind == "turn":
+            if seat == self.viewer:
+                self.app.sounds.play("turn")
+            self.want_shot("turn_start", 0.1)
+        elif kind == "kicked_door":
+            self.app.sounds.play("door")
+        elif kind == "combat":
+            self.want_shot("combat", 0.5)
+        elif kind in ("played", "equipped", "enhanced", "one_shot", "cursed", "sold", "discarded", "mate"):
+            self.app.sounds.play("card")
+        elif kind == "rolled_for_first":
+            rolls = [int(r[1]) for r in event.get("rolls") or [] if isinstance(r, list) and len(r) == 2]
+            if rolls:
+                self.roll_dice(rolls[:2], event)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        kind = str(event.get("type"))
+        seat = event.get("seat", event.get("fighter"))
+        who = self.seat_name(seat) if isinstance(seat, int) else "Someone"
+        card = self.cards.name(str(event["card"])) if event.get("card") else ""
+        names = ", ".join(self.cards.name(str(c)) for c in event.get("cards") or [])
+        target = event.get("target", event.get("to", event.get("with")))
+        helper = event.get("helper")
+        helper_name = self.seat_name(helper) if isinstance(helper, int) else "a helper"
+        whom = self.seat_name(target) if isinstance(target, int) and target >= 0 else ""
+        monster = self.cards.name(str(event["monster"])) if isinstance(event.get("monster"), str) else "the monster"
+        texts = {
+            "turn": f"Turn {event.get('turn')}: {who}",
+            "kicked_door": f"{who} kicks open the door: {card or 'a card'}",
+            "combat": f"{who} fights {monster}",
+            "escape_roll": f"{who} rolls {event.get('die')} to run away (total {event.get('total')})",
+            "escaped": f"{who} got away",
+            "caught": f"{who} was caught",
+            "level": f"{who} is now level {event.get('level', '?')}",
+            "played": f"{who} played {card}",
+            "equipped": f"{who} equipped {card}",
+            "unequipped": f"{who} took off {card}",
+            "cursed": f"{who} cursed {whom} with {card}" if whom else f"{who} is cursed: {card}",
+            "sold": f"{who} sold {names}",
+            "discarded": f"{who} discarded {names or card}",
+            "drew": f"{who} drew {names or event.get('count', 'a card')}",
+            "asked_for_help": f"{who} asks for help",
+            "volunteered": f"{who} offers to help",
+            "helper_chosen": f"{who} takes {helper_name} along",
+            "combat_over": f"The fight is over{': the munchkins win' if event.get('won') else ''}",
+            "died": f"{who} died!",
+            "victory": f"{who} defeats the monster" + (f" with {helper_name}" if isinstance(helper, int) else ""),
+            "game_over": "Game over",
+            "looted": f"{who} loots the room",
+            "looking_for_trouble": f"{who} looks for trouble",
+            "charity": f"{who} gives {names or card} away to charity",
+            "traded": f"{who} traded with {whom}",
+            "trade_offered": f"{who} offers {whom} a trade",
+            "reaction_window": "Anyone may react now",
+            "passed": "",
+        }
+        text = texts.get(kind)
+        if text is None:
+            text = f"{who}: {kind.replace('_', ' ')}" + (f" ({card})" if card else "")
+        return text or None
+
+    def deck_point(self, deck: str) -> tuple[int, int]:
+        row = 0 if deck == "door" else 1
+        return self.decks_rect.x + 40, self.decks_rect.y + row * (self.decks_rect.h // 2) + 60
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_sidebar_top(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
+        phase = str(self.view.get("phase", "")).replace("_", " ")
+        active = self.view.get("active")
+        whose = f"{self.seat_name(active)}'s turn" if isinstance(active, int) else ""
+        head = render_line(f"Turn {self.view.get('turn', '?')} · {whose}", rect.w, 20, theme.ACCENT, "bold")
+        surface.blit(head, (rect.x, rect.y))
+        surface.blit(render_line(f"Phase: {phase}", rect.w, 15, theme.TEXT_DIM), (rect.x, rect.y + 26))
+        return rect.y + 48
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        players = self.view.get("players") or []
+        active = self.view.get("active")
+        to_act = self.st.get("to_act") or []
+        for seat, rect in self.opponent_rects.items():
+            if seat < len(players):
+                self.draw_opponent(surface, seat, players[seat], rect, seat == active, seat in to_act)
+        self.draw_decks(surface)
+        self.draw_combat(surface)
+        self.draw_me(surface)
+        for card, rect, sideways in self.table_cards:
+            face = draw_face(self.cards.face(card), rect.h if sideways else rect.w)
+            pose = self.flights.pose(f"table:{card}")
+            if pose is not None:
+                blit_card(surface, face, (pose.x, pose.y), pose.angle)
+                continue
+            if sideways:
+                face = pygame.transform.rotate(face, 90)
+            surface.blit(face, rect.topleft)
+            if card in self.by_card:
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
+
+    def draw_opponent(
+        self, surface: pygame.Surface, seat: int, p: dict[str, Any], rect: pygame.Rect, active: bool, acting: bool
+    ) -> None:
+        colour = self.seat_colour(seat)
+        panel(surface, rect, (36, 42, 54), colour if acting else theme.PANEL_EDGE, radius=8, alpha=235)
+        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
+        name = str(p.get("name", "?")) + (" ▶" if active else "")
+        surface.blit(render_line(name, rect.w - 80, 18, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
+        level = render_line(f"L{p.get('level', '?')}", 60, 28, theme.YELLOW, "bold")
+        surface.blit(level, level.get_rect(topright=(rect.right - 8, rect.y + 4)))
+        identity = (
+            " · ".join(
+                [
+                    *(self.cards.name(str(c)) for c in p.get("races") or []),
+                    *(self.cards.name(str(c)) for c in p.get("classes") or []),
+                ]
+            )
+            or "Human, no class"
+        )
+        sex = str(p.get("sex", ""))
+        surface.blit(render_line(f"{identity} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30))
+        x = rect.x + 14
+        for item in (p.get("items") or [])[:8]:
+            card = str(item.get("card"))
+            img = draw_face(self.cards.face(card), int(34 * theme.scale_for(self.size[1])))
+            if not item.get("equipped"):
+                img = pygame.transform.rotate(img, 90)
+            if x + img.get_width() > rect.right - 60:
+                break
+            surface.blit(img, (x, rect.y + 52))
+            x += img.get_width() + 3
+        back = draw_back("door", 26)
+        surface.blit(back, (rect.right - 56, rect.bottom - 42))
+        count = render_line(f"×{p.get('hand_count', 0)}", 30, 16, theme.TEXT)
+        surface.blit(count, (rect.right - 28, rect.bottom - 30))
+        gear = f"gear {int(p.get('gear') or 0):+d}"
+        curses = len(p.get("curses") or [])
+        extra = f"{gear}" + (f" · {curses} curse(s)" if curses else "") + (" · DEAD" if p.get("dead") else "")
+        surface.blit(render_line(extra, rect.w - 80, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 22))
+
+    def draw_decks(self, surface: pygame.Surface) -> None:
+        rect = self.decks_rect
+        decks = self.view.get("decks") or {}
+        discards = self.view.get("discards") or {}
+        row_h = rect.h // 2
+        card_w = max(40, min(72, int((row_h - 20) / 1.4)))
+        for i, deck in enumerate(("door", "treasure")):
+            y = rect.y + i * row_h
+            pile = discards.get(deck) or {}
+            text = f"{deck.title()}: {decks.get(deck, 0)} · discards {pile.get('count', 0)}"
+            label = render_line(text, rect.w, 14, theme.TEXT)
+            surface.blit(label, (rect.x + 4, y))
+            centre_y = y + 18 + int(card_w * 0.7)
+            blit_card(surface, draw_back(deck, card_w), (rect.x + 8 + card_w // 2, centre_y))
+            pile = discards.get(deck) or {}
+            top = pile.get("top")
+            spot = (rect.x + 24 + card_w + card_w // 2, centre_y)
+            if top:
+                blit_card(surface, draw_face(self.cards.face(str(top)), card_w), spot)
+            else:
+                empty = pygame.Rect(0, 0, card_w, int(card_w * 1.4))
+                empty.center = spot
+                pygame.draw.rect(surface, theme.TABLE_EDGE, empty, 2, border_radius=6)
+
+    def draw_combat(self, surface: pygame.Surface) -> None:
+        rect = self.combat_rect
+        combat = self.view.get("combat")
+        phase = str(self.view.get("phase", "")).replace("_", " ")
+        if not isinstance(combat, dict):
+            pygame.draw.rect(surface, (26, 56, 46), rect, border_radius=12)
+            text = f"Phase: {phase}" if phase else ""
+            decisions = self.view.get("decisions") or []
+            if decisions:
+                d = decisions[0]
+                text += (
+                    f" · waiting for {self.seat_name(int(d.get('seat', 0)))} to decide: "
+                    f"{str(d.get('kind', '')).replace('_', ' ')}"
+                )
+            img = render_block(text, rect.w - 40, 80, 22, theme.TEXT_DIM, align="center")
+            surface.blit(img, (rect.x + 20, rect.centery - 20))
+            return
+        pygame.draw.rect(surface, (58, 30, 30), rect, border_radius=12)
+        pygame.draw.rect(surface, theme.VERMILLION, rect, 2, border_radius=12)
+        fighter = combat.get("fighter")
+        helper = combat.get("helper")
+        who = self.seat_name(fighter) if isinstance(fighter, int) else "?"
+        if isinstance(helper, int):
+            who += f" + {self.seat_name(helper)}"
+        surface.blit(render_line(f"Combat: {who}", rect.w - 24, 18, theme.TEXT, "bold"), (rect.x + 12, rect.y + 6))
+        ours, theirs = int(combat.get("fighters_strength") or 0), int(combat.get("monsters_strength") or 0)
+        winning = bool(combat.get("fighters_winning"))
+        score = pygame.Rect(rect.right - 230, rect.y + 30, 218, 150)
+        panel(surface, score, (30, 22, 24), theme.SKY if winning else theme.ORANGE, radius=10)
+        for i, (label, value, colour) in enumerate(
+            (("Munchkins", ours, theme.SKY), ("Monsters", theirs, theme.ORANGE))
+        ):
+            x = score.x + 10 + i * 106
+            surface.blit(render_line(label, 100, 15, theme.TEXT_DIM), (x, score.y + 8))
+            surface.blit(render_line(str(value), 100, 56, colour, "bold"), (x, score.y + 30))
+        verdict = "Munchkins winning" if winning else "Monsters winning"
+        surface.blit(
+            render_line(verdict, score.w - 20, 18, theme.SKY if winning else theme.ORANGE, "bold"),
+            (score.x + 10, score.bottom - 30),
+        )
+        y = rect.y + 40 + int(134 * theme.scale_for(self.size[1]))
+        for monster in combat.get("monsters") or []:
+            enh = ", ".join(self.cards.name(str(e)) for e in monster.get("enhancers") or [])
+            line = f"{self.cards.name(str(monster.get('card')))}: level {monster.get('level')}" + (
+                f" ({enh})" if enh else ""
+            )
+            surface.blit(render_line(line, rect.w - 250, 15, theme.TEXT), (rect.x + 12, y))
+            y += 18
+        shots = [
+            f"{self.cards.name(str(o.get('card')))} for the {o.get('side')}" for o in combat.get("one_shots") or []
+        ]
+        if shots:
+            surface.blit(
+                render_line("One-shots: " + "; ".join(shots), rect.w - 24, 14, theme.TEXT_DIM), (rect.x + 12, y)
+            )
+
+    def draw_me(self, surface: pygame.Surface) -> None:
+        me = self._me()
+        rect = self.me_rect
+        if me is None:
+            return
+        colour = self.seat_colour(self.viewer or 0)
+        acting = self.viewer in (self.st.get("to_act") or [])
+        panel(surface, rect, (34, 40, 52), colour if acting else theme.PANEL_EDGE, radius=10, alpha=235)
+        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
+        title = f"{me.get('name')} (you) · {me.get('sex')}"
+        surface.blit(render_line(title, 200, 17, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
+        surface.blit(render_line(f"Level {me.get('level')}", 200, 30, theme.YELLOW, "bold"), (rect.x + 14, rect.y + 28))
+        gear = render_line(
+            f"Gear {int(me.get('gear') or 0):+d} · {len(me.get('curses') or [])} curse(s)", 200, 15, theme.TEXT_DIM
+        )
+        surface.blit(gear, (rect.x + 14, rect.y + 62))
+        label = render_line(
+            "Worn by slot · races and classes · carried items lie sideways", rect.w - 220, 14, theme.TEXT_DIM
+        )
+        surface.blit(label, (rect.x + 200, rect.y + 8))
+        for name, box in self.slot_boxes:
+            pygame.draw.rect(surface, (48, 56, 70), box, border_radius=6)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+            surface.blit(render_line(name, box.w - 6, 13, theme.TEXT_DIM), (box.x + 4, box.y + 2))

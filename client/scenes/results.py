@@ -1,0 +1,92 @@
+"""The end of a game: the winner(s), levels or Gold, a short summary, and where the replay was saved."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..session import Session
+from ..ui import theme
+from ..ui.text import render_block, render_line
+from ..ui.widgets import Button, panel
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(
+        self, app: App, session: Session, view: dict[str, Any], outcome: dict[str, Any], replay_path: str = ""
+    ) -> None:
+        super().__init__(app)
+        self.session, self.view, self.outcome = session, view, outcome
+        self.replay_path = replay_path or str(getattr(session, "replay_path", "") or "")
+        self.done = Button((0, 0, 300, 50), "Back to the browser", self.back, hotkey=pygame.K_RETURN)
+        self.widgets = [self.done]
+        self.rows = self._rows()
+
+    def _rows(self) -> list[tuple[str, str, bool]]:
+        winners = set(self.outcome.get("winners") or [])
+        players = self.view.get("players") or []
+        golds = self.outcome.get("gold") or (self.view.get("outcome") or {}).get("gold") or []
+        rows = []
+        for i, p in enumerate(players):
+            name = str(p.get("name", f"Seat {i + 1}"))
+            if self.session.game == "munchkin":
+                score = f"Level {p.get('level', '?')}"
+            else:
+                score = f"{golds[i]} Gold" if i < len(golds) else "? Gold"
+            rows.append((name, score, i in winners))
+        return rows
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.done.rect.midbottom = (size[0] // 2, size[1] - 40)
+
+    def back(self) -> None:
+        self.session.close()
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w = surface.get_width()
+        winners = [name for name, _, won in self.rows if won]
+        title = "Winner: " + " and ".join(winners) if winners else "Game over"
+        img = render_line(title, w - 80, 48, theme.ACCENT, "bold")
+        surface.blit(img, img.get_rect(midtop=(w // 2, 40)))
+        reason = str(self.outcome.get("reason", "")).replace("_", " ")
+        if reason:
+            sub = render_line(reason.capitalize(), w - 80, 22, theme.TEXT_DIM)
+            surface.blit(sub, sub.get_rect(midtop=(w // 2, 100)))
+        box = pygame.Rect(0, 0, min(640, w - 80), 60 * len(self.rows) + 20)
+        box.midtop = (w // 2, 150)
+        panel(surface, box, radius=12)
+        y = box.y + 10
+        for i, (name, score, won) in enumerate(self.rows):
+            row = pygame.Rect(box.x + 10, y, box.w - 20, 52)
+            if won:
+                pygame.draw.rect(surface, (70, 60, 20), row, border_radius=8)
+                pygame.draw.rect(surface, theme.YELLOW, row, 2, border_radius=8)
+            colour = theme.seat_colour(i, self.session.colours.get(i))
+            pygame.draw.circle(surface, colour, (row.x + 26, row.centery), 14)
+            surface.blit(
+                render_line(name + ("  ★ winner" if won else ""), row.w - 220, 24, theme.TEXT, "bold"),
+                (row.x + 52, row.y + 12),
+            )
+            s = render_line(score, 180, 24, theme.TEXT)
+            surface.blit(s, s.get_rect(midright=(row.right - 14, row.centery)))
+            y += 60
+        if self.replay_path:
+            note = render_block(
+                f"Replay saved: {self.replay_path}  (doorkick replay FILE)",
+                w - 80,
+                50,
+                18,
+                theme.TEXT_DIM,
+                align="center",
+            )
+            surface.blit(note, (40, box.bottom + 16))
+        super().draw(surface)

@@ -1,0 +1,592 @@
+"""What both game screens share: the hand, the action bar, dice, the log, timers, banners and hot-seat covers.
+
+A game screen (Munchkin table, Wonderland board) subclasses `GameScene` and draws its own middle part.
+Input becomes actions only through `choose()`, which every button, card menu and the autoplayer use.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import actions as acts
+from ..anim.dice import DiceThrow, draw_tray
+from ..anim.flights import Flights
+from ..catalog import Cards
+from ..render.cards import blit_card, draw_back, draw_face
+from ..session import Happening, LocalSession, Session
+from ..ui import theme
+from ..ui.text import render_line
+from ..ui.widgets import Button, TextInput
+from . import table_hud
+from .action_bar import ActionBar
+from .base import Scene
+from .overlays import ChoiceOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
+
+if TYPE_CHECKING:
+    from ..app import App
+
+Wire = dict[str, Any]
+LONG_PRESS = 0.6
+
+
+class GameScene(ActionBar, Scene):
+    """A running game seen from one (or, hot-seat, several) of this client's seats."""
+
+    name = "game"
+    sidebar_w = 330
+
+    def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.viewer: int | None = session.seats[0] if session.seats else None
+        self.st: dict[str, Any] = {}
+        self.view: dict[str, Any] = {}
+        self.cards = Cards(session.game, ())
+        self.by_card: dict[str, list[Wire]] = {}
+        self.by_kind: dict[str, list[Wire]] = {}
+        self.log: deque[tuple[str, theme.Colour]] = deque(maxlen=120)
+        self.toasts: list[list[Any]] = []  # [text, seconds left]
+        self.throw: DiceThrow | None = None
+        self.throw_tag = ""
+        self._shot_pending: list[tuple[float, str]] = []
+        self.flights = Flights()
+        self.hand: list[str] = []
+        self.hand_rects: list[tuple[str, pygame.Rect]] = []
+        self.hovered_card: str | None = None
+        self.bar_buttons: list[Button] = []
+        self.pass_clock: float | None = None
+        self.turn_seen: int | None = None
+        self.start_turn: int | None = None
+        self.quit_after_turns = quit_after_turns
+        self.results_shown = False
+        self.outcome_clock = 0.0
+        self._press: tuple[str, float] | None = None
+        self._press_at = (0, 0)
+        self.dragging: str | None = None  # a hand card being dragged to a target
+        self.size = (1280, 720)
+        self.table_rect = pygame.Rect(0, 0, 10, 10)
+        self.side_rect = pygame.Rect(0, 0, 10, 10)
+        self.hand_rect = pygame.Rect(0, 0, 10, 10)
+        self.bar_rect = pygame.Rect(0, 0, 10, 10)
+        self.card_w = 110
+        self.autoplayer: Any = None
+        self.ghosts: dict[str, str] = {}  # flight key -> card, for cards flying from the hand to the table
+        self.chat_input = TextInput((0, 0, 10, 10), "", "Chat (Enter to send)", 200, self._say, size=16)
+        self.awaiting = 0.0  # seconds to wait for the host's answer to our last action
+        self.menu_button = Button((0, 0, 90, 34), "Menu", self.open_menu, hotkey=pygame.K_ESCAPE, size=16)
+        self._refresh()
+
+    # -- state -------------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        state = self.session.state(self.viewer)
+        if state is None:
+            return
+        self.st = state
+        self.view = state.get("view") or {}
+        packs = tuple(self.view.get("packs") or ())
+        if packs and (self.cards.game != self.session.game or not self.cards.defs):
+            self.cards = Cards(self.session.game, packs)
+        self.by_card, self.by_kind = acts.group(state.get("legal") or [])
+        old = set(self.hand)
+        old_rects = dict(self.hand_rects)
+        self.hand = [c for c in (self.view.get("hand") or []) if isinstance(c, str)]
+        self._place_hand()
+        for card in old - set(self.hand):
+            if card in old_rects and self.turn_seen is not None:
+                # A card leaving the hand flies to the table and lands with a little toss.
+                key = f"play:{card}"
+                self.ghosts[key] = card
+                self.flights.launch(key, old_rects[card].center, self.play_point(card), angle=0, target_angle=-8)
+        for card, rect in self.hand_rects:
+            if card not in old and self.turn_seen is not None:
+                self.flights.launch(f"hand:{card}", self.deck_point(self.cards.deck(card)), rect.center, angle=-20)
+        self._build_bar()
+        keys = {_key(w) for w in state.get("legal") or []}
+        for scene in self.app.stack:
+            if isinstance(scene, ChoiceOverlay):
+                scene.still_legal(keys)
+        turn = state.get("turn")
+        if isinstance(turn, int):
+            if self.start_turn is None:
+                self.start_turn = turn
+            self.turn_seen = turn
+        self._check_pass_clock()
+
+    @property
+    def legal(self) -> list[Wire]:
+        return list(self.st.get("legal") or [])
+
+    def seat_name(self, seat: int) -> str:
+        players = self.view.get("players") or []
+        if 0 <= seat < len(players) and isinstance(players[seat], dict):
+            return str(players[seat].get("name") or f"Seat {seat + 1}")
+        return self.session.names.get(seat, f"Seat {seat + 1}")
+
+    def seat_colour(self, seat: int) -> theme.Colour:
+        return theme.seat_colour(seat, self.session.colours.get(seat))
+
+    def describe(self, wire: Wire) -> str:
+        return acts.describe(wire, self.seat_name, self.cards.name)
+
+    # -- choosing actions --------------------------------------------------------------------------
+    def choose(self, wire: Wire) -> None:
+        """Send one legal action for the viewing seat. Every input path ends here."""
+        if self.viewer is None:
+            return
+        self.session.act(self.viewer, acts.without_seat(wire))
+        self.pass_clock = None
+        self.awaiting = 2.0  # until the reply lands, the legal list is stale
+
+    def offer(
+        self, title: str, wires: list[Wire], anchor: tuple[int, int] | None = None, face: Any = None
+    ) -> ChoiceOverlay:
+        options = [Option(self.describe(w), self._chooser(w), key=_key(w)) for w in wires]
+        overlay = ChoiceOverlay(self.app, title, options, anchor, face)
+        self.app.push(overlay)
+        return overlay
+
+    def _chooser(self, wire: Wire) -> Any:
+        return lambda: self.choose(wire)
+
+    def click_card(self, card: str, anchor: tuple[int, int]) -> None:
+        wires = self.by_card.get(card, [])
+        face = self.cards.face(card)
+        if not wires:
+            self.app.push(ZoomOverlay(self.app, face, "Nothing to do with this card right now"))
+        else:
+            self.offer(self.cards.name(card), wires, anchor, face)
+
+    def drop(self, card: str, pos: tuple[int, int]) -> None:
+        """A card dragged onto the table: the actions that fit where it landed; one plays, several ask."""
+        wires = self.drop_actions(card, pos)
+        if len(wires) == 1:
+            self.choose(wires[0])
+        elif wires:
+            self.offer(self.cards.name(card), wires, pos, self.cards.face(card))
+        else:
+            self.toast(f"{self.cards.name(card)} cannot go there; click it to see what it can do", 3)
+
+    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[Wire]:
+        """Subclasses narrow this by target (a player, the combat zone...); here: anything the card can do."""
+        return list(self.by_card.get(card, [])) if self.table_rect.collidepoint(pos) else []
+
+    def autoplay_target(self, wire: Wire) -> tuple[int, int] | None:
+        """Where a click starts the input path for `wire` (the autoplayer follows up in the menu)."""
+        card = acts.card_of(wire)
+        if card is not None:
+            for c, rect in self.hand_rects:
+                if c == card:
+                    return rect.center
+            return self.table_card_point(card)
+        kind = str(wire.get("type"))
+        for button in self.bar_buttons:
+            if button.enabled and button.on_click is not None and self._button_kind(button) == kind:
+                return button.rect.center
+        return None
+
+    def play_point(self, card: str) -> tuple[int, int]:
+        """Where a card played from the hand flies to (subclasses: the combat zone, a discard pile)."""
+        return self.table_rect.center
+
+    def _say(self, text: str) -> None:
+        if text.strip():
+            self.session.chat(text.strip()[:300])
+        self.chat_input.text = ""
+        self.chat_input.focused = False
+
+    def table_card_point(self, card: str) -> tuple[int, int] | None:
+        """Subclasses: where a card on the table (not in the hand) is drawn."""
+        return None
+
+    # -- layout ------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        scale = theme.scale_for(h)
+        self.card_w = int(110 * scale)
+        hand_h = int(self.card_w * 1.4 * 0.78)
+        bar_h = 46
+        self.side_rect = pygame.Rect(w - self.sidebar_w, 0, self.sidebar_w, h)
+        self.hand_rect = pygame.Rect(0, h - hand_h, w - self.sidebar_w, hand_h)
+        self.bar_rect = pygame.Rect(8, self.hand_rect.y - bar_h - 4, w - self.sidebar_w - 16, bar_h)
+        self.table_rect = pygame.Rect(0, 0, w - self.sidebar_w, self.bar_rect.y - 4)
+        self.menu_button.rect.topright = (w - 8, 8)
+        self.chat_input.rect = pygame.Rect(self.side_rect.x + 10, h - 48, self.side_rect.w - 20, 38)
+        self._place_hand()
+        self._place_bar()
+        self.layout_table(self.table_rect)
+
+    def layout_table(self, rect: pygame.Rect) -> None:
+        """Subclasses place their middle part."""
+
+    def _place_hand(self) -> None:
+        n = len(self.hand)
+        if not n:
+            self.hand_rects = []
+            return
+        cw, ch = self.card_w, int(self.card_w * 1.4)
+        room = self.hand_rect.w - 40
+        step = min(cw + 8, (room - cw) / max(1, n - 1)) if n > 1 else 0
+        total = step * (n - 1) + cw
+        x0 = self.hand_rect.centerx - total / 2
+        y = self.hand_rect.y + 8
+        self.hand_rects = [(c, pygame.Rect(int(x0 + i * step), y, cw, ch)) for i, c in enumerate(self.hand)]
+
+    def deck_point(self, deck: str) -> tuple[int, int]:
+        return self.table_rect.center
+
+    def card_under(self, pos: tuple[int, int]) -> str | None:
+        # Later cards overlap earlier ones, and a hovered card is lifted: test the lifted one first.
+        for card, rect in reversed(self.hand_rects):
+            lifted = rect.move(0, -self.card_w // 4) if card == self.hovered_card else rect
+            if lifted.collidepoint(pos):
+                return card
+        return None
+
+    # -- input -------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.menu_button.handle(event) is None or self.chat_input.handle(event) is None:
+            return None
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and self.throw is not None
+            and not self.throw.done
+            and self.table_rect.collidepoint(event.pos)
+        ):
+            self.throw.skip()
+            return None
+        for button in self.bar_buttons:
+            if button.handle(event) is None:
+                return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            card = self.card_under(event.pos)
+            if card is not None:
+                if event.button == 3:
+                    self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
+                elif event.button == 1:
+                    self._press, self._press_at = (card, 0.0), event.pos
+                return None
+            if self.table_click(event.pos, event.button):
+                return None
+        if event.type == pygame.MOUSEMOTION and self._press is not None and self.dragging is None:
+            dx, dy = event.pos[0] - self._press_at[0], event.pos[1] - self._press_at[1]
+            if dx * dx + dy * dy > 144 and self._press[0] in self.by_card:
+                self.dragging, self._press = self._press[0], None
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            card, self.dragging = self.dragging, None
+            if not self.hand_rect.collidepoint(event.pos):
+                self.drop(card, event.pos)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            card, held = self._press
+            self._press = None
+            if held < LONG_PRESS and self.card_under(event.pos) == card:
+                self.click_card(card, event.pos)
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_m:
+                self.app.sounds.toggle_mute()
+                return None
+            if event.key == pygame.K_p and "pass" in self.by_kind:
+                self.choose(self.by_kind["pass"][0])
+                return None
+            if event.key == pygame.K_SPACE:
+                enabled = [b for b in self.bar_buttons if b.enabled]
+                if enabled:
+                    enabled[0].click()
+                return None
+        return event
+
+    def table_click(self, pos: tuple[int, int], button: int) -> bool:
+        """Subclasses: a click on the table itself; True when used."""
+        return False
+
+    def open_menu(self) -> None:
+        sounds = self.app.sounds
+        self.app.push(
+            DialogOverlay(
+                self.app,
+                "Menu",
+                "Leave this table? Your seat stays yours: join again to come back.",
+                [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute), ("Leave", self.leave)],
+            )
+        )
+
+    def leave(self) -> None:
+        self.session.close()
+        self.app.pop()
+
+    # -- update ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for happening in self.session.pump(dt):
+            self.on_happening(happening)
+        self._hot_seat()
+        if self._press is not None:
+            card, held = self._press
+            held += dt
+            self._press = (card, held)
+            if held >= LONG_PRESS:
+                self._press = None
+                self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
+        if self.throw is not None:
+            self.throw.update(dt)
+            if self.throw.linger > 0.9:
+                self.throw = None
+        self.flights.update(dt)
+        self.chat_input.update(dt)
+        self.ghosts = {key: card for key, card in self.ghosts.items() if key in self.flights}
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self._shots(dt)
+        pos = pygame.mouse.get_pos()
+        top_is_me = self.app.top is self
+        self.hovered_card = self.card_under(pos) if top_is_me else None
+        self.awaiting = max(0.0, self.awaiting - dt)
+        self._tick_pass_clock(dt)
+        if self.autoplayer is not None:
+            self.autoplayer.update(dt)
+        self.update_table(dt)
+        self._check_end(dt)
+
+    def update_table(self, dt: float) -> None:
+        """Subclasses: their own animation."""
+
+    def on_happening(self, happening: Happening) -> None:
+        if happening.kind == "state":
+            self.awaiting = 0.0
+            self._refresh()
+        elif happening.kind == "event" and happening.seat == self.viewer:
+            self.on_event(happening.data)
+        elif happening.kind == "error":
+            self.awaiting = 0.0
+            self.toast(f"Refused: {happening.data.get('message', '')}")
+        elif happening.kind == "status":
+            state = happening.data.get("state")
+            if state == "reconnecting":
+                self.toast("Connection lost: reconnecting…", 3)
+            elif state == "connected":
+                self.toast("Reconnected", 2)
+        elif happening.kind == "chat":
+            self.log.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        text = self.event_text(event)
+        if text:
+            self.log.append((text, theme.TEXT))
+        kind = event.get("type")
+        if kind in self.roll_events():
+            value = event.get("die")
+            if isinstance(value, int) and 1 <= value <= 6:
+                self.roll_dice([value], event)
+        self.event_effects(event)
+
+    def roll_dice(self, values: list[int], event: dict[str, Any]) -> None:
+        # The animation seed: from the event itself, so every client shows the same throw.
+        seed = event.get("seed")
+        if not isinstance(seed, int):
+            seed = zlib.crc32(repr((self.turn_seen, len(self.log), sorted(event.items(), key=str))).encode())
+        if self.throw is not None and not self.throw.done and len(self.throw.values) < 2 and self.throw.t < 0.3:
+            values = [*self.throw.values, *values]  # two rolls at once share the tray
+        self.throw = DiceThrow(values, seed)
+        self.app.sounds.play("dice")
+        self.want_shot("dice", 0.45)
+
+    def roll_events(self) -> tuple[str, ...]:
+        return ("rolled",)
+
+    def event_text(self, event: dict[str, Any]) -> str | None:
+        return None
+
+    def event_effects(self, event: dict[str, Any]) -> None:
+        """Subclasses: sounds, flights and screenshots for their events."""
+
+    def toast(self, text: str, seconds: float = 4.0) -> None:
+        self.toasts.append([text, seconds])
+        self.log.append((text, theme.ORANGE))
+
+    def want_shot(self, tag: str, delay: float = 0.0) -> None:
+        if self.app.screenshot_dir is not None:
+            self._shot_pending.append((delay, f"t{self.turn_seen}_{tag}"))
+
+    @property
+    def shot_pending(self) -> bool:
+        return bool(self._shot_pending)
+
+    def _shots(self, dt: float) -> None:
+        due = [tag for left, tag in self._shot_pending if left - dt <= 0]
+        self._shot_pending = [(left - dt, tag) for left, tag in self._shot_pending if left - dt > 0]
+        for tag in due:
+            self.app.screenshot(tag)
+
+    def _hot_seat(self) -> None:
+        """Several seats here: before another of them must act, cover the screen and hand it over."""
+        if len(self.session.seats) < 2 or self.app.top is not self:
+            return
+        to_act = [
+            s for s in (self.session.state(self.session.seats[0]) or {}).get("to_act", []) if s in self.session.seats
+        ]
+        if to_act and self.viewer not in to_act:
+            seat = to_act[0]
+            self.viewer = None  # nothing of anyone's hand shows under the cover
+            self.hand, self.hand_rects = [], []
+            self.app.push(
+                CoverOverlay(
+                    self.app,
+                    self.session.names.get(seat, f"Seat {seat + 1}"),
+                    self.seat_colour(seat),
+                    lambda: self._take_over(seat),
+                )
+            )
+
+    def _take_over(self, seat: int) -> None:
+        self.viewer = seat
+        self._refresh()
+
+    def _check_pass_clock(self) -> None:
+        # Only a local game runs its own reaction clock; a host runs the real one and sends TIMER messages.
+        if isinstance(self.session, LocalSession) and "pass" in self.by_kind:
+            if self.pass_clock is None:
+                self.pass_clock = float(self.app.settings.reaction_seconds)
+        else:
+            self.pass_clock = None
+
+    def _tick_pass_clock(self, dt: float) -> None:
+        if self.pass_clock is None:
+            return
+        self.pass_clock -= dt
+        if self.pass_clock <= 0 and "pass" in self.by_kind:
+            self.log.append(("Time is up: you pass.", theme.TEXT_DIM))
+            self.choose(self.by_kind["pass"][0])
+
+    def reaction_seconds(self) -> float | None:
+        if self.pass_clock is not None:
+            return max(0.0, self.pass_clock)
+        timers = getattr(self.session, "timers", {})
+        if self.viewer in timers and "pass" in self.by_kind:
+            return float(timers[self.viewer][1])
+        return None
+
+    def _check_end(self, dt: float) -> None:
+        turn = self.turn_seen
+        if (
+            self.quit_after_turns is not None
+            and turn is not None
+            and self.start_turn is not None
+            and turn - self.start_turn >= self.quit_after_turns
+            and (self.throw is None or self.throw.done)
+            and not self._shot_pending
+        ):
+            self.app.quit()
+            return
+        outcome = self.st.get("outcome")
+        if outcome and not self.results_shown:
+            self.outcome_clock += dt
+            if self.outcome_clock > 1.5:
+                from .results import ResultsScene
+
+                self.results_shown = True
+                self.want_shot("results")
+                self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
+
+    def shutdown(self) -> None:
+        if self.app.find(GameScene) is None or self.app.find(GameScene) is self:
+            self.session.close()
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.TABLE_EDGE)
+        pygame.draw.rect(surface, theme.TABLE, self.table_rect.inflate(-8, -8), border_radius=18)
+        self.draw_table(surface)
+        for key, card in self.ghosts.items():
+            pose = self.flights.pose(key)
+            if pose is not None:
+                blit_card(surface, draw_face(self.cards.face(card), self.card_w), (pose.x, pose.y), pose.angle)
+        self.draw_hand(surface)
+        for button in self.bar_buttons:
+            button.draw(surface)
+        self.draw_sidebar(surface)
+        self.draw_reaction(surface)
+        if self.throw is not None:
+            area = self.dice_area()
+            draw_tray(surface, self.throw, area, 255 if self.throw.linger < 0.5 else 120)
+        self.draw_banners(surface)
+        self.menu_button.draw(surface)
+
+    def dice_area(self) -> pygame.Rect:
+        area = pygame.Rect(0, 0, self.table_rect.w * 11 // 20, self.table_rect.h // 2)
+        area.center = self.table_rect.center
+        return area
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Subclasses draw the middle of the screen here."""
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        if self.viewer is None:
+            return
+        lift_for = self.hovered_card
+        for card, rect in self.hand_rects:
+            if f"hand:{card}" in self.flights or card == self.dragging:
+                continue
+            playable = card in self.by_card
+            lift = self.card_w // 4 if card == lift_for else (6 if playable else 0)
+            r = blit_card(surface, draw_face(self.cards.face(card), self.card_w), rect.center, lift=lift)
+            if playable:
+                pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 3, border_radius=8)
+        for card, _ in self.hand_rects:
+            pose = self.flights.pose(f"hand:{card}")
+            if pose is not None:
+                blit_card(surface, draw_face(self.cards.face(card), self.card_w), (pose.x, pose.y), pose.angle)
+        if self.dragging is not None:
+            img = draw_face(self.cards.face(self.dragging), self.card_w)
+            blit_card(surface, img, pygame.mouse.get_pos(), -6, lift=12)
+        if not self.hand_rects:
+            text = render_line("Your hand is empty", 300, 18, theme.TEXT_DIM)
+            surface.blit(text, text.get_rect(center=self.hand_rect.center))
+
+    def draw_sidebar(self, surface: pygame.Surface) -> None:
+        rect = self.side_rect
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        top = self.draw_sidebar_top(surface, pygame.Rect(rect.x + 10, rect.y + 50, rect.w - 20, rect.h // 2))
+        table_hud.draw_log(self, surface, top)
+
+    def draw_sidebar_top(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
+        """Subclasses: players and scores; returns the y where the log may start."""
+        return rect.y
+
+    def draw_reaction(self, surface: pygame.Surface) -> None:
+        table_hud.draw_reaction(self, surface)
+
+    def draw_banners(self, surface: pygame.Surface) -> None:
+        table_hud.draw_banners(self, surface)
+
+    def hover_hint(self) -> tuple[object | None, str]:
+        for button in [*self.bar_buttons, self.menu_button]:
+            if button.hovered():
+                return button, button.hint
+        if self.hovered_card is not None:
+            hint = (
+                "Click to choose what to do, right-click (or hold) to read it"
+                if self.hovered_card in self.by_card
+                else "Right-click (or hold) to read the card"
+            )
+            return ("card", self.hovered_card), hint
+        return None, ""
+
+    def back_image(self, deck: str) -> pygame.Surface:
+        return draw_back(deck, self.card_w)
+
+
+def _key(wire: Wire) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((k, repr(v)) for k, v in acts.without_seat(wire).items()))
+
+
+def action_key(wire: Wire) -> tuple[tuple[str, str], ...]:
+    """The key a choice menu files an action under (the autoplayer looks it up the same way)."""
+    return _key(wire)

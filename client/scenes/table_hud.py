@@ -1,0 +1,68 @@
+"""The heads-up parts every game screen shares: the event log, the reaction countdown, banners and toasts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui import theme
+from ..ui.text import render_block, render_line
+from ..ui.widgets import panel
+
+if TYPE_CHECKING:
+    from .table_base import GameScene
+
+
+def draw_log(scene: GameScene, surface: pygame.Surface, top: int) -> None:
+    """The event log (and chat) down the sidebar, newest at the bottom."""
+    rect = scene.side_rect
+    log_rect = pygame.Rect(rect.x + 10, top + 10, rect.w - 20, rect.bottom - top - 66)
+    scene.chat_input.draw(surface)
+    panel(surface, log_rect, (28, 32, 42))
+    title = render_line("What happened", log_rect.w - 16, 16, theme.TEXT_DIM, "bold")
+    surface.blit(title, (log_rect.x + 8, log_rect.y + 6))
+    y = log_rect.bottom - 6
+    for text, colour in reversed(scene.log):
+        img = render_block(text, log_rect.w - 16, 60, 15, colour, min_size=11)
+        used = max(16, img.get_bounding_rect().bottom + 3)
+        y -= used
+        if y < log_rect.y + 28:
+            break
+        surface.blit(img, (log_rect.x + 8, y))
+
+
+def draw_reaction(scene: GameScene, surface: pygame.Surface) -> None:
+    seconds = scene.reaction_seconds()
+    if seconds is None:
+        return
+    total = max(1.0, float(scene.app.settings.reaction_seconds))
+    bar = pygame.Rect(scene.bar_rect.x, scene.bar_rect.y - 14, scene.bar_rect.w, 8)
+    pygame.draw.rect(surface, (20, 20, 24), bar, border_radius=4)
+    filled = bar.copy()
+    filled.w = int(bar.w * min(1.0, seconds / total))
+    pygame.draw.rect(surface, theme.ORANGE, filled, border_radius=4)
+    label = render_line(f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)", bar.w, 16, theme.TEXT)
+    surface.blit(label, (bar.x, bar.y - 20))
+
+
+def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:
+    status = scene.session.status
+    if status in ("reconnecting", "connecting", "failed"):
+        text = {
+            "reconnecting": "Connection lost: reconnecting with your seat token…",
+            "connecting": "Connecting…",
+            "failed": "Could not reconnect. Your seat is kept: join the host again to carry on.",
+        }[status]
+        rect = pygame.Rect(0, 0, min(720, scene.table_rect.w - 40), 48)
+        rect.midtop = (scene.table_rect.centerx, 12)
+        panel(surface, rect, (120, 60, 10), theme.YELLOW, alpha=235)
+        img = render_line(text, rect.w - 20, 20, theme.TEXT, "bold")
+        surface.blit(img, img.get_rect(center=rect.center))
+    y = scene.table_rect.bottom - 50
+    for text, left in scene.toasts[-3:]:
+        img = render_line(text, scene.table_rect.w - 60, 18, theme.TEXT)
+        rect = img.get_rect(midbottom=(scene.table_rect.centerx, y)).inflate(20, 12)
+        panel(surface, rect, (20, 22, 28), theme.ORANGE, radius=6, alpha=int(min(1.0, left) * 230))
+        surface.blit(img, img.get_rect(center=rect.center))
+        y -= rect.h + 6

@@ -1,0 +1,230 @@
+"""A seat at a table as scenes see it: its state (view, legal actions, who acts), its events, and `act`.
+
+Two sources give the same shape the server sends (`{"view", "legal", "to_act", "turn", "outcome"}`):
+`NetSession` follows snapshots and updates from a host; `LocalSession` runs an engine in this process (bots
+for the other seats), which serves tests, hot-seat play without a network, and replays.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..shared import protocol
+from ..shared.bots.easy import EasyBot
+from ..shared.protocol import Message, ProtocolError
+from ..shared.rules.base import Event, Outcome, RuleError, Ruleset, SeatSetup
+from .net import Connection, Status
+
+TableState = dict[str, Any]
+
+
+@dataclass
+class Happening:
+    """Something a scene may want to show: an engine event for a seat, a status change, an error, a timer."""
+
+    kind: str  # "event", "status", "error", "timer", "chat", "state"
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
+    return None if outcome is None else {"winners": list(outcome.winners), "reason": outcome.reason}
+
+
+def state_for(ruleset: Ruleset[Any], state: Any, seat: int | None) -> TableState:
+    """What the server would send `seat`: the same five fields, so scenes cannot tell the sources apart."""
+    outcome = ruleset.outcome(state)
+    legal = [a.to_wire() for a in ruleset.legal_actions(state, seat)] if seat is not None and outcome is None else []
+    return {
+        "view": ruleset.player_view(state, seat),
+        "legal": legal,
+        "to_act": sorted(ruleset.seats_to_act(state)),
+        "turn": ruleset.turn_number(state),
+        "outcome": outcome_wire(outcome),
+    }
+
+
+class Session:
+    """The common face of a table seen from this client."""
+
+    game: str = ""
+    seats: tuple[int, ...] = ()  # the seats this client plays (more than one for hot-seat)
+    names: dict[int, str]
+    status: str = "connected"
+    replay_path: str = ""  # where this game's replay is kept, when this machine knows
+
+    def __init__(self) -> None:
+        self.states: dict[int | None, TableState] = {}
+        self.names = {}
+        self.colours: dict[int, str] = {}  # seat -> the host's colour name
+        self._happenings: deque[Happening] = deque()
+
+    def state(self, seat: int | None) -> TableState | None:
+        return self.states.get(seat)
+
+    def pump(self, dt: float) -> list[Happening]:
+        """Advance (bots, network) and return what happened since the last call."""
+        out = list(self._happenings)
+        self._happenings.clear()
+        return out
+
+    def act(self, seat: int, wire: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def chat(self, text: str) -> None:
+        """Say something at the table (a local game just echoes it into the log)."""
+        self._happenings.append(Happening("chat", None, {"from": "you", "text": text}))
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def finished(self) -> bool:
+        return any(s.get("outcome") for s in self.states.values())
+
+
+class LocalSession(Session):
+    """An engine in this process. Seats not in `seats` are played by bots, one action per `bot_delay`."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset[Any],
+        setups: tuple[SeatSetup, ...],
+        seed: int,
+        seats: Iterable[int],
+        packs: tuple[str, ...] = (),
+        options: Any = None,
+        bot_delay: float = 0.5,
+        on_apply: Callable[[Any, dict[str, Any]], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.game = ruleset.game
+        self.seats = tuple(seats)
+        self.names = {i: s.name for i, s in enumerate(setups)}
+        self.engine_state = ruleset.new_game(setups, seed, packs, options)
+        self.bots = {i: EasyBot(seed * 7919 + i) for i in range(len(setups)) if i not in self.seats}
+        self.bot_delay = bot_delay
+        self._bot_clock = 0.0
+        self.actions: list[dict[str, Any]] = []  # the action log, for replays
+        self.seed, self.packs, self.options, self.setups = seed, packs, options, setups
+        self.on_apply = on_apply
+        self._refresh()
+
+    def _refresh(self) -> None:
+        for seat in (*self.seats, None):
+            self.states[seat] = state_for(self.ruleset, self.engine_state, seat)
+
+    def _apply(self, wire: dict[str, Any]) -> None:
+        action = self.ruleset.action_from_wire(wire)
+        if not any(a == action for a in self.ruleset.legal_actions(self.engine_state, action.seat)):
+            raise RuleError(f"{action} is not a legal action now")
+        self.engine_state, events = self.ruleset.apply(self.engine_state, action)
+        self.actions.append(action.to_wire())
+        if self.on_apply is not None:
+            self.on_apply(self.engine_state, action.to_wire())
+        self._publish(events)
+
+    def _publish(self, events: list[Event]) -> None:
+        self._refresh()
+        for seat in (*self.seats, None):
+            for event in events:
+                self._happenings.append(Happening("event", seat, event.for_seat(seat)))
+        self._happenings.append(Happening("state"))
+
+    def act(self, seat: int, wire: dict[str, Any]) -> None:
+        try:
+            self._apply({**wire, "seat": seat})
+        except RuleError as exc:
+            self._happenings.append(Happening("error", seat, {"code": exc.code, "message": str(exc)}))
+
+    def pump(self, dt: float) -> list[Happening]:
+        self._bot_clock += dt
+        while self._bot_clock >= self.bot_delay and self.ruleset.outcome(self.engine_state) is None:
+            waiting = sorted(s for s in self.ruleset.seats_to_act(self.engine_state) if s in self.bots)
+            if not waiting:
+                self._bot_clock = 0.0
+                break
+            self._bot_clock -= self.bot_delay
+            seat = waiting[0]
+            action = self.bots[seat].choose(self.ruleset, self.engine_state, seat)
+            if action is not None:
+                self._apply(action.to_wire())
+            if self.bot_delay > 0:
+                break
+        return super().pump(dt)
+
+
+class NetSession(Session):
+    """A seat (or spectator view) at a table on a host, kept in step by snapshots and updates."""
+
+    def __init__(self, connection: Connection, game: str, table: str, seat: int | None) -> None:
+        super().__init__()
+        self.connection = connection
+        self.game = game
+        self.table = table
+        self.seats = () if seat is None else (seat,)
+        self.seq = -1
+        self.timers: dict[int, tuple[str, float]] = {}
+
+    def absorb(self, item: Message | ProtocolError | Status) -> None:
+        """Take one item from the connection (the scene owning the connection hands them over)."""
+        if isinstance(item, Status):
+            self.status = item.state
+            self._happenings.append(Happening("status", None, {"state": item.state, "detail": item.detail}))
+            return
+        if isinstance(item, ProtocolError):
+            self._happenings.append(Happening("error", None, {"code": item.code, "message": item.reason}))
+            return
+        kind = item.type
+        if kind == protocol.SNAPSHOT:
+            self.seq = item.get("seq")
+            self.states[item.get("seat")] = dict(item.get("state"))
+            self._happenings.append(Happening("state", item.get("seat")))
+        elif kind == protocol.UPDATE:
+            seat = item.get("seat")
+            current = self.states.get(seat)
+            if current is None:
+                self.connection.request(protocol.RESYNC)
+                return
+            try:
+                protocol.apply_changes(current, item.get("changes"))
+            except ValueError:
+                self.connection.request(protocol.RESYNC)
+                return
+            self.seq = item.get("seq")
+            if protocol.checksum(current) != item.get("checksum"):
+                # Our copy drifted (a lost frame, a bug): ask for the whole state again.
+                self.connection.request(protocol.RESYNC)
+            for event in item.get("events"):
+                self._happenings.append(Happening("event", seat, dict(event)))
+            self._happenings.append(Happening("state", seat))
+        elif kind == protocol.TIMER:
+            self.timers[item.get("seat")] = (item.get("kind"), float(item.get("seconds")))
+            self._happenings.append(Happening("timer", item.get("seat"), dict(item.fields)))
+        elif kind == protocol.ERROR:
+            self._happenings.append(Happening("error", None, dict(item.fields)))
+        elif kind == protocol.CHAT:
+            self._happenings.append(Happening("chat", item.get("seat"), dict(item.fields)))
+        elif kind == protocol.SEATED:
+            self.seats = (item.get("seat"),)
+
+    def pump(self, dt: float) -> list[Happening]:
+        for item in self.connection.poll():
+            self.absorb(item)
+        for seat, (kind, seconds) in list(self.timers.items()):
+            self.timers[seat] = (kind, max(0.0, seconds - dt))
+        return super().pump(dt)
+
+    def act(self, seat: int, wire: dict[str, Any]) -> None:
+        token = self.connection.token or ""
+        self.connection.request(protocol.ACTION, token=token, action={**wire, "seat": seat})
+
+    def chat(self, text: str) -> None:
+        self.connection.request(protocol.CHAT, text=text)
+
+    def close(self) -> None:
+        self.connection.close()

@@ -1,0 +1,76 @@
+"""Player settings (name, colour, volume, window size, timers) kept as JSON in the user's config dir."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir
+
+# Tests and portable installs point this at a directory of their own.
+CONFIG_ENV = "DOORKICK_CONFIG_DIR"
+
+
+def config_dir() -> Path:
+    override = os.environ.get(CONFIG_ENV)
+    return Path(override) if override else Path(user_config_dir("doorkick", appauthor=False))
+
+
+@dataclass
+class Settings:
+    name: str = "Player"
+    colour: int = 0  # index into theme.PLAYER_COLOURS
+    sex: str = "male"
+    volume: float = 0.7
+    muted: bool = False
+    window_w: int = 1280
+    window_h: int = 720
+    fps: int = 60
+    reaction_seconds: int = 8
+    last_host: str = ""
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """Read the saved settings; whatever is missing, unknown or mistyped falls back to its default."""
+        path = path or config_dir() / "settings.json"
+        try:
+            raw: Any = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        if not isinstance(raw, dict):
+            return cls()
+        settings = cls()
+        for f in fields(cls):
+            value = raw.get(f.name)
+            default = getattr(settings, f.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, float):
+                ok = isinstance(value, int | float) and not isinstance(value, bool)
+            else:
+                ok = type(value) is type(default)
+            if ok:
+                setattr(settings, f.name, type(default)(value))
+        settings.clamp()
+        return settings
+
+    def clamp(self) -> None:
+        self.volume = min(1.0, max(0.0, self.volume))
+        self.window_w = min(7680, max(800, self.window_w))
+        self.window_h = min(4320, max(600, self.window_h))
+        self.fps = min(240, max(20, self.fps))
+        self.reaction_seconds = min(60, max(2, self.reaction_seconds))
+        self.name = self.name.strip()[:20] or "Player"
+        if self.sex not in ("male", "female"):
+            self.sex = "male"
+
+    def save(self, path: Path | None = None) -> None:
+        """Write atomically so a crash mid-write never leaves a broken file."""
+        path = path or config_dir() / "settings.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        os.replace(tmp, path)

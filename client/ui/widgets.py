@@ -1,0 +1,387 @@
+"""Widgets every scene uses: button, text input, list, dialog and tooltip; each fits its text to its box."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from . import theme
+from .text import render_block, render_line
+
+Handler = Callable[[], None]
+
+
+class Widget:
+    """A box on screen. `handle` returns None when it used the event; `draw` changes nothing."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int] = (0, 0, 10, 10), tooltip: str = "") -> None:
+        self.rect = pygame.Rect(rect)
+        self.visible = True
+        self.enabled = True
+        self.tooltip = tooltip
+
+    def hovered(self) -> bool:
+        return self.visible and self.rect.collidepoint(pygame.mouse.get_pos())
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        return event
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: theme.Colour = theme.PANEL,
+    edge: theme.Colour = theme.PANEL_EDGE,
+    radius: int = 8,
+    alpha: int = 255,
+) -> None:
+    """A rounded panel; with alpha < 255 it is drawn through a temporary surface."""
+    if alpha >= 255:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    else:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*fill, alpha), tmp.get_rect(), border_radius=radius)
+        surface.blit(tmp, rect.topleft)
+    pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+class Label(Widget):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        text: str,
+        size: int = 20,
+        colour: theme.Colour = theme.TEXT,
+        align: str = "left",
+        style: str = "regular",
+    ) -> None:
+        super().__init__(rect)
+        self.text, self.size, self.colour, self.align, self.style = text, size, colour, align, style
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible and self.text:
+            img = render_block(
+                self.text,
+                self.rect.w,
+                self.rect.h,
+                self.size,
+                self.colour,
+                style=self.style,
+                align=self.align,
+            )
+            surface.blit(img, self.rect.topleft)
+
+
+class Button(Widget):
+    """A click target. When disabled it is greyed and its tooltip says why (`reason`)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        label: str,
+        on_click: Handler | None = None,
+        tooltip: str = "",
+        hotkey: int | None = None,
+        size: int = 20,
+        colour: theme.Colour = theme.BUTTON,
+    ) -> None:
+        super().__init__(rect, tooltip)
+        self.label, self.on_click, self.hotkey, self.size, self.colour = label, on_click, hotkey, size, colour
+        self.reason = ""
+        self._pressed = False
+
+    def set_enabled(self, enabled: bool, reason: str = "") -> None:
+        self.enabled, self.reason = enabled, "" if enabled else reason
+
+    def click(self) -> None:
+        if self.enabled and self.visible and self.on_click is not None:
+            self.on_click()
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if not self.visible:
+            return event
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = True
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
+            self._pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.click()
+            return None
+        if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey and self.enabled:
+            self.click()
+            return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            fill, fg = theme.BUTTON_OFF, theme.TEXT_DIM
+        elif self._pressed:
+            fill, fg = theme.BUTTON_DOWN, theme.TEXT
+        elif self.hovered():
+            fill, fg = _lighter(self.colour), theme.TEXT
+        else:
+            fill, fg = self.colour, theme.TEXT
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        edge = theme.FOCUS if self.enabled and self.hovered() else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
+        img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold")
+        surface.blit(img, img.get_rect(center=self.rect.center))
+
+    @property
+    def hint(self) -> str:
+        return self.reason if not self.enabled and self.reason else self.tooltip
+
+
+def _lighter(c: theme.Colour) -> theme.Colour:
+    return (min(255, c[0] + 24), min(255, c[1] + 24), min(255, c[2] + 24))
+
+
+class TextInput(Widget):
+    """A one-line text field: click to focus, type, Enter submits, Escape leaves."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        text: str = "",
+        placeholder: str = "",
+        max_len: int = 40,
+        on_submit: Callable[[str], None] | None = None,
+        size: int = 20,
+        allowed: Callable[[str], bool] | None = None,
+    ) -> None:
+        super().__init__(rect)
+        self.text, self.placeholder, self.max_len, self.on_submit = text, placeholder, max_len, on_submit
+        self.size, self.allowed = size, allowed
+        self.focused = False
+        self._blink = 0.0
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if not self.visible:
+            return event
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return None if self.focused else event
+        if not self.focused:
+            return event
+        if event.type == pygame.TEXTINPUT:
+            chars = "".join(c for c in event.text if c.isprintable() and (self.allowed is None or self.allowed(c)))
+            self.text = (self.text + chars)[: self.max_len]
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_submit is not None:
+                    self.on_submit(self.text)
+            elif event.key == pygame.K_ESCAPE:
+                self.focused = False
+            return None
+        return event
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        pygame.draw.rect(surface, (20, 22, 28), self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.FOCUS if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
+        shown, colour = (self.text, theme.TEXT) if self.text or self.focused else (self.placeholder, theme.TEXT_DIM)
+        f = theme.font(self.size)
+        # Keep the end of a long entry visible: that is where the caret is.
+        while shown and f.size(shown)[0] > self.rect.w - 20:
+            shown = shown[1:]
+        img = f.render(shown, True, colour)
+        y = self.rect.centery - img.get_height() // 2
+        surface.blit(img, (self.rect.x + 8, y))
+        if self.focused and self._blink < 0.5:
+            x = self.rect.x + 9 + (img.get_width() if self.text else 0)
+            pygame.draw.line(surface, theme.TEXT, (x, y + 2), (x, y + img.get_height() - 2), 2)
+
+
+class ListView(Widget):
+    """Rows of text, one selectable; the wheel scrolls; a double click (or Enter) activates."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        rows: Sequence[str] = (),
+        on_select: Callable[[int], None] | None = None,
+        on_activate: Callable[[int], None] | None = None,
+        row_h: int = 34,
+        size: int = 18,
+    ) -> None:
+        super().__init__(rect)
+        self.rows: list[str] = list(rows)
+        self.on_select, self.on_activate, self.row_h, self.size = on_select, on_activate, row_h, size
+        self.selected: int | None = None
+        self.scroll = 0
+        self._last_click = (-1, -10_000)
+
+    def set_rows(self, rows: Sequence[str]) -> None:
+        self.rows = list(rows)
+        if self.selected is not None and self.selected >= len(self.rows):
+            self.selected = None
+        self.scroll = max(0, min(self.scroll, self._max_scroll()))
+
+    def _max_scroll(self) -> int:
+        return max(0, len(self.rows) - self.rect.h // self.row_h)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        index = self.scroll + (pos[1] - self.rect.y) // self.row_h
+        return index if 0 <= index < len(self.rows) else None
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if not self.visible:
+            return event
+        if event.type == pygame.MOUSEWHEEL and self.hovered():
+            self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y))
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            index = self.row_at(event.pos)
+            if index is not None:
+                now = pygame.time.get_ticks()
+                double = self._last_click[0] == index and now - self._last_click[1] < 400
+                self._last_click = (index, now)
+                self.selected = index
+                if self.on_select is not None:
+                    self.on_select(index)
+                if double and self.on_activate is not None:
+                    self.on_activate(index)
+            return None
+        if event.type == pygame.KEYDOWN and self.rows and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN):
+            if event.key == pygame.K_RETURN:
+                if self.selected is not None and self.on_activate is not None:
+                    self.on_activate(self.selected)
+                return None
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = max(0, min(len(self.rows) - 1, (self.selected if self.selected is not None else -1) + step))
+            if self.on_select is not None:
+                self.on_select(self.selected)
+            return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, (28, 32, 42))
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -4))
+        visible = self.rect.h // self.row_h + 1
+        for i, row in enumerate(self.rows[self.scroll : self.scroll + visible]):
+            index = self.scroll + i
+            r = pygame.Rect(self.rect.x + 4, self.rect.y + i * self.row_h + 2, self.rect.w - 8, self.row_h - 4)
+            if index == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON, r, border_radius=5)
+                pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=5)
+            img = render_line(row, r.w - 12, self.size, theme.TEXT)
+            surface.blit(img, (r.x + 6, r.centery - img.get_height() // 2))
+        surface.set_clip(clip)
+        if not self.rows:
+            img = render_line("(nothing yet)", self.rect.w - 16, self.size, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+class Dialog(Widget):
+    """A modal box with a title, a message and buttons; it takes every event while open."""
+
+    def __init__(
+        self,
+        title: str,
+        message: str,
+        choices: Sequence[tuple[str, Handler]],
+        size: tuple[int, int] = (520, 260),
+    ) -> None:
+        super().__init__((0, 0, *size))
+        self.title, self.message = title, message
+        self.buttons = [Button((0, 0, 10, 10), label, on_click) for label, on_click in choices]
+        self.extra: list[Widget] = []
+
+    def layout(self, screen: pygame.Rect) -> None:
+        self.rect.center = screen.center
+        n = len(self.buttons)
+        bw = min(180, (self.rect.w - 40 - 12 * (n - 1)) // max(1, n))
+        x = self.rect.centerx - (n * bw + 12 * (n - 1)) // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, self.rect.bottom - 64, bw, 44)
+            x += bw + 12
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        for w in [*self.extra, *self.buttons]:
+            if w.handle(event) is None:
+                return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.buttons:
+            self.buttons[0].click()
+        return None
+
+    def update(self, dt: float) -> None:
+        for w in self.extra:
+            w.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.rect, radius=12)
+        title = render_line(self.title, self.rect.w - 40, 28, theme.ACCENT, "bold")
+        surface.blit(title, (self.rect.x + 20, self.rect.y + 16))
+        body = pygame.Rect(self.rect.x + 20, self.rect.y + 60, self.rect.w - 40, self.rect.h - 140)
+        surface.blit(render_block(self.message, body.w, body.h, 20, theme.TEXT), body.topleft)
+        for w in [*self.extra, *self.buttons]:
+            w.draw(surface)
+
+
+class Tooltips:
+    """Shows the hint of whatever widget the mouse has rested on for a moment."""
+
+    DELAY = 0.35
+
+    def __init__(self) -> None:
+        self._owner: object | None = None
+        self._rest = 0.0
+        self.text = ""
+
+    def update(self, dt: float, hovered: object | None, text: str) -> None:
+        if hovered is not self._owner:
+            self._owner, self._rest = hovered, 0.0
+        self._rest += dt
+        self.text = text if hovered is not None and text and self._rest >= self.DELAY else ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.text:
+            return
+        width = min(360, surface.get_width() - 20)
+        body = render_block(self.text, width - 16, 200, 17, theme.TEXT)
+        used = _used_height(body)
+        rect = pygame.Rect(0, 0, width, used + 14)
+        mx, my = pygame.mouse.get_pos()
+        rect.topleft = (mx + 16, my + 18)
+        rect.clamp_ip(surface.get_rect())
+        panel(surface, rect, (16, 18, 24), theme.FOCUS, radius=6, alpha=235)
+        surface.blit(body, (rect.x + 8, rect.y + 7))
+
+
+def _used_height(img: pygame.Surface) -> int:
+    bounds = img.get_bounding_rect()
+    return bounds.bottom if bounds.h else 20
+
+
+def hint_under_mouse(widgets: Sequence[Widget]) -> tuple[Widget | None, str]:
+    """The top-most hovered widget with a hint, for `Tooltips.update`."""
+    for w in reversed(widgets):
+        if w.hovered():
+            text = w.hint if isinstance(w, Button) else w.tooltip
+            return w, text
+    return None, ""

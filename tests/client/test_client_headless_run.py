@@ -1,0 +1,67 @@
+"""`doorkick play --autoplay ... --screenshot-dir` runs headless and leaves real frames; a replay of the
+saved game plays back too."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ARGS = ["--bots", "3", "--autoplay", "--quit-after-turns", "6", "--no-discovery"]
+
+
+def run_doorkick(args: list[str], tmp: Path) -> subprocess.Popen[str]:
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "DOORKICK_CONFIG_DIR": str(tmp / "config"),
+        "XDG_DATA_HOME": str(tmp / "data"),
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "doorkick.shared.cli", *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def check_frames(folder: Path) -> list[str]:
+    shots = sorted(folder.glob("*.png"))
+    names = [p.name for p in shots]
+    assert shots, "no screenshots"
+    pygame.init()
+    for path in shots:
+        img = pygame.image.load(str(path))
+        assert img.get_size() == (1280, 720)
+        # Not blank: the table, the sidebar and the action bar each hold several colours.
+        for box in ((20, 20, 900, 500), (960, 60, 300, 600), (10, 552, 900, 40)):
+            x0, y0, w, h = box
+            colours = {img.get_at((x, y))[:3] for x in range(x0, x0 + w, 23) for y in range(y0, y0 + h, 17)}
+            assert len(colours) > 3, f"{path.name}: region {box} looks blank"
+    return names
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_headless_autoplay_saves_real_frames_at_turns_combats_and_dice(game: str, tmp_path: Path) -> None:
+    shots = tmp_path / "shots"
+    proc = run_doorkick(["play", "--game", game, *ARGS, "--screenshot-dir", str(shots)], tmp_path)
+    _out, err = proc.communicate(timeout=240)
+    assert proc.returncode == 0, err[-2000:]
+    names = check_frames(shots)
+    assert sum("turn_start" in n for n in names) >= 3
+    assert any("dice" in n for n in names)
+    assert any("combat" in n for n in names)
+
+    tables = list((tmp_path / "data").glob("doorkick/server/tables/*"))
+    assert tables, "the host kept no record of the game"
+    replay = run_doorkick(
+        ["replay", str(tables[0]), "--speed", "40", "--screenshot-dir", str(tmp_path / "r")], tmp_path
+    )
+    _, err = replay.communicate(timeout=120)
+    assert replay.returncode == 0, err[-2000:]

@@ -1,0 +1,154 @@
+"""Scene tests under the dummy driver: clicks play cards, a timeout passes, hot-seat covers hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doorkick.client.scenes.munchkin_table import MunchkinScene
+from doorkick.client.scenes.overlays import ChoiceOverlay, CoverOverlay
+from doorkick.client.scenes.table_base import action_key
+from doorkick.client.scenes.wonderland_board import WonderlandScene
+from doorkick.client.session import LocalSession
+from doorkick.shared.bots.easy import EasyBot
+from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.registry import ruleset
+
+SETUPS = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol", "Dan"))
+
+
+def click(app: Any, pos: tuple[int, int]) -> None:
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    app.step(1 / 60, [down, up])
+
+
+def play_until(app: Any, session: LocalSession, want: Any, limit: int = 400) -> None:
+    """Let the bots (and a random player in seat 0) play, frame by frame, until `want(session)` holds."""
+    engine = session.ruleset
+    me = EasyBot(17)
+    for _ in range(limit):
+        if want(session):
+            return
+        if 0 in engine.seats_to_act(session.engine_state):
+            action = me.choose(engine, session.engine_state, 0)
+            if action is not None:
+                session.act(0, action.to_wire())
+        app.step(1 / 60, [])
+    raise AssertionError("the situation never came up")
+
+
+def test_clicking_a_card_then_its_entry_plays_it(app: Any) -> None:
+    session = LocalSession(ruleset("wonderland"), SETUPS, 11, [0], bot_delay=0.0)
+    scene = app.push(WonderlandScene(app, session))
+    app.step(1 / 60, [])
+    card, rect = next((c, r) for c, r in scene.hand_rects if c in scene.by_card)
+    wire = scene.by_card[card][0]
+    before = len(session.actions)
+    click(app, rect.center)
+    menu = app.top
+    assert isinstance(menu, ChoiceOverlay)
+    target = menu.option_rect(action_key(wire))
+    assert target is not None
+    click(app, target.center)
+    assert app.top is scene
+    assert session.actions[before] == {**wire, "seat": 0}
+
+
+def test_a_click_on_a_highlighted_space_moves_the_standie(app: Any) -> None:
+    session = LocalSession(ruleset("wonderland"), SETUPS, 11, [0], bot_delay=0.0)
+    scene = app.push(WonderlandScene(app, session))
+    app.step(1 / 60, [])
+    click(app, scene.bar_buttons[0].rect.center)  # "Roll the die"
+    app.step(1 / 60, [])
+    destinations = scene.destinations()
+    assert destinations and scene.throw is not None
+    space, _wires = next((s, w) for s, w in destinations.items() if len(w) == 1)
+    scene.throw.skip()
+    click(app, scene.geo.points[space])
+    mine = [a for a in session.actions if a["seat"] == 0]
+    assert mine[-1]["type"] == "move" and mine[-1]["path"][-1] == space
+
+
+def test_when_the_reaction_clock_runs_out_you_pass(app: Any) -> None:
+    session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=0.0)
+    app.settings.reaction_seconds = 2
+    scene = app.push(MunchkinScene(app, session))
+    play_until(app, session, lambda s: any(w["type"] == "pass" for w in (s.state(0) or {}).get("legal", [])))
+    session.bot_delay = 1000.0  # the bots hold still: only the clock may act now
+    app.step(1 / 60, [])
+    assert scene.reaction_seconds() is not None
+    app.screenshot("reaction")
+    before = len(session.actions)
+    for _ in range(3 * 30):
+        app.step(1 / 30, [])
+        if {"type": "pass", "seat": 0} in session.actions[before:]:
+            break
+    assert {"type": "pass", "seat": 0} in session.actions[before:]
+    assert any("Time is up" in text for text, _ in scene.log)
+
+
+def test_hot_seat_covers_the_screen_before_the_other_player_acts(app: Any) -> None:
+    session = LocalSession(ruleset("wonderland"), SETUPS, 3, [0, 1], bot_delay=0.0)
+    scene = app.push(WonderlandScene(app, session))
+    play_until(app, session, lambda s: 1 in s.ruleset.seats_to_act(s.engine_state))
+    session.bot_delay = 1000.0
+    app.step(1 / 60, [])
+    assert isinstance(app.top, CoverOverlay) and scene.viewer is None and not scene.hand_rects
+    click(app, app.top.button.rect.center)
+    assert app.top is scene and scene.viewer == 1 and scene.hand_rects
+
+
+def test_right_click_zooms_a_card_and_any_click_closes_it(app: Any) -> None:
+    session = LocalSession(ruleset("munchkin"), SETUPS, 2, [0], bot_delay=0.0)
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    _, rect = scene.hand_rects[0]
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=rect.center)])
+    assert app.top.name == "zoom"
+    app.screenshot("zoom")
+    app.step(1 / 60, [])
+    click(app, (5, 5))
+    assert app.top is scene
+    shot = pygame.image.load(str(app.shots_taken[-1]))
+    assert len({shot.get_at((x, 300))[:3] for x in range(400, 880, 10)}) > 5  # a card face, not a blank
+
+
+def test_the_table_lays_itself_out_again_when_the_window_grows(app: Any) -> None:
+    for scene_type, game in ((MunchkinScene, "munchkin"), (WonderlandScene, "wonderland")):
+        session = LocalSession(ruleset(game), SETUPS, 4, [0], bot_delay=0.0)
+        scene = app.push(scene_type(app, session))
+        app.step(1 / 60, [])
+        small = scene.card_w
+        app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+        app.resized((1920, 1080))
+        app.step(1 / 60, [])
+        assert scene.card_w > small
+        screen = app.screen.get_rect()
+        assert all(screen.contains(rect) or rect.bottom > screen.bottom for _, rect in scene.hand_rects)
+        assert all(screen.contains(b.rect) for b in scene.bar_buttons)
+        app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        app.resized((1280, 720))
+        app.pop()
+
+
+def test_dragging_a_card_onto_the_table_plays_it(app: Any) -> None:
+    session = LocalSession(ruleset("wonderland"), SETUPS, 11, [0], bot_delay=1000.0)
+    scene = app.push(WonderlandScene(app, session))
+    app.step(1 / 60, [])
+    card, rect = next((c, r) for c, r in scene.hand_rects if len(scene.by_card.get(c, [])) == 1)
+    wire = scene.by_card[card][0]
+    target = scene.table_rect.center
+    app.step(
+        1 / 60,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center),
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(rect.centerx, rect.centery - 60), rel=(0, -60), buttons=(1, 0, 0)
+            ),
+        ],
+    )
+    assert scene.dragging == card
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=target)])
+    assert session.actions[-1] == {**wire, "seat": 0}

@@ -1,0 +1,29 @@
+"""Settings persist in the config dir and survive broken or hostile files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from doorkick.client.settings import Settings, config_dir
+
+
+def test_settings_round_trip_through_the_config_dir() -> None:
+    s = Settings(name="Gwen", colour=3, volume=0.25, muted=True, window_w=1600, window_h=900)
+    s.save()
+    assert (config_dir() / "settings.json").is_file()
+    assert Settings.load() == s
+
+
+def test_missing_or_broken_file_gives_defaults(tmp_path: Path) -> None:
+    assert Settings.load(tmp_path / "none.json") == Settings()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert Settings.load(bad) == Settings()
+
+
+def test_wrong_types_and_wild_values_fall_back_or_clamp(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"name": 7, "volume": 9, "window_w": 10, "muted": "yes", "extra": 1}), "utf-8")
+    s = Settings.load(path)
+    assert s.name == "Player" and s.volume == 1.0 and s.window_w == 800 and s.muted is False

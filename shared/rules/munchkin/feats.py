@@ -23,7 +23,7 @@ from .effects import change_level, draw_into_hand, lose_cards_from_play
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
 from .rulebook import combat_of, others, require, require_alive, require_in_hand, require_turn, rule
-from .state import Combat, CombatMonster, GameState, discard, roll, with_player, without
+from .state import Combat, CombatMonster, GameState, discard, hand_of_kind, roll, take_from_hand, with_player, without
 
 ILLUSION_BONUS = 3
 PRAYER_COST = 2  # cards discarded for a Miracle
@@ -63,11 +63,10 @@ def _check_illusion(state: GameState, a: Illusion) -> None:
 @rule(
     Illusion,
     _check_illusion,
-    lambda state, seat: (Illusion(seat, c) for c in state.players[seat].hand if state.card(c).kind == "monster"),
+    lambda state, seat: (Illusion(seat, c) for c in hand_of_kind(state, seat, "monster")),
 )
 def illusion(state: GameState, a: Illusion) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = with_player(state, a.seat, hand=without(p.hand, a.monster))
+    state = take_from_hand(state, a.seat, a.monster)
     combat = combat_of(state)
     combat = replace(
         combat,
@@ -129,8 +128,7 @@ def _shadows_candidates(state: GameState, seat: int) -> Iterator[StealFromShadow
 
 @rule(StealFromShadows, _check_shadows, _shadows_candidates)
 def steal_from_shadows(state: GameState, a: StealFromShadows) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = discard(with_player(state, a.seat, hand=without(p.hand, a.discard)), a.discard)
+    state = discard(take_from_hand(state, a.seat, a.discard), a.discard)
     victim = state.players[a.target]
     pick, rng = state.rng.below(len(victim.hand))
     card = victim.hand[pick]
@@ -270,8 +268,7 @@ def _check_accept_curse(state: GameState, a: AcceptCurse) -> None:
 def outrun_curse(state: GameState, a: OutrunCurse) -> tuple[GameState, list[Event]]:
     """A normal Run Away roll; on a failure another card may be tried, until the hand is empty."""
     curse = _outrun_decision(state, a.seat)
-    p = state.players[a.seat]
-    state = discard(with_player(state, a.seat, hand=without(p.hand, a.discard)), a.discard)
+    state = discard(take_from_hand(state, a.seat, a.discard), a.discard)
     state, value = roll(state)
     total = value + escape_bonus(state, state.players[a.seat])
     event = Event("outrun_roll", {"seat": a.seat, "card": curse, "die": value, "total": total})

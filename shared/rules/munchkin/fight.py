@@ -51,7 +51,7 @@ from .rulebook import (
     require_in_hand,
     rule,
 )
-from .state import Bribe, Combat, CombatMonster, GameState, PlayedOneShot, discard, with_player, without
+from .state import Bribe, Combat, CombatMonster, GameState, PlayedOneShot, discard, take_from_hand, with_player, without
 from .table import move_items
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
@@ -61,11 +61,6 @@ def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
     combat = combat_of(state, *steps)
     require(seat == combat.fighter, "only the fighter may do that", NotYourDecision)
     return combat
-
-
-def _take_from_hand(state: GameState, seat: int, card: str) -> GameState:
-    p = state.players[seat]
-    return with_player(state, seat, hand=without(p.hand, card))
 
 
 # --- help and bribes (M31-M33) --------------------------------------------------------------------------
@@ -235,7 +230,7 @@ def _monster_targets(state: GameState, seat: int, kind: str) -> Iterator[tuple[s
 )
 def enhance_monster(state: GameState, a: EnhanceMonster) -> tuple[GameState, list[Event]]:
     """Enhancers count only on their own target, even after a Mate copied it (M27, M30)."""
-    state = _take_from_hand(state, a.seat, a.card)
+    state = take_from_hand(state, a.seat, a.card)
     combat = combat_of(state)
     monsters = list(combat.monsters)
     monsters[a.monster] = replace(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
@@ -254,7 +249,7 @@ def _check_mate(state: GameState, a: PlayMate) -> None:
 )
 def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
     """The Mate is a copy of the monster with every enhancer already on it (M30)."""
-    state = _take_from_hand(state, a.seat, a.card)
+    state = take_from_hand(state, a.seat, a.card)
     combat = combat_of(state)
     target = combat.monsters[a.monster]
     mate = CombatMonster(a.card, target.base, (), target.enhancers + target.inherited)
@@ -263,7 +258,7 @@ def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
 
 
 def _add_monster(state: GameState, seat: int, monster: str, *spent: str) -> GameState:
-    state = _take_from_hand(state, seat, monster)
+    state = take_from_hand(state, seat, monster)
     combat = combat_of(state)
     combat = replace(combat, monsters=(*combat.monsters, CombatMonster(monster, monster)), spent=combat.spent + spent)
     return card_played_in_combat(replace(state, combat=combat))
@@ -287,7 +282,7 @@ def _wandering_candidates(state: GameState, seat: int) -> Iterator[WanderingMons
 @rule(WanderingMonster, _check_wandering, _wandering_candidates)
 def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState, list[Event]]:
     """Its player picks the monster from their own hand; both must be beaten (M26, M29)."""
-    state = _add_monster(_take_from_hand(state, a.seat, a.card), a.seat, a.monster, a.card)
+    state = _add_monster(take_from_hand(state, a.seat, a.card), a.seat, a.monster, a.card)
     return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
 
 
@@ -399,7 +394,7 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
     d = state.card(a.card)
     ops = {e.op for e in d.effects}
     if _one_shot_source(state, a.seat, a.card) == "hand":
-        state = _take_from_hand(state, a.seat, a.card)
+        state = take_from_hand(state, a.seat, a.card)
     else:
         p = state.players[a.seat]
         state = with_player(state, a.seat, items=tuple(c for c in p.items if c.card != a.card))

@@ -15,7 +15,20 @@ from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, draw_into_hand
 from .options import Options
 from .rulebook import others, require, require_in_hand, require_turn, rule
-from .state import Catalog, CombatMonster, Decision, GameState, Player, discard, draw, roll, with_player, without
+from .state import (
+    Catalog,
+    CombatMonster,
+    Decision,
+    GameState,
+    Player,
+    discard,
+    draw,
+    hand_of_kind,
+    roll,
+    take_from_hand,
+    with_player,
+    without,
+)
 
 DEAL = 4  # M02: four Doors and four Treasures each
 FAIRY_TOP = 12  # F01 option: "the top inch or so" of the Door deck the Sparkly Good Fairy is shuffled into
@@ -179,8 +192,7 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
         # Cleric's Resurrection: the top of the discards instead of a face-up draw, paid with a hand card.
         doors.append(state.door_discard[-1])
         state = replace(state, door_discard=state.door_discard[:-1])
-        p = state.players[a.seat]
-        state = discard(with_player(state, a.seat, hand=without(p.hand, a.resurrect)), a.resurrect)
+        state = discard(take_from_hand(state, a.seat, a.resurrect), a.resurrect)
         events.append(Event("resurrected", {"seat": a.seat, "card": doors[0], "discarded": a.resurrect}))
     while len(doors) < doors_per_kick(state, a.seat):
         state, card, more = draw(state, "door")
@@ -273,11 +285,10 @@ def _check_look_for_trouble(state: GameState, a: LookForTrouble) -> None:
 @rule(
     LookForTrouble,
     _check_look_for_trouble,
-    lambda state, seat: (LookForTrouble(seat, c) for c in state.players[seat].hand if state.card(c).kind == "monster"),
+    lambda state, seat: (LookForTrouble(seat, c) for c in hand_of_kind(state, seat, "monster")),
 )
 def look_for_trouble(state: GameState, a: LookForTrouble) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = with_player(state, a.seat, hand=without(p.hand, a.monster))
+    state = take_from_hand(state, a.seat, a.monster)
     state, events = start_combat(state, a.seat, a.monster, by_kick=False)
     return state, [Event("looking_for_trouble", {"seat": a.seat, "card": a.monster}), *events]
 
@@ -349,8 +360,7 @@ def _charity_candidates(state: GameState, seat: int) -> Iterator[GiveCharity]:
 
 @rule(GiveCharity, _check_charity, _charity_candidates)
 def give_charity(state: GameState, a: GiveCharity) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = with_player(state, a.seat, hand=without(p.hand, a.card))
+    state = take_from_hand(state, a.seat, a.card)
     if a.to == -1:
         return discard(state, a.card), [Event("charity", {"seat": a.seat, "to": -1, "card": a.card})]
     q = state.players[a.to]

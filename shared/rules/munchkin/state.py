@@ -185,6 +185,16 @@ def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
     return set_player(state, seat, evolve(state.players[seat], **changes))
 
 
+def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
+    """The card leaves the seat's hand (to be played, paid or discarded by the caller)."""
+    p = state.players[seat]
+    return set_player(state, seat, evolve(p, hand=without(p.hand, card)))
+
+
+def hand_of_kind(state: GameState, seat: int, kind: str) -> tuple[str, ...]:
+    return tuple(c for c in state.players[seat].hand if state.card(c).kind == kind)
+
+
 def set_player(state: GameState, seat: int, player: Player) -> GameState:
     players = list(state.players)
     players[seat] = player

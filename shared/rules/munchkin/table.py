@@ -36,7 +36,7 @@ from .rulebook import (
     require_turn,
     rule,
 )
-from .state import Carried, Decision, GameState, discard, roll, set_player, with_player, without
+from .state import Carried, Decision, GameState, discard, roll, set_player, take_from_hand, with_player, without
 
 SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
@@ -211,8 +211,7 @@ def _cheat_candidates(state: GameState, seat: int) -> Iterator[PlayCheat]:
 
 @rule(PlayCheat, _check_cheat, _cheat_candidates)
 def play_cheat(state: GameState, a: PlayCheat) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = with_player(state, a.seat, hand=without(p.hand, a.card))
+    state = take_from_hand(state, a.seat, a.card)
     state = _set_equipped(state, a.seat, a.item, True, cheat=a.card)
     return state, [Event("cheated", {"seat": a.seat, "card": a.card, "item": a.item})]
 
@@ -451,8 +450,7 @@ def _check_curse(state: GameState, a: Curse) -> None:
     ),
 )
 def curse(state: GameState, a: Curse) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = with_player(state, a.seat, hand=without(p.hand, a.card))
+    state = take_from_hand(state, a.seat, a.card)
     state, events = strike_with_curse(state, a.target, a.card)
     return card_played_in_combat(state), events
 
@@ -478,8 +476,7 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
     ),
 )
 def go_up_a_level(state: GameState, a: GoUpALevel) -> tuple[GameState, list[Event]]:
-    p = state.players[a.seat]
-    state = discard(with_player(state, a.seat, hand=without(p.hand, a.card)), a.card)
+    state = discard(take_from_hand(state, a.seat, a.card), a.card)
     state, events = change_level(state, a.target, state.card(a.card).levels)
     state = card_played_in_combat(state)
     return state, [Event("played", {"seat": a.seat, "card": a.card, "target": a.target}), *events]

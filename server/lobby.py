@@ -1,0 +1,450 @@
+"""The lobby: tables, seats and tokens, spectators, chat, readiness, and starting or resuming a game."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from ..shared import protocol as p
+from ..shared.rules.base import Ruleset
+from .config import ServerConfig
+from .match import Match
+from .store import Store
+from .tables import (
+    BOT,
+    COLOURS,
+    HUMAN,
+    OPEN,
+    SEXES,
+    Client,
+    Seat,
+    ServerError,
+    Table,
+    hash_password,
+    new_token,
+    password_matches,
+    setups,
+)
+
+log = logging.getLogger(__name__)
+
+PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+RulesetLookup = Callable[[str], Ruleset[Any]]
+
+
+def clean_name(raw: str) -> str:
+    """A display name: trimmed, 1 to 32 characters, no control characters."""
+    name = " ".join(raw.split())
+    if not name or len(name) > p.MAX_NAME_LENGTH:
+        raise ServerError("bad_name", f"a name has 1 to {p.MAX_NAME_LENGTH} characters")
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise ServerError("bad_name", "a name may not contain control characters")
+    return name
+
+
+class Lobby:
+    """Every table on this host and every connected client; requests come in through `handle`."""
+
+    def __init__(
+        self, config: ServerConfig, store: Store, rulesets: RulesetLookup, games: list[str],
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.rulesets = rulesets
+        self.games = games
+        self.on_change = on_change
+        self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+        self.browsers: set[Client] = set()  # clients looking at the table list
+        self._push_pending = False
+
+    # -- start and stop -------------------------------------------------------------------------------
+    def restore(self) -> None:
+        """Bring back every unfinished table from disk; started games are replayed from their action log."""
+        for saved in self.store.load():
+            record = saved.record
+            if record.get("finished"):
+                continue
+            try:
+                table = Table.from_record(record)
+                if table.started:
+                    self._resume_match(table, saved.actions)
+            except Exception:  # a save from an older engine must not stop the host
+                log.exception("cannot resume table %s", record.get("id"))
+                continue
+            self.tables[table.id] = table
+            for seat in table.seats:
+                if seat.kind == HUMAN and not seat.stand_in:
+                    self._start_away_clock(table, seat)
+            log.info("resumed table %s (%s, %d actions)", table.id, table.game, len(saved.actions))
+
+    def _resume_match(self, table: Table, actions: list[dict[str, Any]]) -> None:
+        ruleset = self.rulesets(table.game)
+        assert table.seed is not None
+        state = ruleset.new_game(setups(table.seats), table.seed, table.packs, table.options)
+        for wire in actions:
+            state, _ = ruleset.apply(state, ruleset.action_from_wire(wire))
+        table.match = Match(table, ruleset, state, len(actions), self.store.open_log(table.id), self.config,
+                            self._finished)
+        table.match.start()
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.away_timer is not None:
+                    seat.away_timer.cancel()
+            if table.match is not None:
+                await table.match.close()
+
+    # -- connections ----------------------------------------------------------------------------------
+    def add(self, client: Client) -> None:
+        self.clients.add(client)
+
+    def remove(self, client: Client) -> None:
+        """A connection is gone: a seated player keeps the seat for the reconnect window."""
+        self.clients.discard(client)
+        self.browsers.discard(client)
+        table = client.table
+        if table is None:
+            return
+        if client.seat is None:
+            table.spectators.discard(client)
+        else:
+            seat = table.seats[client.seat]
+            if seat.client is client:
+                seat.client = None
+                if table.match is not None:
+                    table.match.forget(seat.index)
+                self._start_away_clock(table, seat)
+        client.table, client.seat = None, None
+        self._changed(table)
+
+    def _start_away_clock(self, table: Table, seat: Seat) -> None:
+        if seat.away_timer is not None:
+            seat.away_timer.cancel()
+        loop = asyncio.get_running_loop()
+        seat.away_timer = loop.call_later(self.config.reconnect_window, self._away_too_long, table, seat)
+
+    def _away_too_long(self, table: Table, seat: Seat) -> None:
+        seat.away_timer = None
+        if seat.client is not None or seat.kind != HUMAN or table.id not in self.tables:
+            return
+        if table.started:
+            seat.stand_in = True
+            if table.match is not None:
+                table.match.seat_changed()
+        else:
+            self._free_seat(table, seat)
+        self._changed(table)
+
+    # -- requests -------------------------------------------------------------------------------------
+    def handle(self, client: Client, message: p.Message) -> None:
+        """Carry out one request; refusals raise ServerError or RuleError and change nothing."""
+        handler = getattr(self, "_on_" + message.type, None)
+        if handler is None:
+            raise ServerError("unexpected", f"{message.type} is not a request")
+        handler(client, message)
+
+    def _on_ping(self, client: Client, message: p.Message) -> None:
+        client.send(p.message(p.PONG, message.id))
+
+    def _on_pong(self, client: Client, message: p.Message) -> None:
+        pass  # any traffic keeps the connection alive; the network layer already noted it
+
+    def _on_list_tables(self, client: Client, message: p.Message) -> None:
+        if client.table is None:
+            self.browsers.add(client)
+        client.send(p.message(p.TABLES, message.id, tables=self._summaries()))
+
+    def _on_create_table(self, client: Client, message: p.Message) -> None:
+        self._not_at_a_table(client)
+        if len(self.tables) >= self.config.max_tables:
+            raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
+        game = message.get("game")
+        if game not in self.games:
+            raise ServerError("unknown_game", f"this host offers {', '.join(self.games)}, not {game!r}")
+        count, bots = message.get("seats"), message.get("bots", 0)
+        if not 2 <= count <= 6:
+            raise ServerError("bad_seats", "a table has 2 to 6 seats")
+        if not 0 <= bots < count:
+            raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
+        packs = message.get("packs", [])
+        # names only: a path would let a client make the host read any file it likes
+        if not all(isinstance(pack, str) and PACK_NAME.fullmatch(pack) for pack in packs):
+            raise ServerError("bad_packs", "packs are a list of pack names (letters, digits, - and _)")
+        password = message.get("password")
+        table = Table(
+            id=secrets.token_hex(4),
+            name=clean_name(message.get("name") or f"{client.name}'s table"),
+            game=game,
+            seats=[Seat(i) for i in range(count)],
+            options=message.get("options"),
+            packs=tuple(packs),
+            password_hash=hash_password(password) if password else None,
+        )
+        for i in range(count - bots, count):
+            table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
+        seat = table.seats[0]
+        self._seat_player(table, seat, client, message)
+        self.tables[table.id] = table
+        self._changed(table)
+
+    def _on_join_table(self, client: Client, message: p.Message) -> None:
+        self._not_at_a_table(client)
+        table = self._table(message.get("table"))
+        if table.started:
+            raise ServerError("already_started", "the game has started: resume with your token, or watch")
+        self._check_password(table, message.get("password"))
+        wanted = message.get("seat")
+        if wanted is None:
+            seat = next((s for s in table.seats if s.kind == OPEN), None)
+            if seat is None:
+                raise ServerError("table_full", "no open seat at this table")
+        elif not 0 <= wanted < len(table.seats) or table.seats[wanted].kind != OPEN:
+            raise ServerError("seat_taken", f"seat {wanted} is not open")
+        else:
+            seat = table.seats[wanted]
+        self._seat_player(table, seat, client, message)
+        self._changed(table)
+
+    def _seat_player(self, table: Table, seat: Seat, client: Client, message: p.Message) -> None:
+        sex = message.get("sex", "male")
+        if sex not in SEXES:
+            raise ServerError("bad_sex", f"sex is one of {', '.join(SEXES)}")
+        colour = message.get("colour")
+        if colour is not None and colour not in COLOURS:
+            raise ServerError("bad_colour", f"colour is one of {', '.join(COLOURS)}")
+        seat.kind, seat.name, seat.sex, seat.colour = HUMAN, client.name, sex, table.free_colour(colour)
+        seat.token, seat.ready, seat.client, seat.stand_in = new_token(), False, client, False
+        self._bind(client, table, seat.index)
+        client.send(p.message(p.SEATED, message.id, table=table.id, seat=seat.index, token=seat.token))
+
+    def _on_resume(self, client: Client, message: p.Message) -> None:
+        table = self._table(message.get("table"))
+        seat = table.seat_with_token(message.get("token"))
+        if seat is None or seat.kind != HUMAN:
+            raise ServerError("bad_token", "that token holds no seat at this table")
+        if client.table is not None and (client.table is not table or client.seat != seat.index):
+            raise ServerError("already_at_table", "leave your table first")
+        previous = seat.client
+        if previous is not None and previous is not client:
+            previous.table, previous.seat = None, None
+            previous.close("your seat was taken over by a newer connection")
+        if seat.away_timer is not None:
+            seat.away_timer.cancel()
+            seat.away_timer = None
+        seat.client, seat.stand_in = client, False
+        self._bind(client, table, seat.index)
+        client.send(p.message(p.SEATED, message.id, table=table.id, seat=seat.index, token=seat.token))
+        if table.match is not None:
+            table.match.send_snapshot(client, seat.index)
+            table.match.seat_changed()
+        self._changed(table)
+
+    def _on_watch(self, client: Client, message: p.Message) -> None:
+        self._not_at_a_table(client)
+        table = self._table(message.get("table"))
+        self._check_password(table, message.get("password"))
+        table.spectators.add(client)
+        self._bind(client, table, None)
+        client.send(p.message(p.WATCHING, message.id, table=table.id))
+        if table.match is not None:
+            table.match.send_snapshot(client, None)
+        self._changed(table)
+
+    def _on_set_player(self, client: Client, message: p.Message) -> None:
+        table, seat = self._my_seat(client)
+        if table.started:
+            raise ServerError("already_started", "names and colours are fixed once the game starts")
+        name = clean_name(message.get("name")) if "name" in message.fields else seat.name
+        sex = message.get("sex", seat.sex)
+        if sex not in SEXES:
+            raise ServerError("bad_sex", f"sex is one of {', '.join(SEXES)}")
+        colour = message.get("colour", seat.colour)
+        if colour not in COLOURS:
+            raise ServerError("bad_colour", f"colour is one of {', '.join(COLOURS)}")
+        if any(s.colour == colour for s in table.seats if s is not seat and s.kind != OPEN):
+            raise ServerError("colour_taken", f"{colour} is taken at this table")
+        seat.name, seat.sex, seat.colour = name, sex, colour
+        client.name = name
+        client.send(p.message(p.OK, message.id))
+        self._changed(table)
+
+    def _on_ready(self, client: Client, message: p.Message) -> None:
+        table, seat = self._my_seat(client)
+        if table.started:
+            raise ServerError("already_started", "the game has started")
+        seat.ready = message.get("ready")
+        client.send(p.message(p.OK, message.id))
+        self._changed(table)
+
+    def _on_start(self, client: Client, message: p.Message) -> None:
+        table, seat = self._my_seat(client)
+        if seat.index != table.creator:
+            raise ServerError("not_creator", "only the table's creator starts the game")
+        if table.started:
+            raise ServerError("already_started", "the game has started")
+        opened = [s for s in table.seats if s.kind == OPEN]
+        if opened and not message.get("fill_with_bots", False):
+            raise ServerError("seats_open", f"{len(opened)} seat(s) open: wait, or start with fill_with_bots")
+        waiting = [s.name for s in table.seats if s.kind == HUMAN and not s.ready and s is not seat]
+        if waiting:
+            raise ServerError("not_ready", f"not ready yet: {', '.join(waiting)}")
+        ruleset = self.rulesets(table.game)
+        seed = secrets.randbits(63) if self.config.seed is None else self.config.seed
+        seats = [
+            Seat(s.index, BOT, f"Bot {s.index + 1}", SEXES[s.index % 2], ready=True) if s.kind == OPEN else s
+            for s in table.seats
+        ]
+        try:
+            state = ruleset.new_game(setups(seats), seed, table.packs, table.options)
+        except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
+            raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
+        table.seats = seats
+        self._assign_colours(table)
+        seat.ready = True
+        table.seed, table.started = seed, True
+        self.store.save_record(table.id, table.record())
+        action_log = self.store.open_log(table.id)
+        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished)
+        client.send(p.message(p.OK, message.id))
+        for viewer in table.clients():
+            table.match.send_snapshot(viewer, viewer.seat)
+        table.match.start()
+        self._changed(table)
+
+    def _on_leave(self, client: Client, message: p.Message) -> None:
+        table = client.table
+        if table is None:
+            raise ServerError("not_at_table", "you are not at a table")
+        if client.seat is None:
+            table.spectators.discard(client)
+        else:
+            seat = table.seats[client.seat]
+            seat.client = None
+            if table.started:
+                seat.stand_in = True  # the token stays valid: the player may come back
+                if table.match is not None:
+                    table.match.forget(seat.index)
+                    table.match.seat_changed()
+            else:
+                self._free_seat(table, seat)
+        client.table, client.seat = None, None
+        client.send(p.message(p.LEFT, message.id, table=table.id))
+        self._changed(table)
+
+    def _on_chat(self, client: Client, message: p.Message) -> None:
+        text = " ".join(message.get("text").split())
+        if not text:
+            raise ServerError("empty_chat", "say something")
+        scope = message.get("scope") or ("table" if client.table is not None else "lobby")
+        if scope == "lobby":
+            out = p.encode(p.message(p.CHAT, scope="lobby", text=text, **{"from": client.name}))
+            for other in list(self.clients):
+                other.send_frame(out)
+        elif scope == "table":
+            table = client.table
+            if table is None:
+                raise ServerError("not_at_table", "table chat needs a table")
+            out = p.encode(p.message(p.CHAT, scope="table", text=text, table=table.id, seat=client.seat,
+                                     **{"from": client.name}))
+            for other in table.clients():
+                other.send_frame(out)
+        else:
+            raise ServerError("bad_scope", "chat scope is 'lobby' or 'table'")
+
+    def _on_action(self, client: Client, message: p.Message) -> None:
+        table = client.table
+        if table is None or client.seat is None:
+            raise ServerError("not_seated", "take or resume a seat first")
+        seat = table.seat_with_token(message.get("token"))
+        if seat is None or seat.index != client.seat:
+            raise ServerError("bad_token", "that is not your seat's token")
+        if table.match is None:
+            raise ServerError("not_started", "the game has not started")
+        table.match.submit(client, seat.index, message.get("action"), message.id)
+
+    def _on_resync(self, client: Client, message: p.Message) -> None:
+        table = client.table
+        if table is None or table.match is None:
+            raise ServerError("not_started", "no game to resync")
+        table.match.send_snapshot(client, client.seat, message.id)
+
+    # -- helpers --------------------------------------------------------------------------------------
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ServerError("no_such_table", f"no table {table_id!r} here")
+        return table
+
+    def _my_seat(self, client: Client) -> tuple[Table, Seat]:
+        table = client.table
+        if table is None or client.seat is None:
+            raise ServerError("not_seated", "you do not sit at a table")
+        return table, table.seats[client.seat]
+
+    def _not_at_a_table(self, client: Client) -> None:
+        if client.table is not None:
+            raise ServerError("already_at_table", "leave your table first")
+
+    def _check_password(self, table: Table, attempt: str | None) -> None:
+        if table.password_hash is not None and not password_matches(table.password_hash, attempt or ""):
+            raise ServerError("bad_password", "wrong password for this table")
+
+    def _bind(self, client: Client, table: Table, seat: int | None) -> None:
+        client.table, client.seat = table, seat
+        self.browsers.discard(client)
+
+    def _assign_colours(self, table: Table) -> None:
+        for seat in table.seats:
+            if not seat.colour:
+                seat.colour = table.free_colour()
+
+    def _free_seat(self, table: Table, seat: Seat) -> None:
+        table.seats[seat.index] = Seat(seat.index)
+        humans = [s for s in table.seats if s.kind == HUMAN]
+        if not humans and not table.spectators:
+            self.tables.pop(table.id, None)
+            self.store.delete(table.id)
+        elif seat.index == table.creator and humans:
+            table.creator = humans[0].index
+
+    def _finished(self, table: Table, outcome: dict[str, Any]) -> None:
+        table.finished, table.outcome = True, outcome
+        if table.match is not None:
+            table.match.log.close()
+        self._changed(table)
+
+    def _summaries(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values()]
+
+    def _changed(self, table: Table) -> None:
+        """Save the table, show everybody at it the new lobby state, and tell browsers and discovery soon."""
+        if table.id in self.tables:
+            self.store.save_record(table.id, table.record())
+            detail = p.encode(p.message(p.TABLE, table=table.detail()))
+            for client in table.clients():
+                client.send_frame(detail)
+        if not self._push_pending:
+            self._push_pending = True
+            asyncio.get_running_loop().call_soon(self._push_tables)
+
+    def _push_tables(self) -> None:
+        self._push_pending = False
+        if self.browsers:
+            frame = p.encode(p.message(p.TABLES, tables=self._summaries()))
+            for client in list(self.browsers):
+                client.send_frame(frame)
+        if self.on_change is not None:
+            self.on_change()
+
+    def open_tables(self) -> tuple[int, int]:
+        """Tables waiting for players, and their free seats: what discovery advertises."""
+        waiting = [t for t in self.tables.values() if not t.started]
+        return len(waiting), sum(t.open_seats() for t in waiting)

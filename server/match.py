@@ -1,0 +1,310 @@
+"""One running game: a queue serialises actions; each is checked, applied, logged, then sent to every viewer.
+
+Every seat and spectator gets its own view: a full snapshot on join or resync, otherwise a sequence-numbered
+update holding the events as that seat may know them and the changed parts of its state, with a checksum.
+Timers play `pass` for a silent human in a window where passing is legal; a human with nothing to pass is
+played for by a bot after the longer turn timeout. Bots use the same path as humans.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from ..shared import protocol as p
+from ..shared.bots.easy import EasyBot
+from ..shared.rules.base import (
+    Action,
+    Event,
+    IllegalAction,
+    NotYourDecision,
+    Outcome,
+    RuleError,
+    Ruleset,
+    WrongTime,
+)
+from .config import ServerConfig
+from .store import ActionLog
+from .tables import Client, ServerError, Table
+
+log = logging.getLogger(__name__)
+
+PASS = "pass"
+
+
+@dataclass
+class _Submitted:
+    client: Client | None
+    seat: int
+    action: Action
+    request_id: int | str | None
+
+
+@dataclass
+class _BotTurn:
+    seat: int
+
+
+@dataclass
+class _Timeout:
+    seat: int
+    generation: int
+
+
+@dataclass
+class _Timer:
+    kind: str  # "pass" or "turn"
+    generation: int
+    handle: asyncio.TimerHandle
+
+
+Job = _Submitted | _BotTurn | _Timeout
+
+
+class Match:
+    """The game at one table. Only the worker task changes `state`."""
+
+    def __init__(
+        self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int, action_log: ActionLog,
+        config: ServerConfig, on_finish: Any,
+    ) -> None:
+        self.table = table
+        self.ruleset = ruleset
+        self.state = state
+        self.seq = seq  # actions applied so far
+        self.log = action_log
+        self.config = config
+        self.on_finish = on_finish  # called with the table once the game has an outcome
+        self.queue: asyncio.Queue[Job] = asyncio.Queue(maxsize=config.queue_limit)
+        self.sent: dict[int, dict[str, Any]] = {}  # the state each connected seat holds
+        self.spectator_state: dict[str, Any] | None = None
+        self.timers: dict[int, _Timer] = {}
+        self.bot_turns: dict[int, asyncio.TimerHandle] = {}
+        self.bots = {s.index: EasyBot((table.seed or 0) * 7919 + s.index + 1) for s in table.seats}
+        self._generation = 0
+        self._task: asyncio.Task[None] | None = None
+        self.finished = ruleset.outcome(state) is not None
+
+    # -- life cycle -----------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"match {self.table.id}")
+        self._schedule(actor=None)
+
+    async def close(self) -> None:
+        self._stop_clocks()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        self.log.close()
+
+    # -- requests from the lobby ----------------------------------------------------------------------
+    def submit(self, client: Client, seat: int, wire: dict[str, Any], request_id: int | str | None) -> None:
+        """Queue a player's action; a malformed one or one for another seat is refused at once."""
+        action = self.ruleset.action_from_wire(wire)  # raises MalformedAction
+        if action.seat != seat:
+            raise ServerError("not_your_seat", f"your seat is {seat}, the action is for seat {action.seat}")
+        try:
+            self.queue.put_nowait(_Submitted(client, seat, action, request_id))
+        except asyncio.QueueFull:
+            raise ServerError("busy", "too many actions waiting at this table") from None
+
+    def send_snapshot(self, client: Client, seat: int | None, request_id: int | str | None = None) -> None:
+        """The whole state for a viewer joining, coming back or asking to resync."""
+        state = self._state_for(seat)
+        if seat is None:
+            self.spectator_state = state
+        else:
+            self.sent[seat] = state
+        client.send(p.message(p.SNAPSHOT, request_id, table=self.table.id, seat=seat, seq=self.seq,
+                              state=state, checksum=p.checksum(state)))
+
+    def forget(self, seat: int) -> None:
+        self.sent.pop(seat, None)
+
+    def seat_changed(self) -> None:
+        """A seat went over to a bot or back to its human: re-plan bots and timers."""
+        if not self.finished:
+            self._schedule(actor=None)
+
+    # -- the worker -----------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        while True:
+            job = await self.queue.get()
+            try:
+                self._do(job)
+            except Exception:  # an engine bug must not take the table down; the state is unchanged
+                log.exception("table %s: %r failed", self.table.id, job)
+                if isinstance(job, _Submitted) and job.client is not None:
+                    job.client.send(p.message(p.ERROR, job.request_id, code="internal",
+                                              message="the server failed to apply that action"))
+
+    def _do(self, job: Job) -> None:
+        if isinstance(job, _Submitted):
+            try:
+                self._play(job.seat, job.action)
+            except RuleError as exc:
+                if job.client is not None:
+                    job.client.send(p.message(p.ERROR, job.request_id, code=exc.code, message=str(exc)))
+                return
+            except OSError as exc:
+                log.error("table %s: cannot save the action log: %s", self.table.id, exc)
+                if job.client is not None:
+                    job.client.send(p.message(p.ERROR, job.request_id, code="storage",
+                                              message="the server could not save that action"))
+                return
+            if job.client is not None:
+                job.client.send(p.message(p.OK, job.request_id, seq=self.seq))
+        elif isinstance(job, _BotTurn):
+            self.bot_turns.pop(job.seat, None)
+            if self._waits_for(job.seat) and self.table.seats[job.seat].bot_controlled:
+                self._bot_plays(job.seat)
+        else:
+            timer = self.timers.get(job.seat)
+            if timer is None or timer.generation != job.generation or not self._waits_for(job.seat):
+                return
+            del self.timers[job.seat]
+            legal = list(self.ruleset.legal_actions(self.state, job.seat))
+            action = next((a for a in legal if a.kind == PASS), None)
+            if action is None:
+                self._bot_plays(job.seat)
+            else:
+                self._play(job.seat, action)
+
+    def _bot_plays(self, seat: int) -> None:
+        action = self.bots[seat].choose(self.ruleset, self.state, seat)
+        if action is None:
+            return
+        try:
+            self._play(seat, action)
+        except RuleError as exc:  # the engine listed an action it then refused: draw again a little later
+            log.warning("table %s: seat %d's bot tried %s: %s", self.table.id, seat, action, exc)
+            if seat not in self.bot_turns:
+                loop = asyncio.get_running_loop()
+                self.bot_turns[seat] = loop.call_later(self.config.bot_delay + 0.05, self._enqueue, _BotTurn(seat))
+
+    def _waits_for(self, seat: int) -> bool:
+        return not self.finished and seat in self.ruleset.seats_to_act(self.state)
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Check, apply, log, broadcast. Raises RuleError (or OSError) with nothing changed."""
+        if self.finished:
+            raise WrongTime("the game is over")
+        # Legal is what the engine lists for the seat; a seat need not be in `seats_to_act` for that (Munchkin
+        # lets anyone sell or equip between fights).
+        legal = list(self.ruleset.legal_actions(self.state, seat))
+        if action not in legal:
+            if not legal:
+                raise NotYourDecision(f"seat {seat} has no decision to make now")
+            raise IllegalAction(f"{action} is not a legal action now")
+        state, events = self.ruleset.apply(self.state, action)
+        self.log.append(action.to_wire())  # on disk before anybody hears of it
+        self.state = state
+        self.seq += 1
+        outcome = self.ruleset.outcome(state)
+        if outcome is not None:
+            self.finished = True
+            self._stop_clocks()
+        self._broadcast(events)
+        if outcome is not None:
+            self.on_finish(self.table, _outcome_wire(outcome))
+        else:
+            self._schedule(actor=seat)
+
+    # -- views ----------------------------------------------------------------------------------------
+    def _state_for(self, seat: int | None, common: dict[str, Any] | None = None) -> dict[str, Any]:
+        common = common or self._common()
+        legal: list[Any] = []
+        if seat is not None and common["outcome"] is None:
+            legal = [a.to_wire() for a in self.ruleset.legal_actions(self.state, seat)]
+        return {"view": self.ruleset.player_view(self.state, seat), "legal": legal, **common}
+
+    def _common(self) -> dict[str, Any]:
+        """The parts of the viewer state that are the same for every seat."""
+        outcome = self.ruleset.outcome(self.state)
+        return {
+            "to_act": sorted(self.ruleset.seats_to_act(self.state)),
+            "turn": self.ruleset.turn_number(self.state),
+            "outcome": None if outcome is None else _outcome_wire(outcome),
+        }
+
+    def _update(
+        self, seat: int | None, events: list[Event], before: dict[str, Any], common: dict[str, Any]
+    ) -> tuple[dict[str, Any], bytes]:
+        state = self._state_for(seat, common)
+        message = p.message(
+            p.UPDATE, table=self.table.id, seat=seat, seq=self.seq,
+            events=[e.for_seat(seat) for e in events], changes=p.diff(before, state),
+            checksum=p.checksum(state),
+        )
+        return state, p.encode(message)
+
+    def _broadcast(self, events: list[Event]) -> None:
+        common = self._common()
+        for seat in self.table.seats:
+            before = self.sent.get(seat.index)
+            if seat.client is None or before is None:
+                continue
+            self.sent[seat.index], frame = self._update(seat.index, events, before, common)
+            seat.client.send_frame(frame)
+        if self.table.spectators and self.spectator_state is not None:
+            self.spectator_state, frame = self._update(None, events, self.spectator_state, common)
+            for client in list(self.table.spectators):
+                client.send_frame(frame)
+
+    # -- bots and clocks ------------------------------------------------------------------------------
+    def _schedule(self, actor: int | None) -> None:
+        """After every change: bots whose turn it is get a move queued; humans who must decide get a clock."""
+        loop = asyncio.get_running_loop()
+        waiting = self.ruleset.seats_to_act(self.state)
+        for seat in self.table.seats:
+            i = seat.index
+            if i in waiting and seat.bot_controlled:
+                self._cancel_timer(i)
+                if i not in self.bot_turns:
+                    self.bot_turns[i] = loop.call_later(self.config.bot_delay, self._enqueue, _BotTurn(i))
+                continue
+            if i not in waiting:
+                self._cancel_timer(i)
+                continue
+            has_pass = any(a.kind == PASS for a in self.ruleset.legal_actions(self.state, i))
+            kind = PASS if has_pass else "turn"
+            # A pass clock starts again after any action (a card played reopens the window); a turn clock
+            # keeps running until the seat itself acts.
+            timer = self.timers.get(i)
+            if timer is not None and timer.kind == kind == "turn" and i != actor:
+                continue
+            self._cancel_timer(i)
+            seconds = self.config.pass_timeout if has_pass else self.config.turn_timeout
+            if seconds is None:
+                continue
+            self._generation += 1
+            handle = loop.call_later(seconds, self._enqueue, _Timeout(i, self._generation))
+            self.timers[i] = _Timer(kind, self._generation, handle)
+            notice = p.encode(p.message(p.TIMER, table=self.table.id, seat=i, kind=kind, seconds=seconds))
+            for client in self.table.clients():
+                client.send_frame(notice)
+
+    def _enqueue(self, job: Job) -> None:
+        try:
+            self.queue.put_nowait(job)
+        except asyncio.QueueFull:  # a flooded table: try the bot or the clock again a little later
+            asyncio.get_running_loop().call_later(0.05, self._enqueue, job)
+
+    def _cancel_timer(self, seat: int) -> None:
+        timer = self.timers.pop(seat, None)
+        if timer is not None:
+            timer.handle.cancel()
+
+    def _stop_clocks(self) -> None:
+        for seat in list(self.timers):
+            self._cancel_timer(seat)
+        for handle in self.bot_turns.values():
+            handle.cancel()
+        self.bot_turns.clear()
+
+
+def _outcome_wire(outcome: Outcome) -> dict[str, Any]:
+    return {"winners": list(outcome.winners), "reason": outcome.reason}

@@ -1,0 +1,314 @@
+"""The asyncio glue: accept connections, feed bytes to the framer, hand messages to the lobby, write replies.
+
+Per connection: a bounded send queue (a client that stops reading is dropped), a message rate limit, a
+handshake deadline and a heartbeat; per server: a maximum number of connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.metadata
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from ..shared import protocol as p
+from ..shared.rules import registry
+from ..shared.rules.base import RuleError, Ruleset
+from .config import ServerConfig
+from .lobby import Lobby, clean_name
+from .store import Store
+from .tables import ServerError, Table
+
+log = logging.getLogger(__name__)
+
+CLOSE_GRACE = 5.0  # seconds a closing connection gets to take its last frames
+FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync"]
+
+
+def app_version() -> str:
+    try:
+        return importlib.metadata.version("doorkick")
+    except importlib.metadata.PackageNotFoundError:
+        return "0.0.0"
+
+
+def available_games(rulesets: Callable[[str], Ruleset[Any]]) -> list[str]:
+    """The registered games whose engine imports (an engine still being written is left out)."""
+    found = []
+    for game in registry.GAMES:
+        try:
+            rulesets(game)
+        except (ImportError, AttributeError, KeyError):
+            continue
+        found.append(game)
+    return found
+
+
+class Connection:
+    """One client: its framer, its send queue, its place in the lobby."""
+
+    def __init__(self, server: Server, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.server = server
+        self.config = server.config
+        self.reader = reader
+        self.writer = writer
+        self.peer = str(writer.get_extra_info("peername"))
+        self.framer = p.Framer(p.CLIENT_MESSAGES, self.config.max_frame)
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=self.config.send_queue)
+        self.name = ""
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.greeted = False
+        self.closing = False
+        loop = asyncio.get_running_loop()
+        self.opened_at = self.last_heard = loop.time()
+        self._allowance = float(self.config.burst)
+        self._allowance_at = self.opened_at
+
+    # -- the Client protocol the lobby uses -----------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_frame(p.encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.closing:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            log.info("%s: dropped, it stopped reading (%d frames waiting)", self.peer, self.queue.qsize())
+            self.abort()
+
+    def close(self, reason: str, code: str = "closed") -> None:
+        """Say why, then close once everything queued has been written."""
+        if self.closing:
+            return
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(p.encode(p.message(p.ERROR, code=code, message=reason, fatal=True)))
+        self.closing = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.abort()
+            return
+        # a peer that neither reads nor writes would keep the goodbye (and this connection) pending forever
+        asyncio.get_running_loop().call_later(CLOSE_GRACE, self._abort_if_open)
+
+    def _abort_if_open(self) -> None:
+        if not self.writer.transport.is_closing():
+            self.abort()
+
+    def abort(self) -> None:
+        self.closing = True
+        self.writer.transport.abort()
+
+    # -- reading and writing --------------------------------------------------------------------------
+    async def serve(self) -> None:
+        writing = asyncio.get_running_loop().create_task(self._write_loop())
+        try:
+            while not self.closing:
+                data = await self.reader.read(65_536)
+                if not data:
+                    self.framer.receive_eof()
+                    self._process()
+                    break
+                self.last_heard = asyncio.get_running_loop().time()
+                self.framer.receive_data(data)
+                self._process()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            if self.greeted:
+                self.server.lobby.remove(self)
+            self.closing = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+            try:
+                await asyncio.wait_for(writing, 5.0)
+            except (TimeoutError, asyncio.CancelledError):
+                writing.cancel()
+            if not self.writer.transport.is_closing():
+                self.writer.close()
+
+    async def _write_loop(self) -> None:
+        try:
+            while True:
+                frame = await self.queue.get()
+                if frame is None:
+                    break
+                chunks = [frame]
+                done = False
+                while not self.queue.empty():
+                    more = self.queue.get_nowait()
+                    if more is None:
+                        done = True
+                        break
+                    chunks.append(more)
+                self.writer.write(b"".join(chunks))
+                await self.writer.drain()
+                if done:
+                    break
+            if self.writer.can_write_eof():
+                self.writer.write_eof()
+            self.writer.close()
+        except (ConnectionError, OSError):
+            self.writer.transport.abort()
+
+    def _within_rate(self) -> bool:
+        now = asyncio.get_running_loop().time()
+        earned = (now - self._allowance_at) * self.config.rate
+        self._allowance = min(self.config.burst, self._allowance + earned)
+        self._allowance_at = now
+        if self._allowance < 1.0:
+            return False
+        self._allowance -= 1.0
+        return True
+
+    def _process(self) -> None:
+        for event in self.framer.events_received():
+            if self.closing:
+                return
+            if not self._within_rate():
+                self.close(f"more than {self.config.rate:g} messages a second", "rate_limited")
+                return
+            if isinstance(event, p.ProtocolError):
+                if event.fatal:
+                    self.close(event.reason, event.code)
+                    return
+                self.send(p.message(p.ERROR, event.id, code=event.code, message=event.reason))
+            elif not self.greeted:
+                self._greet(event)
+            elif event.type == p.HELLO:
+                self.send(p.message(p.ERROR, event.id, code="already_greeted", message="hello only once"))
+            else:
+                self._dispatch(event)
+
+    def _greet(self, hello: p.Message) -> None:
+        if hello.type != p.HELLO:
+            self.close("the first message must be hello", "handshake_required")
+            return
+        if hello.get("protocol") != p.PROTOCOL_VERSION:
+            self.close(f"this host speaks protocol {p.PROTOCOL_VERSION}, you sent {hello.get('protocol')}",
+                       "version_mismatch")
+            return
+        try:
+            self.name = clean_name(hello.get("name"))
+        except ServerError as exc:
+            self.close(str(exc), exc.code)
+            return
+        self.greeted = True
+        self.server.lobby.add(self)
+        server = self.server
+        self.send(p.message(p.WELCOME, hello.id, server=server.server_id, name=self.config.name,
+                            protocol=p.PROTOCOL_VERSION, app=app_version(), features=FEATURES,
+                            games=server.games))
+
+    def _dispatch(self, message: p.Message) -> None:
+        try:
+            self.server.lobby.handle(self, message)
+        except (ServerError, RuleError) as exc:
+            self.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
+        except Exception:  # a bug in one request must not end the connection or the host
+            log.exception("%s: %s failed", self.peer, message.type)
+            self.send(p.message(p.ERROR, message.id, code="internal", message="the host failed on that"))
+
+
+class Server:
+    """The host: a listening socket, the lobby, the heartbeat and (optionally) discovery."""
+
+    def __init__(
+        self, config: ServerConfig, rulesets: Callable[[str], Ruleset[Any]] = registry.ruleset,
+        games: list[str] | None = None,
+    ) -> None:
+        self.config = config
+        self.rulesets = rulesets
+        self.games = games if games is not None else available_games(rulesets)
+        self.store = Store(config.data_dir)
+        self.server_id = self.store.server_id()
+        self.lobby = Lobby(config, self.store, rulesets, self.games, on_change=self._lobby_changed)
+        self.connections: set[Connection] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listener: asyncio.Server | None = None
+        self._heartbeat_task: asyncio.Task[Any] | None = None
+        self.discovery: Any = None
+        self.port = 0
+
+    async def start(self) -> None:
+        self.lobby.restore()
+        self._listener = await asyncio.start_server(self._accept, self.config.host, self.config.port)
+        self.port = self._listener.sockets[0].getsockname()[1]
+        self._heartbeat_task = self._spawn(self._heartbeat())
+        if self.config.discovery:
+            from .discovery import Advertiser  # zeroconf is only loaded when advertising
+
+            self.discovery = Advertiser(self)
+            await self.discovery.async_start()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.config.host, self.port
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+        for connection in list(self.connections):
+            connection.close("the host is shutting down", "shutdown")
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5.0)
+        await self.lobby.close()
+        if self.discovery is not None:
+            await self.discovery.async_close()
+        if self._listener is not None:
+            await self._listener.wait_closed()
+
+    async def __aenter__(self) -> Server:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _spawn(self, coro: Any, name: str = "heartbeat") -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self.connections) >= self.config.max_connections:
+            reason = f"this host takes {self.config.max_connections} connections"
+            writer.write(p.encode(p.message(p.ERROR, code="server_full", fatal=True, message=reason)))
+            writer.close()
+            return
+        connection = Connection(self, reader, writer)
+        self.connections.add(connection)
+        task = self._spawn(connection.serve(), name=f"connection {connection.peer}")
+        task.add_done_callback(lambda _: self.connections.discard(connection))
+
+    async def _heartbeat(self) -> None:
+        """Ping every client now and then; close those silent too long or never saying hello."""
+        config = self.config
+        tick = min(config.heartbeat, config.idle_timeout / 4, config.handshake_timeout / 4)
+        loop = asyncio.get_running_loop()
+        last_ping = loop.time()
+        ping = p.encode(p.message(p.PING))
+        while True:
+            await asyncio.sleep(tick)
+            now = loop.time()
+            send_ping = now - last_ping >= config.heartbeat
+            if send_ping:
+                last_ping = now
+            for connection in list(self.connections):
+                if not connection.greeted and now - connection.opened_at > config.handshake_timeout:
+                    connection.close("no hello in time", "handshake_timeout")
+                elif now - connection.last_heard > config.idle_timeout:
+                    connection.close(f"nothing heard for {config.idle_timeout:g} s", "timeout")
+                elif send_ping and connection.greeted:
+                    connection.send_frame(ping)
+
+    def _lobby_changed(self) -> None:
+        if self.discovery is not None:
+            self.discovery.changed()

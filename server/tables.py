@@ -1,0 +1,192 @@
+"""A table's seats and settings as data: who sits where, their secret tokens, and the forms sent and saved."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..shared.rules.base import SeatSetup
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from .match import Match
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+SEXES = ("male", "female")
+OPEN, HUMAN, BOT = "open", "human", "bot"
+
+
+class Client(Protocol):
+    """What the lobby and matches need from a connection."""
+
+    name: str
+    table: Table | None
+    seat: int | None  # None while watching
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_password(password: str, salt: bytes | None = None) -> str:
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 20_000)
+    return salt.hex() + ":" + digest.hex()
+
+
+def password_matches(stored: str, attempt: str) -> bool:
+    salt_hex, _, _ = stored.partition(":")
+    return hmac.compare_digest(hash_password(attempt, bytes.fromhex(salt_hex)), stored)
+
+
+def setups(seats: list[Seat]) -> tuple[SeatSetup, ...]:
+    """Who sits where, as the game engine wants it."""
+    return tuple(SeatSetup(s.name, s.sex) for s in seats)
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str = OPEN
+    name: str = ""
+    sex: str = "male"
+    colour: str = ""
+    token: str = ""
+    ready: bool = False
+    client: Client | None = None
+    stand_in: bool = False  # a bot plays this human's seat until they come back
+    away_timer: asyncio.TimerHandle | None = None
+
+    @property
+    def bot_controlled(self) -> bool:
+        return self.kind == BOT or (self.kind == HUMAN and self.stand_in)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "sex": self.sex,
+            "colour": self.colour,
+            "ready": self.ready,
+            "connected": self.client is not None or self.kind == BOT,
+            "stand_in": self.stand_in,
+        }
+
+    def record(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "sex": self.sex, "colour": self.colour,
+                "token": self.token, "ready": self.ready, "stand_in": self.stand_in}
+
+
+@dataclass
+class Table:
+    id: str
+    name: str
+    game: str
+    seats: list[Seat]
+    creator: int = 0
+    options: Any = None
+    packs: tuple[str, ...] = ()
+    password_hash: str | None = None
+    seed: int | None = None
+    started: bool = False
+    finished: bool = False
+    outcome: dict[str, Any] | None = None
+    spectators: set[Client] = field(default_factory=set)
+    match: Match | None = None
+
+    def clients(self) -> list[Client]:
+        """Everybody at the table: seated players with a connection, then spectators."""
+        seated = [s.client for s in self.seats if s.client is not None]
+        return [*seated, *self.spectators]
+
+    def seat_with_token(self, token: str) -> Seat | None:
+        """The seat holding `token`, compared in constant time against every seat (no early exit)."""
+        found = None
+        for seat in self.seats:
+            if seat.token and hmac.compare_digest(seat.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if s.kind == OPEN)
+
+    def free_colour(self, wanted: str | None = None) -> str:
+        taken = {s.colour for s in self.seats if s.kind != OPEN}
+        if wanted is not None and wanted not in taken:
+            return wanted
+        return next(c for c in COLOURS if c not in taken)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "table": self.id,
+            "name": self.name,
+            "game": self.game,
+            "seats": len(self.seats),
+            "open_seats": self.open_seats(),
+            "bots": sum(1 for s in self.seats if s.kind == BOT),
+            "started": self.started,
+            "finished": self.finished,
+            "password": self.password_hash is not None,
+            "spectators": len(self.spectators),
+        }
+
+    def detail(self) -> dict[str, Any]:
+        return {
+            **self.summary(),
+            "creator": self.creator,
+            "options": self.options,
+            "packs": list(self.packs),
+            "players": [s.public() for s in self.seats],
+            "outcome": self.outcome,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """What is saved: enough to rebuild the table and, with the action log, the game."""
+        return {
+            "version": 1,
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "creator": self.creator,
+            "options": self.options,
+            "packs": list(self.packs),
+            "password_hash": self.password_hash,
+            "seed": self.seed,
+            "started": self.started,
+            "finished": self.finished,
+            "outcome": self.outcome,
+            "seats": [s.record() for s in self.seats],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Table:
+        seats = [
+            Seat(i, kind=s["kind"], name=s["name"], sex=s["sex"], colour=s["colour"], token=s["token"],
+                 ready=s["ready"], stand_in=s.get("stand_in", False))
+            for i, s in enumerate(record["seats"])
+        ]
+        return cls(
+            id=record["id"], name=record["name"], game=record["game"], seats=seats, creator=record["creator"],
+            options=record["options"], packs=tuple(record["packs"]), password_hash=record["password_hash"],
+            seed=record["seed"], started=record["started"], finished=record["finished"],
+            outcome=record["outcome"],
+        )
+
+
+class ServerError(Exception):
+    """A request the server refuses, with a stable code for the `error` message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

@@ -1,0 +1,446 @@
+"""The wire protocol: message types and fields, the msgpack codec, and a sans-I/O length-prefixed framer.
+
+A frame is a 4-byte big-endian length followed by that many bytes holding one msgpack map with a `type`
+field. The `Framer` never touches a socket: feed it bytes with `receive_data`, take parsed messages (and any
+problems, recorded rather than raised) from `events_received`, queue messages with `send` and hand the bytes
+of `data_to_send` to whatever transport there is. docs/protocol.md describes every message for other clients.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import msgpack
+
+PROTOCOL_VERSION: Final = 1
+DEFAULT_MAX_FRAME: Final = 1 << 20
+HEADER: Final = struct.Struct(">I")
+MAX_ID_LENGTH: Final = 64
+MAX_CHAT_LENGTH: Final = 300
+MAX_NAME_LENGTH: Final = 32
+MAX_TOKEN_LENGTH: Final = 64
+MAX_DEPTH: Final = 64  # nesting of lists and maps; views are shallow, so deeper is hostile
+
+Wire = Any  # None, bool, int, float, str, lists and string-keyed maps of those
+
+# Message types. Client to server:
+HELLO: Final = "hello"
+PING: Final = "ping"
+PONG: Final = "pong"
+LIST_TABLES: Final = "list_tables"
+CREATE_TABLE: Final = "create_table"
+JOIN_TABLE: Final = "join_table"
+RESUME: Final = "resume"
+WATCH: Final = "watch"
+SET_PLAYER: Final = "set_player"
+READY: Final = "ready"
+START: Final = "start"
+LEAVE: Final = "leave"
+CHAT: Final = "chat"
+ACTION: Final = "action"
+RESYNC: Final = "resync"
+# Server to client (besides ping, pong and chat, which go both ways):
+WELCOME: Final = "welcome"
+ERROR: Final = "error"
+OK: Final = "ok"
+TABLES: Final = "tables"
+TABLE: Final = "table"
+SEATED: Final = "seated"
+WATCHING: Final = "watching"
+LEFT: Final = "left"
+SNAPSHOT: Final = "snapshot"
+UPDATE: Final = "update"
+TIMER: Final = "timer"
+
+# Error codes the framer itself records; the server adds its own (see docs/protocol.md).
+FRAME_TOO_LARGE: Final = "frame_too_large"
+TRUNCATED_FRAME: Final = "truncated_frame"
+BAD_MSGPACK: Final = "bad_msgpack"
+NOT_A_MAP: Final = "not_a_map"
+MISSING_TYPE: Final = "missing_type"
+UNKNOWN_TYPE: Final = "unknown_type"
+BAD_FIELD: Final = "bad_field"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: the types it may hold, whether it must be present, a length cap."""
+
+    types: tuple[type, ...]
+    required: bool = True
+    max_len: int | None = None  # characters of a str, items of a list, entries of a map
+
+    def describe(self) -> str:
+        names = "|".join("nil" if t is type(None) else _TYPE_NAMES[t] for t in self.types)
+        return names + (f" (at most {self.max_len})" if self.max_len is not None else "")
+
+
+_TYPE_NAMES: dict[type, str] = {
+    int: "int", str: "str", bool: "bool", float: "float", list: "list", dict: "map"
+}
+
+
+def _req(*types: type, max_len: int | None = None) -> Field:
+    return Field(types, True, max_len)
+
+
+def _opt(*types: type, max_len: int | None = None) -> Field:
+    return Field(types, False, max_len)
+
+
+Schema = Mapping[str, Field]
+_NIL = type(None)
+_NUMBER = (int, float)
+
+# Every message may also carry `id` (int or str), echoed in the reply to a request.
+CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
+    HELLO: {"protocol": _req(int), "app": _req(str, max_len=64), "name": _req(str, max_len=MAX_NAME_LENGTH)},
+    PING: {},
+    PONG: {},
+    LIST_TABLES: {},
+    CREATE_TABLE: {
+        "game": _req(str, max_len=32),
+        "seats": _req(int),
+        "bots": _opt(int),
+        "name": _opt(str, max_len=48),
+        "password": _opt(str, max_len=64),
+        "options": _opt(dict, _NIL, max_len=64),
+        "packs": _opt(list, max_len=32),
+        "sex": _opt(str, max_len=16),
+        "colour": _opt(str, max_len=16),
+    },
+    JOIN_TABLE: {
+        "table": _req(str, max_len=32),
+        "seat": _opt(int, _NIL),
+        "password": _opt(str, max_len=64),
+        "sex": _opt(str, max_len=16),
+        "colour": _opt(str, max_len=16),
+    },
+    RESUME: {"table": _req(str, max_len=32), "token": _req(str, max_len=MAX_TOKEN_LENGTH)},
+    WATCH: {"table": _req(str, max_len=32), "password": _opt(str, max_len=64)},
+    SET_PLAYER: {
+        "name": _opt(str, max_len=MAX_NAME_LENGTH),
+        "sex": _opt(str, max_len=16),
+        "colour": _opt(str, max_len=16),
+    },
+    READY: {"ready": _req(bool)},
+    START: {"fill_with_bots": _opt(bool)},
+    LEAVE: {},
+    CHAT: {"text": _req(str, max_len=MAX_CHAT_LENGTH), "scope": _opt(str, max_len=8)},
+    ACTION: {"token": _req(str, max_len=MAX_TOKEN_LENGTH), "action": _req(dict, max_len=32)},
+    RESYNC: {},
+}
+
+SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
+    WELCOME: {
+        "server": _req(str),
+        "name": _req(str),
+        "protocol": _req(int),
+        "app": _req(str),
+        "features": _req(list),
+        "games": _req(list),
+    },
+    ERROR: {"code": _req(str), "message": _req(str), "fatal": _opt(bool)},
+    OK: {"seq": _opt(int)},
+    PING: {},
+    PONG: {},
+    TABLES: {"tables": _req(list)},
+    TABLE: {"table": _req(dict)},
+    SEATED: {"table": _req(str), "seat": _req(int), "token": _req(str)},
+    WATCHING: {"table": _req(str)},
+    LEFT: {"table": _req(str)},
+    CHAT: {
+        "scope": _req(str),
+        "text": _req(str),
+        "from": _req(str),
+        "table": _opt(str),
+        "seat": _opt(int, _NIL),
+    },
+    SNAPSHOT: {
+        "table": _req(str),
+        "seat": _req(int, _NIL),
+        "seq": _req(int),
+        "state": _req(dict),
+        "checksum": _req(int),
+    },
+    UPDATE: {
+        "table": _req(str),
+        "seat": _req(int, _NIL),
+        "seq": _req(int),
+        "events": _req(list),
+        "changes": _req(list),
+        "checksum": _req(int),
+    },
+    TIMER: {"table": _req(str), "seat": _req(int), "kind": _req(str), "seconds": _req(*_NUMBER)},
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """A well-formed message: its type, its fields (without `type` and `id`) and its request id."""
+
+    type: str
+    fields: dict[str, Wire] = field(default_factory=dict)
+    id: int | str | None = None
+
+    def get(self, name: str, default: Wire = None) -> Wire:
+        return self.fields.get(name, default)
+
+
+@dataclass(frozen=True)
+class ProtocolError:
+    """Something wrong with what arrived. A fatal one means the byte stream can no longer be trusted."""
+
+    code: str
+    reason: str
+    fatal: bool = False
+    id: int | str | None = None
+
+
+Received = Message | ProtocolError
+
+
+def encode(message: Mapping[str, Wire]) -> bytes:
+    """One frame: length prefix and the msgpack body."""
+    body: bytes = msgpack.packb(message, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
+
+def message(type_: str, id_: int | str | None = None, **fields: Wire) -> dict[str, Wire]:
+    """A message map ready for `encode`; the id is included only when the request had one."""
+    out: dict[str, Wire] = {"type": type_, **fields}
+    if id_ is not None:
+        out["id"] = id_
+    return out
+
+
+def canonical(value: Wire) -> bytes:
+    """The msgpack bytes of `value` with every map's keys sorted: one value, one byte string."""
+    return msgpack.packb(_sorted(value), use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def _sorted(value: Wire) -> Wire:
+    # The hottest function of the host (every seat, every update): exact type checks, no call per scalar.
+    kind = type(value)
+    if kind is dict:
+        out = {}
+        for key in sorted(value):
+            item = value[key]
+            kind = type(item)
+            out[key] = _sorted(item) if kind is dict or kind is list or kind is tuple else item
+        return out
+    if kind is list or kind is tuple:
+        return [_sorted(v) if type(v) is dict or type(v) is list or type(v) is tuple else v for v in value]
+    return value
+
+
+def checksum(value: Wire) -> int:
+    """CRC-32 of the canonical bytes: what a client compares after applying an update."""
+    return zlib.crc32(canonical(value))
+
+
+def _reject_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"ext type {code} is not allowed")
+
+
+def _check_plain(value: Wire) -> str | None:
+    """Why `value` is not plain protocol data (nil, bool, int, float, str, list, str-keyed map), or None."""
+    stack: list[tuple[Wire, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested deeper than {MAX_DEPTH}"
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif item is not None and not isinstance(item, bool | int | float | str):
+            return f"{type(item).__name__} values are not allowed"
+    return None
+
+
+class Framer:
+    """Sans-I/O protocol state for one connection: bytes in, messages out; messages in, bytes out."""
+
+    def __init__(self, accept: Mapping[str, Schema], max_frame: int = DEFAULT_MAX_FRAME) -> None:
+        self.accept = accept
+        self.max_frame = max_frame
+        self._buffer = bytearray()
+        self._events: list[Received] = []
+        self._outgoing = bytearray()
+        self.closed_by_error: ProtocolError | None = None  # after a fatal error nothing more is parsed
+        self.frames_received = 0
+
+    # -- receiving ------------------------------------------------------------------------------------
+    def receive_data(self, data: bytes) -> None:
+        """Take bytes from the transport; complete frames become events."""
+        if self.closed_by_error is not None:
+            return
+        self._buffer += data
+        while self.closed_by_error is None and len(self._buffer) >= HEADER.size:
+            (length,) = HEADER.unpack_from(self._buffer)
+            if length > self.max_frame:
+                self._fail(FRAME_TOO_LARGE, f"frame of {length} bytes exceeds the limit of {self.max_frame}")
+                return
+            if len(self._buffer) < HEADER.size + length:
+                return
+            body = bytes(self._buffer[HEADER.size : HEADER.size + length])
+            del self._buffer[: HEADER.size + length]
+            self.frames_received += 1
+            self._events.append(self._parse(body))
+
+    def receive_eof(self) -> None:
+        """The peer closed; a partial frame left in the buffer is an error worth recording."""
+        if self.closed_by_error is None and self._buffer:
+            self._fail(TRUNCATED_FRAME, f"closed with {len(self._buffer)} bytes of an unfinished frame")
+
+    def events_received(self) -> list[Received]:
+        """Messages and problems since the last call, in arrival order."""
+        events, self._events = self._events, []
+        return events
+
+    def _fail(self, code: str, reason: str) -> None:
+        error = ProtocolError(code, reason, fatal=True)
+        self.closed_by_error = error
+        self._buffer.clear()
+        self._events.append(error)
+
+    def _parse(self, body: bytes) -> Received:
+        limit = self.max_frame
+        try:
+            value = msgpack.unpackb(
+                body,
+                raw=False,
+                strict_map_key=True,
+                use_list=True,
+                ext_hook=_reject_ext,
+                max_str_len=limit,
+                max_bin_len=0,
+                max_array_len=min(limit, 65_536),
+                max_map_len=min(limit, 65_536),
+                max_ext_len=0,
+            )
+        except (ValueError, msgpack.UnpackException) as exc:  # ExtraData, StackError, UnicodeDecodeError...
+            return ProtocolError(BAD_MSGPACK, f"not a msgpack value: {type(exc).__name__}: {exc}"[:200])
+        problem = _check_plain(value)
+        if problem is not None:
+            return ProtocolError(BAD_MSGPACK, problem)
+        if not isinstance(value, dict):
+            return ProtocolError(NOT_A_MAP, f"a frame holds a map, not {type(value).__name__}")
+        return validate(value, self.accept)
+
+    # -- sending --------------------------------------------------------------------------------------
+    def send(self, message: Mapping[str, Wire]) -> None:
+        self._outgoing += encode(message)
+
+    def data_to_send(self) -> bytes:
+        data, self._outgoing = bytes(self._outgoing), bytearray()
+        return data
+
+
+def _request_id(value: Mapping[str, Wire]) -> tuple[int | str | None, str | None]:
+    raw = value.get("id")
+    if raw is None:
+        return None, None
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        return None, "id must be an int or a str"
+    if isinstance(raw, str) and len(raw) > MAX_ID_LENGTH:
+        return None, f"id longer than {MAX_ID_LENGTH} characters"
+    return raw, None
+
+
+def validate(value: Mapping[str, Wire], accept: Mapping[str, Schema]) -> Received:
+    """Check a decoded map against the schema of its type. Unknown extra fields are ignored (forward
+    compatibility); missing or mistyped known ones are errors."""
+    request_id, id_problem = _request_id(value)
+    if id_problem is not None:
+        return ProtocolError(BAD_FIELD, id_problem)
+    kind = value.get("type")
+    if kind is None:
+        return ProtocolError(MISSING_TYPE, "every message needs a 'type' field", id=request_id)
+    if not isinstance(kind, str):
+        return ProtocolError(BAD_FIELD, "'type' must be a str", id=request_id)
+    schema = accept.get(kind)
+    if schema is None:
+        return ProtocolError(UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}", id=request_id)
+    fields: dict[str, Wire] = {}
+    for name, spec in schema.items():
+        if name not in value:
+            if spec.required:
+                return ProtocolError(BAD_FIELD, f"{kind}: missing field {name!r}", id=request_id)
+            continue
+        item = value[name]
+        if not _has_type(item, spec.types):
+            reason = f"{kind}.{name}: expected {spec.describe()}, got {type(item).__name__}"
+            return ProtocolError(BAD_FIELD, reason, id=request_id)
+        if spec.max_len is not None and isinstance(item, str | list | dict) and len(item) > spec.max_len:
+            return ProtocolError(BAD_FIELD, f"{kind}.{name}: longer than {spec.max_len}", id=request_id)
+        fields[name] = item
+    return Message(kind, fields, request_id)
+
+
+def _has_type(item: Wire, types: tuple[type, ...]) -> bool:
+    if isinstance(item, bool):
+        return bool in types  # bool is an int subclass in Python, never on the wire
+    if isinstance(item, int) and int not in types:
+        return False
+    return isinstance(item, types)
+
+
+# -- view updates -------------------------------------------------------------------------------------
+# An update carries the changed parts of a viewer's state as a list of changes, each `[path, value]` to set
+# (path: list of map keys from the root) or `[path]` to delete. Lists are replaced whole.
+
+
+def diff(old: Mapping[str, Wire], new: Mapping[str, Wire]) -> list[list[Wire]]:
+    """The changes that turn `old` into `new` (both string-keyed maps)."""
+    changes: list[list[Wire]] = []
+    _diff_into(old, new, [], changes)
+    return changes
+
+
+def _diff_into(
+    old: Mapping[str, Wire], new: Mapping[str, Wire], path: list[str], out: list[list[Wire]]
+) -> None:
+    for key in old:
+        if key not in new:
+            out.append([[*path, key]])
+    for key, value in new.items():
+        if key in old:
+            before = old[key]
+            if isinstance(before, Mapping) and isinstance(value, Mapping):
+                _diff_into(before, value, [*path, key], out)
+                continue
+            if _same(before, value):
+                continue
+        out.append([[*path, key], value])
+
+
+def _same(a: Wire, b: Wire) -> bool:
+    # 1 == 1.0 == True in Python but not on the wire, so the types must match as well
+    return type(a) is type(b) and a == b
+
+
+def apply_changes(state: dict[str, Wire], changes: list[list[Wire]]) -> dict[str, Wire]:
+    """Apply an update's changes to a viewer's state in place; raises ValueError on a malformed change."""
+    for change in changes:
+        if not isinstance(change, list) or len(change) not in (1, 2) or not isinstance(change[0], list):
+            raise ValueError(f"malformed change {change!r}")
+        path = change[0]
+        if not path or not all(isinstance(k, str) for k in path):
+            raise ValueError(f"malformed path {path!r}")
+        target = state
+        for key in path[:-1]:
+            child = target.get(key)
+            if not isinstance(child, dict):
+                child = target[key] = {}
+            target = child
+        if len(change) == 2:
+            target[path[-1]] = change[1]
+        else:
+            target.pop(path[-1], None)
+    return state

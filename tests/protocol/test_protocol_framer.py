@@ -1,0 +1,172 @@
+"""The sans-I/O framer, byte by byte, without sockets."""
+
+from __future__ import annotations
+
+import struct
+
+import msgpack
+import pytest
+
+from doorkick.shared import protocol as p
+
+
+def server_framer(max_frame: int = p.DEFAULT_MAX_FRAME) -> p.Framer:
+    return p.Framer(p.CLIENT_MESSAGES, max_frame)
+
+
+def frame_of(body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + body
+
+
+HELLO = {"type": "hello", "protocol": 1, "app": "test", "name": "Alice", "id": 7}
+
+
+def test_a_frame_fed_one_byte_at_a_time_gives_one_message() -> None:
+    framer = server_framer()
+    data = p.encode(HELLO)
+    for i, byte in enumerate(data):
+        framer.receive_data(bytes([byte]))
+        if i < len(data) - 1:
+            assert framer.events_received() == []
+    (event,) = framer.events_received()
+    assert event == p.Message("hello", {"protocol": 1, "app": "test", "name": "Alice"}, 7)
+
+
+def test_several_frames_in_one_chunk_come_out_in_order() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode({"type": "ping"}) + p.encode(HELLO) + p.encode({"type": "leave"})[:3])
+    assert [e.type for e in framer.events_received() if isinstance(e, p.Message)] == ["ping", "hello"]
+    framer.receive_data(p.encode({"type": "leave"})[3:])
+    assert [e.type for e in framer.events_received() if isinstance(e, p.Message)] == ["leave"]
+
+
+def test_length_prefix_is_big_endian() -> None:
+    data = p.encode({"type": "ping"})
+    assert data[:4] == len(data[4:]).to_bytes(4, "big")
+    assert msgpack.unpackb(data[4:]) == {"type": "ping"}
+
+
+def test_an_oversized_frame_is_fatal_and_stops_parsing() -> None:
+    framer = server_framer(max_frame=100)
+    framer.receive_data(struct.pack(">I", 101))
+    (event,) = framer.events_received()
+    assert isinstance(event, p.ProtocolError) and event.fatal and event.code == p.FRAME_TOO_LARGE
+    framer.receive_data(p.encode({"type": "ping"}))
+    assert framer.events_received() == []
+
+
+def test_garbage_bytes_read_as_a_huge_length_are_fatal() -> None:
+    framer = server_framer()
+    framer.receive_data(b"GET / HTTP/1.1\r\n\r\n")
+    (event,) = framer.events_received()
+    assert isinstance(event, p.ProtocolError) and event.fatal
+
+
+def test_a_frame_that_is_not_msgpack_is_an_error_but_the_stream_goes_on() -> None:
+    framer = server_framer()
+    framer.receive_data(frame_of(b"\xc1\xc1\xc1") + p.encode({"type": "ping"}))
+    bad, good = framer.events_received()
+    assert isinstance(bad, p.ProtocolError) and bad.code == p.BAD_MSGPACK and not bad.fatal
+    assert good == p.Message("ping")
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (msgpack.packb([1, 2, 3]), p.NOT_A_MAP),
+        (msgpack.packb({"hello": 1}), p.MISSING_TYPE),
+        (msgpack.packb({"type": "launch_missiles"}), p.UNKNOWN_TYPE),
+        (msgpack.packb({"type": 5}), p.BAD_FIELD),
+        (msgpack.packb({"type": "hello", "protocol": "1", "app": "a", "name": "n"}), p.BAD_FIELD),
+        (msgpack.packb({"type": "hello", "protocol": True, "app": "a", "name": "n"}), p.BAD_FIELD),
+        (msgpack.packb({"type": "hello", "app": "a", "name": "n"}), p.BAD_FIELD),
+        (msgpack.packb({"type": "chat", "text": "x" * 301}), p.BAD_FIELD),
+        (msgpack.packb({"type": "ping", "id": [1]}), p.BAD_FIELD),
+        (msgpack.packb({"type": "ping"}) + b"\x00", p.BAD_MSGPACK),  # trailing bytes inside the frame
+        (b"\xd6\xff\x00\x00\x00\x01", p.BAD_MSGPACK),  # a timestamp ext
+        (b"\xd4\x01\x02", p.BAD_MSGPACK),  # any other ext
+        (b"\xc4\x01a", p.BAD_MSGPACK),  # bin
+        (b"\x81\x01\x02", p.BAD_MSGPACK),  # int map key
+        (b"\xa2\xff\xfe", p.BAD_MSGPACK),  # invalid UTF-8
+        (b"\x91" * 100 + b"\xc0", p.BAD_MSGPACK),  # nested too deep
+        (b"\x91" * 100_000 + b"\xc0", p.BAD_MSGPACK),  # nested far too deep for the unpacker itself
+        (b"\xdd\xff\xff\xff\xff", p.BAD_MSGPACK),  # an array claiming 4 billion items
+        (b"", p.BAD_MSGPACK),
+    ],
+)
+def test_bad_frames_are_recorded_never_raised(body: bytes, code: str) -> None:
+    framer = server_framer()
+    framer.receive_data(frame_of(body))
+    (event,) = framer.events_received()
+    assert isinstance(event, p.ProtocolError)
+    assert event.code == code
+    assert not event.fatal
+
+
+def test_an_error_keeps_the_request_id_when_it_could_be_read() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode({"type": "nonsense", "id": "r1"}))
+    (event,) = framer.events_received()
+    assert isinstance(event, p.ProtocolError) and event.id == "r1"
+
+
+def test_a_truncated_frame_at_eof_is_recorded() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode(HELLO)[:-2])
+    framer.receive_eof()
+    (event,) = framer.events_received()
+    assert isinstance(event, p.ProtocolError) and event.code == p.TRUNCATED_FRAME
+
+
+def test_a_clean_eof_records_nothing() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode(HELLO))
+    framer.events_received()
+    framer.receive_eof()
+    assert framer.events_received() == []
+
+
+def test_unknown_extra_fields_are_ignored() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode({"type": "ready", "ready": True, "colour_of_socks": "red"}))
+    assert framer.events_received() == [p.Message("ready", {"ready": True})]
+
+
+def test_sent_messages_come_out_as_frames_once() -> None:
+    framer = p.Framer(p.SERVER_MESSAGES)
+    framer.send(p.message("pong", 3))
+    framer.send(p.message("ok", seq=4))
+    data = framer.data_to_send()
+    assert framer.data_to_send() == b""
+    reader = p.Framer(p.SERVER_MESSAGES)
+    reader.receive_data(data)
+    assert reader.events_received() == [p.Message("pong", {}, 3), p.Message("ok", {"seq": 4})]
+
+
+def test_a_frame_exactly_at_the_limit_is_accepted() -> None:
+    body = msgpack.packb({"type": "chat", "text": "x"})
+    framer = server_framer(max_frame=len(body))
+    framer.receive_data(frame_of(body))
+    assert framer.events_received() == [p.Message("chat", {"text": "x"})]
+
+
+def test_canonical_bytes_ignore_key_order() -> None:
+    assert p.canonical({"b": 1, "a": {"d": 2, "c": 3}}) == p.canonical({"a": {"c": 3, "d": 2}, "b": 1})
+    assert p.checksum({"b": 1, "a": 2}) == p.checksum({"a": 2, "b": 1})
+
+
+def test_diff_then_apply_rebuilds_the_new_state() -> None:
+    old = {"hand": ["a", "b"], "players": {"0": {"level": 1, "name": "A"}}, "gone": 1, "n": 1}
+    new = {"hand": ["a"], "players": {"0": {"level": 2, "name": "A"}, "1": {"level": 1}}, "n": 1.0}
+    changes = p.diff(old, new)
+    assert [["players", "0", "name"]] not in [c[:1] for c in changes if len(c) == 2]
+    rebuilt = p.apply_changes(msgpack.unpackb(msgpack.packb(old)), changes)
+    assert rebuilt == new and p.checksum(rebuilt) == p.checksum(new)
+    assert isinstance(rebuilt["n"], float)
+
+
+def test_apply_changes_refuses_malformed_changes() -> None:
+    with pytest.raises(ValueError):
+        p.apply_changes({}, [["not a path", 1]])
+    with pytest.raises(ValueError):
+        p.apply_changes({}, [[[], 1]])

@@ -1,0 +1,165 @@
+"""Saves: a host killed with SIGKILL at any moment comes back with every unfinished game where it was."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import msgpack
+from wire_client import WireClient, play_until_over, table_of
+
+from doorkick.server.store import ActionLog, Store, atomic_write
+
+HERE = Path(__file__).parent
+
+
+def start_host(data_dir: Path) -> tuple[subprocess.Popen[str], int]:
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    process = subprocess.Popen([sys.executable, str(HERE / "fake_host.py"), str(data_dir)],
+                               stdout=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("listening on "), line
+    return process, int(line.rsplit(":", 1)[1])
+
+
+async def started_table(port: int, names: list[str]) -> list[WireClient]:
+    clients = await table_of(port, names, seats=len(names))
+    for client in clients[1:]:
+        assert (await client.request("ready", ready=True)).type == "ok"
+    assert (await clients[0].request("start")).type == "ok"
+    for client in clients:
+        await client.expect("snapshot")
+    return clients
+
+
+async def acts(clients: list[WireClient], count: int) -> None:
+    for _ in range(count):
+        for client in clients:
+            await client.drain(0.003)
+        mover = next((c for c in clients if c.my_legal()), None)
+        if mover is not None:
+            assert (await mover.act(mover.my_legal()[0])).type == "ok"
+
+
+def test_kill_9_then_restart_resumes_every_unfinished_table(tmp_path: Path) -> None:
+    host, port = start_host(tmp_path)
+    try:
+        async def before() -> tuple[list[list[WireClient]], str]:
+            first = await started_table(port, ["A", "B", "C"])
+            second = await started_table(port, ["D", "E"])
+            done = await started_table(port, ["F", "G"])
+            await acts(first, 12)
+            await acts(second, 7)
+            await play_until_over(done)
+            for client in first + second:
+                await client.drain(0.02)
+            assert done[0].table is not None
+            return [first, second], done[0].table
+
+        tables, finished_id = asyncio.run(before())
+        host.send_signal(signal.SIGKILL)
+        host.wait(10)
+        host, port = start_host(tmp_path)
+
+        async def after() -> None:
+            listing = WireClient(port)
+            await listing.connect("Lister")
+            summaries = (await listing.request("list_tables")).get("tables")
+            assert {s["table"] for s in summaries} == {t[0].table for t in tables}
+            for old_clients in tables:
+                fresh = []
+                for old in old_clients:
+                    client = WireClient(port)
+                    await client.connect("Again")
+                    reply = await client.request("resume", table=old.table, token=old.token)
+                    assert (reply.type, reply.get("seat")) == ("seated", old.seat)
+                    await client.expect("snapshot")
+                    assert client.seq == old.seq and client.state == old.state
+                    fresh.append(client)
+                await play_until_over(fresh)
+
+        asyncio.run(after())
+        assert (tmp_path / "tables" / finished_id / "actions.log").stat().st_size > 0  # kept as a replay
+    finally:
+        host.send_signal(signal.SIGINT)
+        assert host.wait(10) == 0
+
+
+def test_a_torn_last_action_is_cut_off_the_log(tmp_path: Path) -> None:
+    log = ActionLog(tmp_path / "actions.log")
+    log.append({"type": "roll", "seat": 0})
+    log.append({"type": "pass", "seat": 1})
+    log.close()
+    whole = (tmp_path / "actions.log").read_bytes()
+    (tmp_path / "actions.log").write_bytes(whole[:-3])
+    assert ActionLog.read(tmp_path / "actions.log") == [{"type": "roll", "seat": 0}]
+    assert len((tmp_path / "actions.log").read_bytes()) == len(whole) - 3  # only a repair cuts the file
+    assert ActionLog.read(tmp_path / "actions.log", repair=True) == [{"type": "roll", "seat": 0}]
+    assert len((tmp_path / "actions.log").read_bytes()) == len(whole) - len(msgpack.packb(
+        {"type": "pass", "seat": 1})) - 4
+
+
+def test_records_are_replaced_whole_and_the_server_id_is_stable(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.server_id() == Store(tmp_path).server_id()
+    atomic_write(tmp_path / "x", b"one")
+    atomic_write(tmp_path / "x", b"two")
+    assert (tmp_path / "x").read_bytes() == b"two"
+    assert not (tmp_path / "x.tmp").exists()
+
+
+def test_kill_9_in_the_middle_of_bot_play_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    import fake_game
+
+    from doorkick.shared.rules.base import SeatSetup
+
+    host, port = start_host(tmp_path)
+    try:
+        async def before() -> tuple[str, str, int]:
+            (alice,) = await table_of(port, ["Alice"], seats=6, bots=5, options={"goal": 10**6})
+            assert (await alice.request("start")).type == "ok"
+            assert (await alice.request("leave")).type == "left"  # now bots play every seat, flat out
+            assert alice.table is not None and alice.token is not None
+            assert (await alice.request("watch", table=alice.table)).type == "watching"
+            while alice.seq < 300:
+                await alice.drain(0.01)
+            return alice.table, alice.token, alice.seq
+
+        table, token, seen = asyncio.run(before())
+        host.send_signal(signal.SIGKILL)
+        host.wait(10)
+        logged = ActionLog.read(tmp_path / "tables" / table / "actions.log")
+        assert len(logged) >= seen  # everything a viewer was told had been written first
+        host, port = start_host(tmp_path)
+
+        async def after() -> None:
+            log_path = tmp_path / "tables" / table / "actions.log"
+            for _ in range(100):  # the bot standing in for Alice (she left) carries on after the restart
+                await asyncio.sleep(0.02)
+                if log_path.stat().st_size > sum(len(msgpack.packb(a)) + 4 for a in logged):
+                    break
+            else:
+                raise AssertionError("nobody played after the restart")
+            alice = WireClient(port)
+            await alice.connect("Alice")
+            assert (await alice.request("resume", table=table, token=token)).type == "seated"
+            snapshot = await alice.expect("snapshot")
+            assert snapshot.get("seq") >= len(logged)
+            actions = ActionLog.read(tmp_path / "tables" / table / "actions.log")[: snapshot.get("seq")]
+            record = msgpack.unpackb((tmp_path / "tables" / table / "record.msgpack").read_bytes())
+            engine = fake_game.RULESET
+            state = engine.new_game(tuple(SeatSetup(s["name"], s["sex"]) for s in record["seats"]),
+                                    record["seed"], (), record["options"])
+            for wire in actions:
+                state, _ = engine.apply(state, engine.action_from_wire(wire))
+            assert snapshot.get("state")["view"] == engine.player_view(state, 0)
+
+        asyncio.run(after())
+    finally:
+        host.send_signal(signal.SIGINT)
+        assert host.wait(10) == 0

@@ -36,7 +36,9 @@ class ServerConfig:
     handshake_timeout: float = 10.0
 
     reconnect_window: float = 300.0  # a dropped player keeps the seat this long before a bot takes over
-    pass_timeout: float | None = 10.0  # a reaction/help window: `pass` is played for a silent human
+    # A help call or a window: `pass` is played for a silent human; a reaction window uses the game's own time
+    # (Munchkin's table option, 2.66 s by the rulebook) when it has one. None turns these clocks off.
+    pass_timeout: float | None = 10.0
     turn_timeout: float | None = 180.0  # a human with no pass to play: a bot plays one action for them
     bot_delay: float = 0.6  # so that humans can follow what the bots do
     max_tables: int = 64

@@ -277,7 +277,13 @@ class Match:
             if timer is not None and timer.kind == kind == "turn" and i != actor:
                 continue
             self._cancel_timer(i)
-            seconds = self.config.pass_timeout if has_pass else self.config.turn_timeout
+            if has_pass and self.config.pass_timeout is not None:
+                # The rules' own reaction time where they give one (M25), else the host's clock.
+                seconds = self.ruleset.reaction_seconds(self.state) or self.config.pass_timeout
+            elif has_pass:
+                seconds = None
+            else:
+                seconds = self.config.turn_timeout
             if seconds is None:
                 continue
             self._generation += 1

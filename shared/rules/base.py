@@ -78,8 +78,8 @@ class Action:
         action_cls = cls.registry.get(kind) if isinstance(kind, str) else None
         if action_cls is None:
             raise MalformedAction(f"unknown action type {kind!r}")
-        hints = typing.get_type_hints(action_cls)
-        names = {f.name for f in dataclasses.fields(action_cls)}
+        hints = _field_types(action_cls)
+        names = set(hints)
         extra = set(wire) - names - {"type"}
         if extra:
             raise MalformedAction(f"{kind}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
@@ -90,6 +90,17 @@ class Action:
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise MalformedAction(f"{kind}: missing field {f.name!r}")
         return action_cls(**values)
+
+
+_FIELD_TYPES: dict[type[Action], dict[str, Any]] = {}
+
+
+def _field_types(action_cls: type[Action]) -> dict[str, Any]:
+    """Each field's declared type, resolved once per action class (the wire parser is on the server's hot path)."""
+    if action_cls not in _FIELD_TYPES:
+        hints = typing.get_type_hints(action_cls)
+        _FIELD_TYPES[action_cls] = {f.name: hints[f.name] for f in dataclasses.fields(action_cls)}
+    return _FIELD_TYPES[action_cls]
 
 
 def _coerce(value: Any, hint: Any, where: str) -> Any:
@@ -181,5 +192,9 @@ class Ruleset(Protocol[S]):
     def turn_number(self, state: S) -> int: ...
 
     def score(self, state: S, seat: int) -> int: ...
+
+    def reaction_seconds(self, state: S) -> float | None:
+        """How long the rules give the others to react right now (M25), or None where they set no time."""
+        ...
 
     def action_from_wire(self, wire: Wire) -> Action: ...

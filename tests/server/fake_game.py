@@ -153,6 +153,9 @@ class DiceRace:
     def turn_number(self, state: RaceState) -> int:
         return state.turns_taken
 
+    def reaction_seconds(self, state: RaceState) -> float | None:
+        return None
+
     def score(self, state: RaceState, seat: int) -> int:
         return state.positions[seat]
 

@@ -305,6 +305,11 @@ class MunchkinRules:
     def turn_number(self, state: GameState) -> int:
         return state.turn
 
+    def reaction_seconds(self, state: GameState) -> float | None:
+        """The reaction window's time (M25: the rulebook's 2.66 s, Christmas Lite's 3.75 s), as a table option."""
+        combat = state.combat
+        return state.options.reaction_seconds if combat is not None and combat.step == "window" else None
+
     def score(self, state: GameState, seat: int) -> int:
         return state.players[seat].level
 

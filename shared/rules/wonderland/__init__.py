@@ -40,6 +40,9 @@ class WonderlandRuleset:
     def turn_number(self, state: WonderlandState) -> int:
         return state.turn
 
+    def reaction_seconds(self, state: WonderlandState) -> float | None:
+        return None  # the Wonderland rules set no reaction time
+
     def score(self, state: WonderlandState, seat: int) -> int:
         return gold(state, seat)
 

@@ -75,8 +75,9 @@ class Lobby:
                 table = Table.from_record(record)
                 if table.started:
                     self._resume_match(table, saved.actions)
-            except Exception:  # a save from an older engine must not stop the host
-                log.exception("cannot resume table %s", record.get("id"))
+            except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
+                kept = self.store.set_aside(str(record.get("id")))
+                log.warning("cannot resume table %s (%s); its save is kept in %s", record.get("id"), exc, kept)
                 continue
             self.tables[table.id] = table
             for seat in table.seats:

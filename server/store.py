@@ -138,6 +138,15 @@ class Store:
     def open_log(self, table_id: str) -> ActionLog:
         return ActionLog(self.tables / table_id / ACTIONS)
 
+    def set_aside(self, table_id: str) -> Path:
+        """Move a table that can no longer be resumed (say, saved by an older engine) out of the way, kept whole."""
+        aside = self.root / "set-aside"
+        aside.mkdir(exist_ok=True, mode=0o700)
+        target = aside / table_id
+        shutil.rmtree(target, ignore_errors=True)
+        (self.tables / table_id).rename(target)
+        return target
+
     def delete(self, table_id: str) -> None:
         shutil.rmtree(self.tables / table_id, ignore_errors=True)
 

@@ -163,3 +163,37 @@ def test_kill_9_in_the_middle_of_bot_play_loses_nothing_acknowledged(tmp_path: P
     finally:
         host.send_signal(signal.SIGINT)
         assert host.wait(10) == 0
+
+
+def test_a_save_that_no_longer_replays_is_set_aside_and_the_host_carries_on(tmp_path: Path) -> None:
+    host, port = start_host(tmp_path)
+    try:
+        async def before() -> tuple[str, str]:
+            kept = await started_table(port, ["A", "B"])
+            broken = await started_table(port, ["C", "D"])
+            await acts(kept, 3)
+            await acts(broken, 3)
+            assert kept[0].table is not None and broken[0].table is not None
+            return kept[0].table, broken[0].table
+
+        kept_id, broken_id = asyncio.run(before())
+        host.send_signal(signal.SIGKILL)
+        host.wait(10)
+        # As if an older engine had written it: an action today's rules do not know.
+        log = ActionLog(tmp_path / "tables" / broken_id / "actions.log")
+        log.append({"type": "no_such_action", "seat": 0})
+        log.close()
+        host, port = start_host(tmp_path)
+
+        async def after() -> None:
+            listing = WireClient(port)
+            await listing.connect("Lister")
+            summaries = (await listing.request("list_tables")).get("tables")
+            assert {s["table"] for s in summaries} == {kept_id}
+
+        asyncio.run(after())
+        assert (tmp_path / "set-aside" / broken_id / "actions.log").is_file()  # nothing is lost
+        assert not (tmp_path / "tables" / broken_id).exists()
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.wait(10)

@@ -37,6 +37,13 @@ PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RulesetLookup = Callable[[str], Ruleset[Any]]
 
 
+def _pack_names(packs: list[Any]) -> list[str]:
+    # names only: a path would let a client make the host read any file it likes
+    if not all(isinstance(pack, str) and PACK_NAME.fullmatch(pack) for pack in packs):
+        raise ServerError("bad_packs", "packs are a list of pack names (letters, digits, - and _)")
+    return list(packs)
+
+
 def clean_name(raw: str) -> str:
     """A display name: trimmed, 1 to 32 characters, no control characters."""
     name = " ".join(raw.split())
@@ -175,10 +182,7 @@ class Lobby:
             raise ServerError("bad_seats", "a table has 2 to 6 seats")
         if not 0 <= bots < count:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
-        packs = message.get("packs", [])
-        # names only: a path would let a client make the host read any file it likes
-        if not all(isinstance(pack, str) and PACK_NAME.fullmatch(pack) for pack in packs):
-            raise ServerError("bad_packs", "packs are a list of pack names (letters, digits, - and _)")
+        packs = _pack_names(message.get("packs", []))
         password = message.get("password")
         table = Table(
             id=secrets.token_hex(4),
@@ -194,6 +198,42 @@ class Lobby:
         seat = table.seats[0]
         self._seat_player(table, seat, client, message)
         self.tables[table.id] = table
+        self._changed(table)
+
+    def _on_set_table(self, client: Client, message: p.Message) -> None:
+        """The creator changes seats, bots, packs or options before the start; other players must ready again."""
+        table, me = self._my_seat(client)
+        if me.index != table.creator:
+            raise ServerError("not_creator", "only the table's creator changes its settings")
+        if table.started:
+            raise ServerError("already_started", "the game has started")
+        count = message.get("seats", len(table.seats))
+        if not 2 <= count <= 6:
+            raise ServerError("bad_seats", "a table has 2 to 6 seats")
+        left_out = [s.name for s in table.seats[count:] if s.kind == HUMAN]
+        if left_out:
+            raise ServerError("bad_seats", f"{', '.join(left_out)} would lose their seat at a table of {count}")
+        free = [i for i in range(count) if i >= len(table.seats) or table.seats[i].kind != HUMAN]
+        bots = message.get("bots", sum(1 for s in table.seats[:count] if s.kind == BOT))
+        if not 0 <= bots <= len(free) or bots >= count:
+            raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
+        packs = _pack_names(message.get("packs", list(table.packs)))
+        old = table.seats
+        table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
+        chosen = free[len(free) - bots:]
+        for i in chosen:  # bots that stay keep their colour; new ones take what is free after them
+            if i < len(old) and old[i].kind == BOT:
+                table.seats[i] = old[i]
+        for i in chosen:
+            if table.seats[i].kind != BOT:
+                table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
+        table.packs = tuple(packs)
+        if "options" in message.fields:
+            table.options = message.get("options")
+        for seat in table.seats:
+            if seat.kind == HUMAN and seat is not me:
+                seat.ready = False  # they agreed to another table
+        client.send(p.message(p.OK, message.id))
         self._changed(table)
 
     def _on_join_table(self, client: Client, message: p.Message) -> None:

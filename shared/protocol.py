@@ -37,6 +37,7 @@ JOIN_TABLE: Final = "join_table"
 RESUME: Final = "resume"
 WATCH: Final = "watch"
 SET_PLAYER: Final = "set_player"
+SET_TABLE: Final = "set_table"
 READY: Final = "ready"
 START: Final = "start"
 LEAVE: Final = "leave"
@@ -126,6 +127,12 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
         "name": _opt(str, max_len=MAX_NAME_LENGTH),
         "sex": _opt(str, max_len=16),
         "colour": _opt(str, max_len=16),
+    },
+    SET_TABLE: {
+        "seats": _opt(int),
+        "bots": _opt(int),
+        "options": _opt(dict, _NIL, max_len=64),
+        "packs": _opt(list, max_len=32),
     },
     READY: {"ready": _req(bool)},
     START: {"fill_with_bots": _opt(bool)},

@@ -1,7 +1,8 @@
-"""The lobby of one host: its tables, a new-table form, your seat, readiness, the start button and chat."""
+"""The lobby of one host: its tables, the new-table form, your seat, readiness, the start button and chat."""
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -11,14 +12,15 @@ from ...shared import protocol
 from ..net import Connection, Status
 from ..session import NetSession
 from ..ui import theme
-from ..ui.text import render_line
+from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Label, ListView, TextInput, panel
 from .base import Scene
+from .lobby_rules import GAME_TITLES, TableChoices, table_summary
+from .lobby_setup import TableSetupScene
 
 if TYPE_CHECKING:
     from ..app import App
 
-GAMES = ("munchkin", "wonderland")
 COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")  # the host's names for seat colours
 
 
@@ -40,11 +42,13 @@ class LobbyScene(Scene):
         auto_start: bool = False,
         on_game: Any = None,
         replay_dir: str = "",
+        packs: list[str] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(app)
         self.connection = connection
         self.host_label = host_label
-        self.game, self.seats, self.bots = game, seats, bots
+        self.choices = TableChoices(game, seats, bots, list(packs or []), dict(options or {}))
         self.auto_create, self.auto_start = auto_create or auto_start, auto_start
         self.on_game = on_game  # called with the GameScene it pushes (the CLI attaches the autoplayer here)
         self.replay_dir = replay_dir
@@ -54,17 +58,36 @@ class LobbyScene(Scene):
         self.status = "connecting"
         self.chat: deque[str] = deque(maxlen=50)
         self.errors: deque[str] = deque(maxlen=3)
+        self.alert = ""  # the host's last refusal, shown in a banner until dismissed or replaced
+        self.alert_clock = 0.0
         self.ready = False
+        self.features: list[str] = []  # what the host said it can do (its welcome)
         self._auto_step = 0
         self._auto_clock = 0.0
         self._handed_over = False
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_index)
         self.join_button = Button((0, 0, 10, 10), "Join table", self._join_selected)
         self.watch_button = Button((0, 0, 10, 10), "Watch", self._watch_selected)
-        self.game_button = Button((0, 0, 10, 10), "", self._toggle_game)
-        self.seats_button = Button((0, 0, 10, 10), "", self._more_seats, tooltip="Click to change the table size")
-        self.bots_button = Button((0, 0, 10, 10), "", self._more_bots, tooltip="Bots fill seats nobody takes")
-        self.create_button = Button((0, 0, 10, 10), "Create table", self._create, colour=(40, 110, 90))
+        self.setup_button = Button(
+            (0, 0, 10, 10),
+            "Game, packs, options…",
+            self._open_setup,
+            tooltip="Choose the game, seats, bots, card packs and table options",
+        )
+        self.create_button = Button(
+            (0, 0, 10, 10),
+            "Create table",
+            lambda: self._create(self.choices.wire()),
+            colour=(40, 110, 90),
+            tooltip="Make a table with the choices above",
+        )
+        self.settings_button = Button(
+            (0, 0, 10, 10),
+            "Table settings…",
+            self._open_settings,
+            size=17,
+            tooltip="Change seats, bots, card packs and options before the start",
+        )
         self.ready_button = Button((0, 0, 10, 10), "I'm ready", self._toggle_ready)
         self.start_button = Button((0, 0, 10, 10), "Start the game", self._start, colour=(150, 90, 10))
         self.leave_button = Button((0, 0, 10, 10), "Leave table", self._leave)
@@ -77,10 +100,9 @@ class LobbyScene(Scene):
             self.list,
             self.join_button,
             self.watch_button,
-            self.game_button,
-            self.seats_button,
-            self.bots_button,
+            self.setup_button,
             self.create_button,
+            self.settings_button,
             self.ready_button,
             self.start_button,
             self.leave_button,
@@ -94,7 +116,8 @@ class LobbyScene(Scene):
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.title.rect = pygame.Rect(30, 20, w - 60, 44)
+        self.title.rect = pygame.Rect(30, 20, w // 2 - 45, 44)
+        self.alert_rect = pygame.Rect(w // 2 + 15, 14, w // 2 - 45, 56)
         left = pygame.Rect(30, 80, w // 2 - 45, h - 200)
         self.list.rect = pygame.Rect(left.x, left.y + 30, left.w, left.h - 220)
         y = self.list.rect.bottom + 10
@@ -102,33 +125,32 @@ class LobbyScene(Scene):
         self.join_button.rect = pygame.Rect(left.x, y, half, 44)
         self.watch_button.rect = pygame.Rect(left.x + half + 10, y, half, 44)
         y += 80
-        third = (left.w - 20) // 3
-        self.game_button.rect = pygame.Rect(left.x, y, third, 44)
-        self.seats_button.rect = pygame.Rect(left.x + third + 10, y, third, 44)
-        self.bots_button.rect = pygame.Rect(left.x + 2 * (third + 10), y, third, 44)
-        self.create_button.rect = pygame.Rect(left.x, y + 54, left.w, 46)
+        self.new_table_rect = pygame.Rect(left.x, y, left.w, 48)
+        half = (left.w - 10) // 2
+        self.setup_button.rect = pygame.Rect(left.x, y + 54, half, 46)
+        self.create_button.rect = pygame.Rect(left.x + half + 10, y + 54, half, 46)
         right = pygame.Rect(w // 2 + 15, 80, w // 2 - 45, h - 200)
         self.right = right
         self.name_input.rect = pygame.Rect(right.x, right.y + 30, right.w // 2, 40)
         self.ready_button.rect = pygame.Rect(right.x, right.y + 300, right.w // 3 - 6, 46)
         self.start_button.rect = pygame.Rect(right.x + right.w // 3, right.y + 300, right.w // 3 - 6, 46)
         self.leave_button.rect = pygame.Rect(right.x + 2 * right.w // 3, right.y + 300, right.w // 3, 46)
+        self.settings_button.rect = pygame.Rect(right.right - 170, right.y + 30, 170, 40)
         self.chat_input.rect = pygame.Rect(right.x, h - 100, right.w, 40)
         self.back_button.rect = pygame.Rect(30, h - 100, 140, 44)
 
     def _labels(self) -> None:
-        self.game_button.label = f"Game: {self.game.title()}"
-        self.seats_button.label = f"Seats: {self.seats}"
-        self.bots_button.label = f"Bots: {self.bots}"
         seated = self.table is not None
-        for b in (self.join_button, self.watch_button, self.create_button):
+        for b in (self.join_button, self.watch_button, self.create_button, self.setup_button):
             b.set_enabled(
                 not seated and self.status == "connected", "Leave your table first" if seated else "Not connected"
             )
-        for b in (self.game_button, self.seats_button, self.bots_button):
-            b.set_enabled(not seated, "Leave your table first")
         creator = seated and self.table is not None and self.table.get("creator") == self.my_seat
         self.start_button.set_enabled(bool(creator), "Only the table's creator starts the game")
+        self.settings_button.visible = bool(creator)
+        self.settings_button.set_enabled(
+            protocol.SET_TABLE in self.features, "This host cannot change a table once made: leave and make a new one"
+        )
         self.ready_button.set_enabled(seated and self.my_seat is not None, "Sit at a table first")
         self.ready_button.label = "Not ready" if self.ready else "I'm ready"
         self.leave_button.set_enabled(seated, "You are not at a table")
@@ -136,29 +158,27 @@ class LobbyScene(Scene):
         self.title.text = f"Lobby{host} · {self.status}"
 
     # -- actions -----------------------------------------------------------------------------------
-    def _toggle_game(self) -> None:
-        self.game = GAMES[(GAMES.index(self.game) + 1) % len(GAMES)]
-        self._labels()
+    def _open_setup(self) -> None:
+        choices = copy.deepcopy(self.choices)  # Cancel leaves the lobby's choices as they were
 
-    def _more_seats(self) -> None:
-        self.seats = 2 if self.seats >= 6 else self.seats + 1
-        self.bots = min(self.bots, self.seats - 1)
-        self._labels()
+        def create(fields: dict[str, Any]) -> None:
+            self.choices = choices  # remembered for the next table
+            self._create(fields)
 
-    def _more_bots(self) -> None:
-        self.bots = 0 if self.bots >= self.seats - 1 else self.bots + 1
-        self._labels()
+        self.app.push(TableSetupScene(self.app, choices, create))
 
-    def _create(self) -> None:
+    def _open_settings(self) -> None:
+        if self.table is not None:
+            self.app.push(TableSetupScene(self.app, TableChoices.from_table(self.table), self._edit, editing=True))
+
+    def _create(self, fields: dict[str, Any]) -> None:
         colour = COLOUR_NAMES[self.app.settings.colour % len(COLOUR_NAMES)]
-        self.connection.request(
-            protocol.CREATE_TABLE,
-            game=self.game,
-            seats=self.seats,
-            bots=self.bots,
-            sex=self.app.settings.sex,
-            colour=colour,
-        )
+        self.connection.request(protocol.CREATE_TABLE, **fields, sex=self.app.settings.sex, colour=colour)
+
+    def _edit(self, fields: dict[str, Any]) -> None:
+        fields = {k: v for k, v in fields.items() if k != "game"}
+        fields.setdefault("options", None)  # no explicit options left: back to the packs' defaults
+        self.connection.request(protocol.SET_TABLE, **fields)
 
     def _selected(self) -> dict[str, Any] | None:
         index = self.list.selected
@@ -203,6 +223,17 @@ class LobbyScene(Scene):
             self.connection.request(protocol.CHAT, text=text.strip()[:300])
         self.chat_input.text = ""
 
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if (
+            self.alert
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.alert_rect.collidepoint(event.pos)
+        ):
+            self.alert = ""  # read: a click puts it away
+            return None
+        return super().handle(event)
+
     # -- network -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -211,6 +242,9 @@ class LobbyScene(Scene):
         for item in self.connection.poll():
             if self._absorb(item):
                 return
+        self.alert_clock = max(0.0, self.alert_clock - dt)
+        if self.alert_clock == 0.0:
+            self.alert = ""
         if self.auto_create:
             self._auto(dt)
 
@@ -226,11 +260,16 @@ class LobbyScene(Scene):
             self.errors.append(f"{item.code}: {item.reason}")
             return False
         kind = item.type
-        if kind == protocol.TABLES:
+        if kind == protocol.WELCOME:
+            self.features = [str(f) for f in item.get("features") or []]
+        elif kind == protocol.TABLES:
             self.tables = [t for t in item.get("tables") if isinstance(t, dict)]
             self.list.set_rows([_row(t) for t in self.tables])
         elif kind == protocol.TABLE:
             self.table = item.get("table")
+            mine = next((p for p in (self.table or {}).get("players") or [] if p.get("seat") == self.my_seat), None)
+            if mine is not None and mine.get("kind") == "human":
+                self.ready = bool(mine.get("ready"))  # a change of table settings asks everyone to ready again
         elif kind == protocol.SEATED:
             self.my_seat = item.get("seat")
         elif kind == protocol.LEFT:
@@ -240,6 +279,7 @@ class LobbyScene(Scene):
             self.chat.append(f"{item.get('from')}: {item.get('text')}")
         elif kind == protocol.ERROR:
             self.errors.append(str(item.get("message")))
+            self.alert, self.alert_clock = str(item.get("message")), 12.0
         elif kind == protocol.SNAPSHOT:
             self._begin_game(item)
             return True
@@ -293,7 +333,14 @@ class LobbyScene(Scene):
         )
         surface.blit(
             render_line("New table", self.list.rect.w, 18, theme.TEXT_DIM),
-            (self.game_button.rect.x, self.game_button.rect.y - 24),
+            (self.new_table_rect.x, self.new_table_rect.y - 24),
+        )
+        c = self.choices
+        short, _ = table_summary(c.game, c.packs, c.explicit or None)
+        plan = f"{GAME_TITLES[c.game]} · {c.seats} seats, {c.bots} bot{'s' if c.bots != 1 else ''} · {short}"
+        surface.blit(
+            render_block(plan, self.new_table_rect.w, self.new_table_rect.h, 17, theme.TEXT, min_size=11),
+            self.new_table_rect.topleft,
         )
         right = self.right
         surface.blit(render_line("Your name", right.w, 18, theme.TEXT_DIM), (right.x, right.y))
@@ -303,11 +350,15 @@ class LobbyScene(Scene):
             msg = render_line("Create a table or join one", seats_box.w - 20, 20, theme.TEXT_DIM)
             surface.blit(msg, msg.get_rect(center=seats_box.center))
         else:
-            head = f"{self.table.get('name')} · {str(self.table.get('game', '')).title()}"
+            game = str(self.table.get("game", ""))
+            head = f"{self.table.get('name')} · {GAME_TITLES.get(game, game.title())}"
             surface.blit(
                 render_line(head, seats_box.w - 20, 20, theme.ACCENT, "bold"), (seats_box.x + 10, seats_box.y + 8)
             )
-            y = seats_box.y + 40
+            short, _ = table_summary(game, list(self.table.get("packs") or []), self.table.get("options"))
+            surface.blit(render_line(short, seats_box.w - 20, 15, theme.TEXT_DIM), (seats_box.x + 10, seats_box.y + 34))
+            y = seats_box.y + 58
+            row = max(18, min(27, (seats_box.bottom - y - 4) // max(1, len(self.table.get("players") or []))))
             for p in self.table.get("players") or []:
                 seat = int(p.get("seat", 0))
                 colour = theme.seat_colour(seat, p.get("colour"))
@@ -320,7 +371,7 @@ class LobbyScene(Scene):
                 you = " (you)" if seat == self.my_seat else ""
                 surface.blit(render_line(f"{name}{you}", seats_box.w - 160, 18, theme.TEXT), (seats_box.x + 38, y))
                 surface.blit(render_line(tag, 120, 16, theme.TEXT_DIM), (seats_box.right - 120, y + 2))
-                y += 27
+                y += row
         chat_box = pygame.Rect(right.x, right.y + 360, right.w, self.chat_input.rect.y - right.y - 370)
         panel(surface, chat_box, (28, 32, 42))
         y = chat_box.bottom - 24
@@ -329,6 +380,17 @@ class LobbyScene(Scene):
                 break
             surface.blit(render_line(line, chat_box.w - 16, 16, theme.TEXT), (chat_box.x + 8, y))
             y -= 22
+        if self.alert:
+            panel(surface, self.alert_rect, (110, 50, 10), theme.ORANGE, radius=8, alpha=240)
+            text = render_block(
+                f"The host refused: {self.alert}",
+                self.alert_rect.w - 20,
+                self.alert_rect.h - 8,
+                17,
+                theme.TEXT,
+                min_size=11,
+            )
+            surface.blit(text, (self.alert_rect.x + 10, self.alert_rect.y + 5))
         super().draw(surface)
 
 

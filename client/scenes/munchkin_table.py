@@ -9,8 +9,10 @@ import pygame
 from ..render.cards import blit_card, draw_back, draw_face
 from ..session import Session
 from ..ui import theme
+from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
+from .lobby_rules import table_summary
 from .table_base import GameScene
 
 if TYPE_CHECKING:
@@ -38,6 +40,8 @@ class MunchkinScene(GameScene):
         self.decks_rect = pygame.Rect(0, 0, 10, 10)
         self.slot_boxes: list[tuple[str, pygame.Rect]] = []
         self._in_combat: set[str] = set()
+        self.rules_info = InfoBox(size=13)  # the packs and table options in force; hover for descriptions
+        self._rules_key = ""
         super().__init__(app, session, quit_after_turns)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -193,6 +197,8 @@ class MunchkinScene(GameScene):
         owner, hint = super().hover_hint()
         if owner is not None:
             return owner, hint
+        if self.rules_info.hovered():
+            return self.rules_info, self.rules_info.tooltip
         pos = pygame.mouse.get_pos()
         for card, rect, _ in self.table_cards:
             if rect.collidepoint(pos):
@@ -280,7 +286,17 @@ class MunchkinScene(GameScene):
         head = render_line(f"Turn {self.view.get('turn', '?')} · {whose}", rect.w, 20, theme.ACCENT, "bold")
         surface.blit(head, (rect.x, rect.y))
         surface.blit(render_line(f"Phase: {phase}", rect.w, 15, theme.TEXT_DIM), (rect.x, rect.y + 26))
-        return rect.y + 48
+        self._update_rules_info()
+        self.rules_info.rect = pygame.Rect(rect.x, rect.y + 48, rect.w, 58)
+        self.rules_info.draw(surface)
+        return rect.y + 110
+
+    def _update_rules_info(self) -> None:
+        packs, options = list(self.view.get("packs") or []), self.view.get("options")
+        key = repr((packs, options))
+        if key != self._rules_key:
+            self._rules_key = key
+            self.rules_info.text, self.rules_info.tooltip = table_summary("munchkin", packs, options)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         players = self.view.get("players") or []

@@ -249,3 +249,32 @@ def test_leaving_a_running_game_hands_the_seat_to_a_bot_until_the_player_resumes
             assert (await bob.expect("snapshot")).get("seq") == alice.seq
 
     asyncio.run(scenario())
+
+
+def test_the_creator_changes_seats_bots_packs_and_options_before_the_start(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=4, bots=1)
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            assert (await bob.request("set_table", seats=3)).get("code") == "not_creator"
+            assert (await alice.request("set_table", seats=1)).get("code") == "bad_seats"
+            assert (await alice.request("set_table", seats=3, bots=2)).get("code") == "bad_bots"
+            assert (await alice.request("set_table", packs=["../core"])).get("code") == "bad_packs"
+            changed = await alice.request("set_table", seats=5, bots=2, packs=["extra"], options={"goal": 3})
+            assert changed.type == "ok", changed
+            detail = (await alice.wait_for(lambda m: m.type == "table" and len(m.get("table")["players"]) == 5))
+            table = detail.get("table")
+            assert [p["kind"] for p in table["players"]] == ["human", "human", "open", "bot", "bot"]
+            assert (table["packs"], table["options"]) == (["extra"], {"goal": 3})
+            assert table["players"][1]["ready"] is False  # Bob agreed to another table: he readies again
+            colours = [p["colour"] for p in table["players"] if p["kind"] != "open"]
+            assert len(set(colours)) == len(colours)
+            assert (await alice.request("set_table", seats=2, bots=0, options=None)).type == "ok"
+            detail = await alice.wait_for(lambda m: m.type == "table" and len(m.get("table")["players"]) == 2)
+            assert detail.get("table")["options"] is None
+            assert (await alice.request("set_table", packs=[])).type == "ok"
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            assert (await alice.request("start", fill_with_bots=True)).type == "ok"
+            assert (await alice.request("set_table", seats=3)).get("code") == "already_started"
+
+    asyncio.run(scenario())

@@ -32,6 +32,15 @@ PLAYOUT_WEIGHTS: Mapping[str, float] = {
     "unequip": 0.05,
     "decline_trade": 0.5,
 }
+# Wonderland: most legal actions spend a Treasure (each change-a-die card offers a dozen faces), so a uniform
+# choice throws its Gold away within a turn; these weights keep the easy bot random but less self-destructive.
+WONDERLAND_WEIGHTS: Mapping[str, float] = {
+    "change_die": 0.02,
+    "play_treasure": 0.4,
+    "take_back": 0.5,
+    "ask_for_help": 0.5,
+    "end_fight": 3.0,
+}
 # Kinds whose weight is shared by all their variants, so that one bribe-rich ask does not crowd out the rest.
 SHARED_WEIGHT = ("ask_for_help", "use_one_shot", "curse", "go_up_a_level", "give_charity", "steal", "backstab")
 

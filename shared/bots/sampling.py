@@ -1,0 +1,140 @@
+"""Determinisation: a state a seat could be in, given only what it sees, with the hidden cards dealt at random.
+
+A bot may not look at other hands, the deck order or the game's generator. `sample_state` keeps every public
+record of the real state (levels, cards in play, the combat, discard tops, counts) and rebuilds every hidden one
+from the pool of cards the seat cannot see (the catalogue minus everything public), shuffled by the bot's own
+generator: other hands, both decks, the discards below their top card, and the state's `Rng`. The pool is what
+is left of the catalogue after the public cards, so it never depends on where the hidden cards really lie: a
+state whose hidden parts are scrambled gives the very same sample (tests/bots prove it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..rules.munchkin.state import Decision, GameState, Player, evolve
+from ..rules.rng import Rng
+from ..rules.wonderland.state import WonderlandState
+
+
+def munchkin_public_cards(state: GameState, seat: int) -> set[str]:
+    """Every card `seat` can see, wherever it lies (its own hand included)."""
+    seen: set[str] = set(state.players[seat].hand)
+    for p in state.players:
+        seen.update(p.races, p.classes, p.curses, p.item_cards)
+        seen.update(c for c in (p.half_breed, p.super_munchkin, p.hireling) if c)
+        seen.update(c.cheat for c in p.items if c.cheat)
+    combat = state.combat
+    if combat is not None:
+        for m in combat.monsters:
+            seen.add(m.card)
+            seen.update(m.enhancers)
+        seen.update(o.card for o in combat.one_shots)
+        seen.update(combat.removed)
+        seen.update(combat.spoils)
+        seen.update(combat.spent)
+    seen.update(state.corpse)
+    for pile in (state.door_discard, state.treasure_discard):
+        if pile:
+            seen.add(pile[-1])
+    for d in state.decisions:
+        if d.kind != "lose_cards" or d.seat == seat:
+            seen.update(d.cards)
+    return seen
+
+
+def sample_munchkin(state: GameState, seat: int, rng: Rng) -> tuple[GameState, Rng]:
+    """A Munchkin state consistent with `seat`'s view; the hidden cards dealt by `rng`."""
+    seen = munchkin_public_cards(state, seat)
+    defs = state.catalog.defs
+    # Sorted first: the pool's order must not depend on anything but its contents.
+    doors = sorted(c for c in defs if c not in seen and defs[c].deck == "door")
+    treasures = sorted(c for c in defs if c not in seen and defs[c].deck == "treasure")
+    doors_t, rng = rng.shuffled(doors)
+    treasures_t, rng = rng.shuffled(treasures)
+    door_list, treasure_list = list(doors_t), list(treasures_t)
+
+    def take(pile: list[str], n: int) -> tuple[str, ...]:
+        n = min(n, len(pile))
+        out = tuple(pile[:n])
+        del pile[:n]
+        return out
+
+    door_deck = take(door_list, len(state.door_deck))
+    treasure_deck = take(treasure_list, len(state.treasure_deck))
+    door_discard = state.door_discard
+    if door_discard:
+        door_discard = (*take(door_list, len(door_discard) - 1), door_discard[-1])
+    treasure_discard = state.treasure_discard
+    if treasure_discard:
+        treasure_discard = (*take(treasure_list, len(treasure_discard) - 1), treasure_discard[-1])
+    rest, rng = rng.shuffled(door_list + treasure_list)
+    loose = list(rest)
+    players: list[Player] = []
+    for s, p in enumerate(state.players):
+        if s == seat:
+            players.append(p)
+        else:
+            players.append(evolve(p, hand=take(loose, len(p.hand)), received=()))
+    decisions = tuple(
+        evolve(d, cards=players[d.seat].hand[: len(d.cards)]) if d.kind == "lose_cards" and d.seat != seat else d
+        for d in state.decisions
+    )
+    seed, rng = rng.next64()
+    sampled = replace(
+        state,
+        rng=Rng.from_seed(seed),
+        players=tuple(players),
+        door_deck=door_deck,
+        treasure_deck=treasure_deck,
+        door_discard=door_discard,
+        treasure_discard=treasure_discard,
+        decisions=decisions,
+    )
+    return sampled, rng
+
+
+def sample_wonderland(state: WonderlandState, seat: int, rng: Rng) -> tuple[WonderlandState, Rng]:
+    """A Wonderland state consistent with `seat`'s view: other hands and both decks dealt by `rng`."""
+    catalog = state.catalog
+    seen: set[str] = set(state.hands[seat]) | set(state.treasure_discard)
+    for friends in state.friends:
+        seen.update(friends)
+    fight = state.fight
+    if fight is not None:
+        seen.update(fight.rewards)
+    treasures_t, rng = rng.shuffled(sorted(c for c in catalog.treasures if c not in seen))
+    pool = list(treasures_t)
+    deck = tuple(pool[: len(state.treasure_deck)])
+    del pool[: len(state.treasure_deck)]
+    hands: list[tuple[str, ...]] = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(pool[: len(hand)]))
+            del pool[: len(hand)]
+    out_monsters: set[str] = set(state.monster_discard) | (set(fight.monster_cards) if fight else set())
+    monsters, rng = rng.shuffled(sorted(c for c in catalog.monsters if c not in out_monsters))
+    seed, rng = rng.next64()
+    sampled = replace(
+        state,
+        rng=Rng.from_seed(seed),
+        hands=tuple(hands),
+        treasure_deck=deck,
+        monster_deck=monsters[: len(state.monster_deck)],
+    )
+    return sampled, rng
+
+
+def sample_state(state: Any, seat: int, rng: Rng) -> tuple[Any, Rng]:
+    """Dispatch on the game: a determinised copy of `state` as `seat` could imagine it."""
+    if isinstance(state, GameState):
+        return sample_munchkin(state, seat, rng)
+    if isinstance(state, WonderlandState):
+        return sample_wonderland(state, seat, rng)
+    raise TypeError(f"no sampler for {type(state).__name__}")
+
+
+__all__ = ["Decision", "munchkin_public_cards", "sample_munchkin", "sample_state", "sample_wonderland"]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .cards import CardDef
-from .state import Carried, GameState, Player, discard, with_player
+from .state import Carried, GameState, Player, discard, evolve, with_player
 
 BASE_HAND_LIMIT = 5  # M05
 NO_HAND_LIMIT = 1_000  # the Epic Dwarf's Hand of the Gods
@@ -127,7 +125,7 @@ def settle_items(state: GameState, seat: int) -> GameState:
     changed = False
     for c in p.items:
         if c.equipped and (c.cheat is None and restriction(state, p, state.card(c.card)) is not None):
-            c = replace(c, equipped=False)
+            c = evolve(c, equipped=False)
             changed = True
         items.append(c)
     return with_player(state, seat, items=tuple(items)) if changed else state

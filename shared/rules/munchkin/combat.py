@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import Event
 from .character import gear_bonus, has_ability, immune_traits, traits
 from .effects import ask, change_level, draw_into_hand
 from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
-from .state import Combat, CombatMonster, Decision, GameState, discard, draw, with_player
+from .state import Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
 
 OVERKILL_MARGIN = 10  # Orc: beating the monsters by 10 or more is worth an extra level
 
@@ -61,7 +59,7 @@ def fighters_win(state: GameState, combat: Combat, seats: tuple[int, ...] | None
 
 def start_combat(state: GameState, seat: int, monster: str, by_kick: bool) -> tuple[GameState, list[Event]]:
     combat = Combat(fighter=seat, monsters=(CombatMonster(monster, monster),), met_by_kick=by_kick)
-    state = replace(state, combat=combat, met_monster=True)
+    state = evolve(state, combat=combat, met_monster=True)
     return state, [Event("combat", {"fighter": seat, "monster": monster})]
 
 
@@ -73,8 +71,8 @@ def window_seats(state: GameState, combat: Combat) -> list[int]:
 def open_window(state: GameState, resolving: str) -> tuple[GameState, list[Event]]:
     combat = state.combat
     assert combat is not None
-    combat = replace(combat, step="window", resolving=resolving, passed=())
-    state = replace(state, combat=combat)
+    combat = evolve(combat, step="window", resolving=resolving, passed=())
+    state = evolve(state, combat=combat)
     events = [Event("reaction_window", {"resolving": resolving})]
     if not window_seats(state, combat):
         state, more = close_window(state)
@@ -91,7 +89,7 @@ def close_window(state: GameState) -> tuple[GameState, list[Event]]:
         return begin_flight(state)
     if fighters_win(state, combat):
         return resolve_victory(state)
-    state = replace(state, combat=replace(combat, step="fight", resolving="", passed=()))
+    state = evolve(state, combat=evolve(combat, step="fight", resolving="", passed=()))
     return state, [Event("victory_denied", {})]
 
 
@@ -101,8 +99,8 @@ def card_played_in_combat(state: GameState) -> GameState:
     if combat is None or combat.step != "window":
         return state
     if combat.resolving == "victory" and not fighters_win(state, combat):
-        return replace(state, combat=replace(combat, step="fight", resolving="", passed=()))
-    return replace(state, combat=replace(combat, passed=()))
+        return evolve(state, combat=evolve(combat, step="fight", resolving="", passed=()))
+    return evolve(state, combat=evolve(combat, passed=()))
 
 
 def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
@@ -113,8 +111,8 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
     if combat.helper is not None and combat.helper_forced and fighters_win(state, combat, (combat.fighter,)):
         # M31 (2018 rule): a helper forced by a card leaves without penalty when the fighter wins alone.
         events.append(Event("forced_helper_released", {"helper": combat.helper}))
-        combat = replace(combat, helper=None, helper_forced=False)
-        state = replace(state, combat=combat)
+        combat = evolve(combat, helper=None, helper_forced=False)
+        state = evolve(state, combat=combat)
     killed = combat.monsters
     levels = sum(state.card(m.base).levels for m in killed)
     margin = fighters_strength(state, combat) - monsters_strength(state, combat)
@@ -122,8 +120,8 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
     if killed and alone and margin >= OVERKILL_MARGIN and has_ability(state, combat.fighter, "overkill"):
         levels += 1
         events.append(Event("overkill", {"seat": combat.fighter}))
-    combat = replace(combat, killed=True)
-    state = replace(state, combat=combat)
+    combat = evolve(combat, killed=True)
+    state = evolve(state, combat=combat)
     events.append(Event("victory", {"fighter": combat.fighter, "helper": combat.helper, "killed": len(killed)}))
     if killed:
         state, ev = change_level(state, combat.fighter, levels, by_kill=True)
@@ -180,9 +178,9 @@ def _take_treasures(state: GameState, count: int, events: list[Event]) -> tuple[
         )
     )
     order = (first[0],) * first[1] + (second[0],) * second[1]
-    combat = replace(combat, step="spoils", spoils=tuple(spoils), pick_order=order)
+    combat = evolve(combat, step="spoils", spoils=tuple(spoils), pick_order=order)
     events.append(Event("spoils", {"cards": spoils, "order": list(order)}))
-    state = replace(state, combat=combat)
+    state = evolve(state, combat=combat)
     return settle_spoils(state, events)
 
 
@@ -197,7 +195,7 @@ def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, lis
         p = state.players[seat]
         state = with_player(state, seat, hand=p.hand + combat.spoils, received=p.received + combat.spoils)  # M17
         events.append(Event("took_spoils", {"seat": seat, "cards": list(combat.spoils)}))
-        state = replace(state, combat=replace(combat, spoils=(), pick_order=()))
+        state = evolve(state, combat=evolve(combat, spoils=(), pick_order=()))
     return end_combat(state, events)
 
 
@@ -211,7 +209,7 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
     used = [m.card for m in combat.monsters] + [e for m in combat.monsters for e in m.enhancers]
     used += [o.card for o in combat.one_shots] + list(combat.removed) + list(combat.spent)
     killed = tuple(m.card for m in combat.monsters) if combat.killed else ()
-    state, used, more = fairy_returns(replace(state, combat=None, phase="end"), used, killed)
+    state, used, more = fairy_returns(evolve(state, combat=None, phase="end"), used, killed)
     events += more
     state, more = close_fairy_dust(state, killed)
     events += more

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import Event, NotYourDecision
 from .actions import AcceptTrade, ChooseLoss, DeclineTrade, LootCorpse
 from .effects import lose_cards_from_play
 from .rulebook import require, rule
-from .state import Decision, GameState, discard, with_player, without
+from .state import Decision, GameState, discard, evolve, with_player, without
 from .table import move_items
 
 
@@ -20,7 +18,7 @@ def current(state: GameState, seat: int, *kinds: str) -> Decision:
 
 
 def _done(state: GameState) -> GameState:
-    return replace(state, decisions=state.decisions[1:])
+    return evolve(state, decisions=state.decisions[1:])
 
 
 def _check_loss(state: GameState, a: ChooseLoss) -> None:
@@ -36,8 +34,8 @@ def choose_loss(state: GameState, a: ChooseLoss) -> tuple[GameState, list[Event]
     event = Event("lost", {"seat": a.seat, "cards": [a.card], "source": d.kind})
     if d.count > 1:  # several cards to lose (Bad Stuff, an Epic's extra Big items: E05)
         left = without(d.cards, a.card)
-        rest = replace(d, cards=left, count=d.count - 1)
-        return replace(state, decisions=(rest, *state.decisions[1:])), [event]
+        rest = evolve(d, cards=left, count=d.count - 1)
+        return evolve(state, decisions=(rest, *state.decisions[1:])), [event]
     return _done(state), [event]
 
 
@@ -51,7 +49,7 @@ def loot_corpse(state: GameState, a: LootCorpse) -> tuple[GameState, list[Event]
     """One card each, highest level first; what is left is discarded (M36)."""
     p = state.players[a.seat]
     state = with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card))  # M17: play at once
-    state = _done(replace(state, corpse=without(state.corpse, a.card)))
+    state = _done(evolve(state, corpse=without(state.corpse, a.card)))
     events = [Event("looted_corpse", {"seat": a.seat, "card": a.card})]
     more_looters = state.decisions and state.decisions[0].kind == "loot_corpse"
     if not state.corpse or not more_looters:
@@ -59,7 +57,7 @@ def loot_corpse(state: GameState, a: LootCorpse) -> tuple[GameState, list[Event]
         looters_left = 0
         while looters_left < len(state.decisions) and state.decisions[looters_left].kind == "loot_corpse":
             looters_left += 1
-        state = discard(replace(state, corpse=(), decisions=state.decisions[looters_left:]), *leftovers)
+        state = discard(evolve(state, corpse=(), decisions=state.decisions[looters_left:]), *leftovers)
         if leftovers:
             events.append(Event("discarded", {"seat": -1, "cards": list(leftovers)}))
     return state, events

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from ..base import Event
 from .cards import Effect
 from .character import EPIC_LEVEL, big_allowance, big_items_carried, settle_items, slot_conflict
-from .state import Decision, Deck, GameState, Player, discard, draw, roll, with_player, without
+from .state import Decision, Deck, GameState, Player, discard, draw, evolve, roll, with_player, without
 
 DECKS: dict[str, Deck] = {"door": "door", "treasure": "treasure", "fairy_dust": "fairy_dust"}
 SLOT_WORDS = {"headgear": "headgear", "armor": "armor", "footgear": "footgear", "hands": "hands"}
@@ -74,7 +73,7 @@ def _lose_hireling(state: GameState, seat: int) -> GameState:
     """The Hireling goes; the item it carried stays with the player, turned sideways."""
     p = state.players[seat]
     assert p.hireling is not None
-    items = tuple(replace(c, on_hireling=False, equipped=False) if c.on_hireling else c for c in p.items)
+    items = tuple(evolve(c, on_hireling=False, equipped=False) if c.on_hireling else c for c in p.items)
     state = with_player(state, seat, hireling=None, items=items)
     return discard(state, p.hireling)
 
@@ -109,9 +108,9 @@ def _unequip_overfull_slots(state: GameState, seat: int) -> GameState:
     items = list(p.items)
     for i, c in enumerate(items):
         if c.equipped and not c.on_hireling and c.cheat is None:
-            before = replace(p, items=tuple(x if j < i else replace(x, equipped=False) for j, x in enumerate(items)))
+            before = evolve(p, items=tuple(x if j < i else evolve(x, equipped=False) for j, x in enumerate(items)))
             if slot_conflict(state, before, c.card) is not None:
-                items[i] = replace(c, equipped=False)
+                items[i] = evolve(c, equipped=False)
     return with_player(state, seat, items=tuple(items))
 
 
@@ -172,7 +171,7 @@ def apply_effects(state: GameState, seat: int, effects: Iterable[Effect], source
 
 
 def ask(state: GameState, decision: Decision) -> GameState:
-    return replace(state, decisions=(*state.decisions, decision))
+    return evolve(state, decisions=(*state.decisions, decision))
 
 
 def draw_into_hand(state: GameState, seat: int, deck: str, count: int, face_up: bool) -> tuple[GameState, list[Event]]:
@@ -207,7 +206,7 @@ def kill(state: GameState, seat: int, source: str) -> tuple[GameState, list[Even
         corpse.append(p.hireling)
     if p.pet:
         corpse.append(p.pet)
-    kept_items = tuple(replace(c, equipped=False, cheat=None, on_hireling=False) for c in p.items if c.card in dust)
+    kept_items = tuple(evolve(c, equipped=False, cheat=None, on_hireling=False) for c in p.items if c.card in dust)
     state = with_player(
         state,
         seat,
@@ -227,7 +226,7 @@ def kill(state: GameState, seat: int, source: str) -> tuple[GameState, list[Even
     if not looters:
         return discard(state, *corpse), events
     decisions = tuple(Decision("loot_corpse", s, source=seat) for s in looters)
-    state = replace(state, corpse=state.corpse + tuple(corpse), decisions=state.decisions + decisions)
+    state = evolve(state, corpse=state.corpse + tuple(corpse), decisions=state.decisions + decisions)
     events.append(Event("looting", {"dead": seat, "order": looters}))
     return state, events
 
@@ -242,14 +241,12 @@ def _leave_combat(state: GameState, seat: int) -> GameState:
         order = tuple(s for s in flight.order if s != seat)
         remaining = flight.remaining if not current else tuple(range(len(combat.monsters)))
         flight = (
-            replace(flight, order=order, remaining=remaining, caught_by=None)
-            if current
-            else replace(flight, order=order)
+            evolve(flight, order=order, remaining=remaining, caught_by=None) if current else evolve(flight, order=order)
         )
-        combat = replace(combat, flight=flight)
+        combat = evolve(combat, flight=flight)
     if seat == combat.helper:
-        combat = replace(combat, helper=None, helper_forced=False)
-    return replace(state, combat=combat)
+        combat = evolve(combat, helper=None, helper_forced=False)
+    return evolve(state, combat=combat)
 
 
 def _looting_order(state: GameState, seats: list[int]) -> tuple[list[int], GameState]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import Event
 from .effects import draw_into_hand
-from .state import Combat, GameState
+from .state import Combat, GameState, evolve
 
 FAIRY_RETURN_DEPTH = 10  # F05: she is shuffled into the top 10 Doors
 
@@ -38,7 +36,7 @@ def close_fairy_dust(state: GameState, killed: tuple[str, ...]) -> tuple[GameSta
     if not state.fairy_dust_deck or not any(state.card(c).fairy for c in killed):
         return state, []
     rest = state.fairy_dust_deck
-    state = replace(state, fairy_dust_deck=(), treasure_deck=rest + state.treasure_deck)
+    state = evolve(state, fairy_dust_deck=(), treasure_deck=rest + state.treasure_deck)
     return state, [Event("fairy_dust_to_treasures", {"cards": len(rest)})]
 
 
@@ -51,7 +49,7 @@ def fairy_returns(
         return state, used, []
     depth = FAIRY_RETURN_DEPTH
     top, rng = state.rng.shuffled((*state.door_deck[:depth], *fairies))
-    state = replace(state, rng=rng, door_deck=(*top, *state.door_deck[depth:]))
+    state = evolve(state, rng=rng, door_deck=(*top, *state.door_deck[depth:]))
     return state, [c for c in used if c not in fairies], [Event("fairy_returns", {"cards": fairies})]
 
 

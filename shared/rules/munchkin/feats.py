@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..base import Event, NotYourDecision, WrongTime
 from .actions import (
@@ -23,7 +22,18 @@ from .effects import change_level, draw_into_hand, lose_cards_from_play
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
 from .rulebook import combat_of, others, require, require_alive, require_in_hand, require_turn, rule
-from .state import Combat, CombatMonster, GameState, discard, hand_of_kind, roll, take_from_hand, with_player, without
+from .state import (
+    Combat,
+    CombatMonster,
+    GameState,
+    discard,
+    evolve,
+    hand_of_kind,
+    roll,
+    take_from_hand,
+    with_player,
+    without,
+)
 
 ILLUSION_BONUS = 3
 PRAYER_COST = 2  # cards discarded for a Miracle
@@ -45,8 +55,8 @@ def _end_fight_without_treasure(state: GameState, combat: Combat, keep: str | No
     """The monster leaves the fight (to a pet, into a stomach); enhancers and one-shots are discarded."""
     monster = combat.monsters[0]
     gone = [] if keep else [monster.card]
-    combat = replace(combat, monsters=(), spent=(*combat.spent, *gone, *monster.enhancers))
-    return replace(state, combat=combat)
+    combat = evolve(combat, monsters=(), spent=(*combat.spent, *gone, *monster.enhancers))
+    return evolve(state, combat=combat)
 
 
 # --- Gnome: Illusion -------------------------------------------------------------------------------------
@@ -68,13 +78,13 @@ def _check_illusion(state: GameState, a: Illusion) -> None:
 def illusion(state: GameState, a: Illusion) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.monster)
     combat = combat_of(state)
-    combat = replace(
+    combat = evolve(
         combat,
         bonuses=(*combat.bonuses, (a.seat, ILLUSION_BONUS)),
         used=(*combat.used, (a.seat, "illusion")),
         spent=(*combat.spent, a.monster),
     )
-    state = card_played_in_combat(replace(state, combat=combat))
+    state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("illusion", {"seat": a.seat, "card": a.monster, "bonus": ILLUSION_BONUS})]
 
 
@@ -132,7 +142,7 @@ def steal_from_shadows(state: GameState, a: StealFromShadows) -> tuple[GameState
     victim = state.players[a.target]
     pick, rng = state.rng.below(len(victim.hand))
     card = victim.hand[pick]
-    state = with_player(replace(state, rng=rng), a.target, hand=without(victim.hand, card))
+    state = with_player(evolve(state, rng=rng), a.target, hand=without(victim.hand, card))
     p = state.players[a.seat]
     used = (*p.used_this_turn, "steal_from_shadows")
     state = with_player(state, a.seat, hand=(*p.hand, card), used_this_turn=used)
@@ -175,10 +185,10 @@ def fire_arrow(state: GameState, a: FireArrow) -> tuple[GameState, list[Event]]:
     state = with_player(state, a.seat, used_this_turn=(*p.used_this_turn, "arrow"))
     combat = combat_of(state)
     if a.monster != -1:
-        combat = replace(combat, monster_bonus=combat.monster_bonus + ARROW)
+        combat = evolve(combat, monster_bonus=combat.monster_bonus + ARROW)
     else:
-        combat = replace(combat, bonuses=(*combat.bonuses, (a.target, ARROW)))
-    state = card_played_in_combat(replace(state, combat=combat))
+        combat = evolve(combat, bonuses=(*combat.bonuses, (a.target, ARROW)))
+    state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("arrow", {"seat": a.seat, "target": a.target, "monster": a.monster})]
 
 
@@ -220,10 +230,10 @@ def sacrifice_pet(state: GameState, a: SacrificePet) -> tuple[GameState, list[Ev
     combat = combat_of(state)
     if a.side == "fighters":
         bonus = (combat.fighter, state.card(pet).level)
-        combat = replace(combat, bonuses=(*combat.bonuses, bonus), spent=(*combat.spent, pet))
+        combat = evolve(combat, bonuses=(*combat.bonuses, bonus), spent=(*combat.spent, pet))
     else:
-        combat = replace(combat, monsters=(*combat.monsters, CombatMonster(pet, pet)))
-    state = card_played_in_combat(replace(state, combat=combat))
+        combat = evolve(combat, monsters=(*combat.monsters, CombatMonster(pet, pet)))
+    state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("pet_sacrificed", {"seat": a.seat, "card": pet, "side": a.side})]
 
 
@@ -273,7 +283,7 @@ def outrun_curse(state: GameState, a: OutrunCurse) -> tuple[GameState, list[Even
     total = value + escape_bonus(state, state.players[a.seat])
     event = Event("outrun_roll", {"seat": a.seat, "card": curse, "die": value, "total": total})
     if total >= ESCAPE_ON:
-        state = discard(replace(state, decisions=state.decisions[1:]), curse)
+        state = discard(evolve(state, decisions=state.decisions[1:]), curse)
         return card_played_in_combat(state), [event, Event("curse_outrun", {"seat": a.seat, "card": curse})]
     if state.players[a.seat].hand:
         return state, [event]
@@ -286,6 +296,6 @@ def accept_curse(state: GameState, a: AcceptCurse) -> tuple[GameState, list[Even
 
 
 def _curse_lands(state: GameState, seat: int, curse: str, events: list[Event]) -> tuple[GameState, list[Event]]:
-    state = replace(state, decisions=state.decisions[1:])
+    state = evolve(state, decisions=state.decisions[1:])
     state, more = strike_with_curse(state, seat, curse, may_outrun=False)
     return card_played_in_combat(state), events + more

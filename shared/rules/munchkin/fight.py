@@ -4,7 +4,6 @@ running away and picking the spoils (M19-M35)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..base import Event, NotYourDecision, WrongTime
 from .actions import (
@@ -51,7 +50,18 @@ from .rulebook import (
     require_in_hand,
     rule,
 )
-from .state import Bribe, Combat, CombatMonster, GameState, PlayedOneShot, discard, take_from_hand, with_player, without
+from .state import (
+    Bribe,
+    Combat,
+    CombatMonster,
+    GameState,
+    PlayedOneShot,
+    discard,
+    evolve,
+    take_from_hand,
+    with_player,
+    without,
+)
 from .table import move_items
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
@@ -100,8 +110,8 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     offer = Bribe(a.items, a.treasures, a.helper_first)
-    combat = replace(combat, step="help", offer=offer, volunteers=(), declined=(), asks=combat.asks + 1)
-    state = replace(state, combat=combat)
+    combat = evolve(combat, step="help", offer=offer, volunteers=(), declined=(), asks=combat.asks + 1)
+    state = evolve(state, combat=combat)
     data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
     return state, [Event("asked_for_help", data)]
 
@@ -122,14 +132,14 @@ def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
 def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if isinstance(a, Volunteer):
-        combat = replace(combat, volunteers=(*combat.volunteers, a.seat))
-        return replace(state, combat=combat), [Event("volunteered", {"seat": a.seat})]
-    combat = replace(combat, declined=(*combat.declined, a.seat))
+        combat = evolve(combat, volunteers=(*combat.volunteers, a.seat))
+        return evolve(state, combat=combat), [Event("volunteered", {"seat": a.seat})]
+    combat = evolve(combat, declined=(*combat.declined, a.seat))
     events = [Event("declined_to_help", {"seat": a.seat})]
     if not _awaiting_answer(state, combat) and not combat.volunteers:
-        combat = replace(combat, step="fight", offer=None)
+        combat = evolve(combat, step="fight", offer=None)
         events.append(Event("nobody_helps", {}))
-    return replace(state, combat=combat), events
+    return evolve(state, combat=combat), events
 
 
 def _check_choose_helper(state: GameState, a: ChooseHelper) -> None:
@@ -150,8 +160,8 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
     if state.players[a.helper].charmed:  # F06: a charmed helper need not be rewarded
         offer = Bribe()
     state = move_items(state, a.seat, a.helper, offer.items)
-    combat = replace(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
-    state = card_played_in_combat(replace(state, combat=combat))
+    combat = evolve(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
+    state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
 
 
@@ -190,10 +200,10 @@ def _check_pass(state: GameState, a: Pass) -> None:
 def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if combat.step == "help":  # the fighter withdraws the call for help
-        state = replace(state, combat=replace(combat, step="fight", offer=None, volunteers=(), declined=()))
+        state = evolve(state, combat=evolve(combat, step="fight", offer=None, volunteers=(), declined=()))
         return state, [Event("help_withdrawn", {"seat": a.seat})]
-    combat = replace(combat, passed=(*combat.passed, a.seat))
-    state = replace(state, combat=combat)
+    combat = evolve(combat, passed=(*combat.passed, a.seat))
+    state = evolve(state, combat=combat)
     events = [Event("passed", {"seat": a.seat})]
     if all(s in combat.passed for s in window_seats(state, combat)):
         state, more = close_window(state)
@@ -233,8 +243,8 @@ def enhance_monster(state: GameState, a: EnhanceMonster) -> tuple[GameState, lis
     state = take_from_hand(state, a.seat, a.card)
     combat = combat_of(state)
     monsters = list(combat.monsters)
-    monsters[a.monster] = replace(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
-    state = card_played_in_combat(replace(state, combat=replace(combat, monsters=tuple(monsters))))
+    monsters[a.monster] = evolve(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
+    state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=tuple(monsters))))
     return state, [Event("enhanced", {"seat": a.seat, "card": a.card, "monster": a.monster})]
 
 
@@ -253,15 +263,15 @@ def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     target = combat.monsters[a.monster]
     mate = CombatMonster(a.card, target.base, (), target.enhancers + target.inherited)
-    state = card_played_in_combat(replace(state, combat=replace(combat, monsters=(*combat.monsters, mate))))
+    state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=(*combat.monsters, mate))))
     return state, [Event("mate", {"seat": a.seat, "card": a.card, "monster": a.monster})]
 
 
 def _add_monster(state: GameState, seat: int, monster: str, *spent: str) -> GameState:
     state = take_from_hand(state, seat, monster)
     combat = combat_of(state)
-    combat = replace(combat, monsters=(*combat.monsters, CombatMonster(monster, monster)), spent=combat.spent + spent)
-    return card_played_in_combat(replace(state, combat=combat))
+    combat = evolve(combat, monsters=(*combat.monsters, CombatMonster(monster, monster)), spent=combat.spent + spent)
+    return card_played_in_combat(evolve(state, combat=combat))
 
 
 def _check_wandering(state: GameState, a: WanderingMonster) -> None:
@@ -405,7 +415,7 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
     combat = state.combat
     if combat is not None and combat.step == "flee":
         bonuses = (*combat.escape_bonuses, (a.seat, d.escape))
-        state = replace(state, combat=replace(combat, spent=(*combat.spent, a.card), escape_bonuses=bonuses))
+        state = evolve(state, combat=evolve(combat, spent=(*combat.spent, a.card), escape_bonuses=bonuses))
         if "auto_escape" in ops:
             state, events = escape_everything(state, a.seat)
             return state, [event, *events]
@@ -418,12 +428,12 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
             events += more
         return state, [event, *events]
     if "force_help" in ops:
-        combat = replace(combat, helper=a.target, helper_forced=True, spent=(*combat.spent, a.card))
-        return card_played_in_combat(replace(state, combat=combat)), [event]
+        combat = evolve(combat, helper=a.target, helper_forced=True, spent=(*combat.spent, a.card))
+        return card_played_in_combat(evolve(state, combat=combat)), [event]
     if ops & {"remove_monster", "remove_monster_keep_treasure"}:
         return _remove_monster(state, a.monster, "remove_monster_keep_treasure" in ops, a.card, [event])
-    combat = replace(combat, one_shots=(*combat.one_shots, PlayedOneShot(a.card, a.seat, a.side)))
-    return card_played_in_combat(replace(state, combat=combat)), [event]
+    combat = evolve(combat, one_shots=(*combat.one_shots, PlayedOneShot(a.card, a.seat, a.side)))
+    return card_played_in_combat(evolve(state, combat=combat)), [event]
 
 
 def _remove_monster(
@@ -433,7 +443,7 @@ def _remove_monster(
     combat = combat_of(state)
     monster = combat.monsters[index]
     gone = [monster.card, *monster.enhancers]
-    combat = replace(
+    combat = evolve(
         combat,
         monsters=combat.monsters[:index] + combat.monsters[index + 1 :],
         removed=(*combat.removed, *gone),
@@ -441,7 +451,7 @@ def _remove_monster(
         + (monster_treasures(state, monster) if keep_treasure else 0),
         spent=(*combat.spent, spent) if spent else combat.spent,
     )
-    state = replace(state, combat=combat)
+    state = evolve(state, combat=combat)
     events.append(Event("monster_removed", {"card": monster.card, "keeps_treasure": keep_treasure}))
     if not combat.monsters:
         state, more = resolve_victory(state)
@@ -487,8 +497,8 @@ def _ability_bonus(
 ) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, seat, cards)
     combat = combat_of(state)
-    combat = replace(combat, bonuses=(*combat.bonuses, (seat, bonus)), used=(*combat.used, (seat, ability)))
-    state = card_played_in_combat(replace(state, combat=combat))
+    combat = evolve(combat, bonuses=(*combat.bonuses, (seat, bonus)), used=(*combat.used, (seat, ability)))
+    state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event(ability, {"seat": seat, "cards": list(cards), "bonus": bonus})]
 
 
@@ -507,7 +517,7 @@ def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
     """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21)."""
     p = state.players[a.seat]
     state = lose_cards_from_play(state, a.seat, p.hand)
-    state = replace(state, combat=replace(combat_of(state), charmed=True))
+    state = evolve(state, combat=evolve(combat_of(state), charmed=True))
     return _remove_monster(state, a.monster, True, "", [Event("charmed", {"seat": a.seat, "monster": a.monster})])
 
 
@@ -534,10 +544,10 @@ def _backstab_candidates(state: GameState, seat: int) -> Iterator[Backstab]:
 def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, (a.discard,))
     combat = combat_of(state)
-    combat = replace(
+    combat = evolve(
         combat, bonuses=(*combat.bonuses, (a.target, -2)), backstabs=(*combat.backstabs, (a.seat, a.target))
     )
-    state = card_played_in_combat(replace(state, combat=combat))
+    state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("backstab", {"seat": a.seat, "target": a.target})]
 
 
@@ -557,8 +567,8 @@ def _check_spoil(state: GameState, a: TakeSpoil) -> None:
 )
 def take_spoil(state: GameState, a: TakeSpoil) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
-    combat = replace(combat, spoils=without(combat.spoils, a.card), pick_order=combat.pick_order[1:])
+    combat = evolve(combat, spoils=without(combat.spoils, a.card), pick_order=combat.pick_order[1:])
     p = state.players[a.seat]
     # M17: a treasure won may be played at once, even by a helper outside their turn.
-    state = replace(with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card)), combat=combat)
+    state = evolve(with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card)), combat=combat)
     return settle_spoils(state, [Event("took_spoil", {"seat": a.seat, "card": a.card})])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..base import Event, NotYourDecision
 from .actions import AcceptBadStuff, FlightSpell, RerollEscape, RollToRunAway
@@ -11,7 +10,7 @@ from .character import discardable, escape_bonus, has_ability
 from .combat import end_combat
 from .effects import apply_effects, draw_into_hand, lose_cards_from_play
 from .rulebook import check_discards, combat_of, discard_choices, require, rule
-from .state import Combat, Flight, GameState, roll
+from .state import Combat, Flight, GameState, evolve, roll
 
 ESCAPE_ON = 5  # M34: a d6 roll of 5 or more escapes
 
@@ -20,7 +19,7 @@ def begin_flight(state: GameState) -> tuple[GameState, list[Event]]:
     combat = state.combat
     assert combat is not None
     flight = Flight(order=combat.fighters, remaining=tuple(range(len(combat.monsters))))
-    state = replace(state, combat=replace(combat, step="flee", resolving="", passed=(), flight=flight))
+    state = evolve(state, combat=evolve(combat, step="flee", resolving="", passed=(), flight=flight))
     return advance(state, [Event("running_away", {"seats": list(combat.fighters)})])
 
 
@@ -46,24 +45,24 @@ def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameStat
     combat = state.combat
     assert combat is not None and combat.flight is not None
     seat = combat.flight.order[0]
-    flight = replace(combat.flight, remaining=tuple(i for i in combat.flight.remaining if i != index))
+    flight = evolve(combat.flight, remaining=tuple(i for i in combat.flight.remaining if i != index))
     if hireling:
         from .effects import lose_cards_from_play
 
         p = state.players[seat]
         assert p.hireling is not None
         state = lose_cards_from_play(state, seat, [p.hireling])
-        return escaped(replace(state, combat=replace(combat, flight=flight)), seat, index, "hireling")
+        return escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "hireling")
     if not pursues(state, combat, index, seat):
-        return escaped(replace(state, combat=replace(combat, flight=flight)), seat, index, "not_pursued")
+        return escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "not_pursued")
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
     event = Event("escape_roll", {"seat": seat, "monster": index, "die": value, "total": total})
     if total >= ESCAPE_ON:
-        state, events = escaped(replace(state, combat=replace(combat, flight=flight)), seat, index, "roll")
+        state, events = escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "roll")
         return state, [event, *events]
-    flight = replace(flight, caught_by=index, roll=total)
-    return replace(state, combat=replace(combat, flight=flight)), [event]
+    flight = evolve(flight, caught_by=index, roll=total)
+    return evolve(state, combat=evolve(combat, flight=flight)), [event]
 
 
 def reroll(state: GameState) -> tuple[GameState, list[Event]]:
@@ -73,13 +72,13 @@ def reroll(state: GameState) -> tuple[GameState, list[Event]]:
     seat, index = flight.order[0], combat.flight.caught_by
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
-    flight = replace(flight, rerolled=(*flight.rerolled, seat), roll=total)
+    flight = evolve(flight, rerolled=(*flight.rerolled, seat), roll=total)
     event = Event("escape_roll", {"seat": seat, "monster": index, "die": value, "total": total, "reroll": True})
     if total >= ESCAPE_ON:
-        state = replace(state, combat=replace(combat, flight=replace(flight, caught_by=None)))
+        state = evolve(state, combat=evolve(combat, flight=evolve(flight, caught_by=None)))
         state, events = escaped(state, seat, index, "roll")
         return state, [event, *events]
-    return replace(state, combat=replace(combat, flight=flight)), [event]
+    return evolve(state, combat=evolve(combat, flight=flight)), [event]
 
 
 def boost_roll(state: GameState, bonus: int) -> tuple[GameState, list[Event]]:
@@ -88,11 +87,11 @@ def boost_roll(state: GameState, bonus: int) -> tuple[GameState, list[Event]]:
     assert combat is not None and combat.flight is not None and combat.flight.caught_by is not None
     flight = combat.flight
     seat, index = flight.order[0], combat.flight.caught_by
-    flight = replace(flight, roll=flight.roll + bonus, flight_used=(*flight.flight_used, seat))
+    flight = evolve(flight, roll=flight.roll + bonus, flight_used=(*flight.flight_used, seat))
     if flight.roll >= ESCAPE_ON:
-        state = replace(state, combat=replace(combat, flight=replace(flight, caught_by=None)))
+        state = evolve(state, combat=evolve(combat, flight=evolve(flight, caught_by=None)))
         return escaped(state, seat, index, "flight_spell")
-    return replace(state, combat=replace(combat, flight=flight)), []
+    return evolve(state, combat=evolve(combat, flight=flight)), []
 
 
 def escaped(state: GameState, seat: int, index: int, how: str) -> tuple[GameState, list[Event]]:
@@ -111,8 +110,8 @@ def caught(state: GameState) -> tuple[GameState, list[Event]]:
     combat = state.combat
     assert combat is not None and combat.flight is not None and combat.flight.caught_by is not None
     seat, index = combat.flight.order[0], combat.flight.caught_by
-    flight = replace(combat.flight, caught_by=None, caught_seats=(*combat.flight.caught_seats, seat))
-    state = replace(state, combat=replace(combat, flight=flight))
+    flight = evolve(combat.flight, caught_by=None, caught_seats=(*combat.flight.caught_seats, seat))
+    state = evolve(state, combat=evolve(combat, flight=flight))
     monster = combat.monsters[index]
     events = [Event("caught", {"seat": seat, "monster": index, "card": monster.card})]
     state, more = apply_effects(state, seat, state.card(monster.base).bad_stuff, monster.base)
@@ -123,8 +122,8 @@ def escape_everything(state: GameState, seat: int) -> tuple[GameState, list[Even
     """An auto-escape one-shot: the runner gets away from every monster still chasing them."""
     combat = state.combat
     assert combat is not None and combat.flight is not None
-    flight = replace(combat.flight, remaining=(), caught_by=None)
-    state = replace(state, combat=replace(combat, flight=flight))
+    flight = evolve(combat.flight, remaining=(), caught_by=None)
+    state = evolve(state, combat=evolve(combat, flight=flight))
     return advance(state, [Event("escaped", {"seat": seat, "monster": -1, "how": "one_shot"})])
 
 
@@ -141,8 +140,8 @@ def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
         seat = flight.order[0]
         if not state.players[seat].dead and seat not in flight.caught_seats:
             got_away.append(seat)
-        flight = replace(flight, order=flight.order[1:], remaining=tuple(range(len(combat.monsters))))
-    state = replace(state, combat=replace(combat, flight=flight))
+        flight = evolve(flight, order=flight.order[1:], remaining=tuple(range(len(combat.monsters))))
+    state = evolve(state, combat=evolve(combat, flight=flight))
     for seat in got_away:  # E04 Sneaky Little Devil: an Epic Gnome who gets clean away draws two Treasures
         if has_ability(state, seat, "sneaky_little_devil"):
             state, more = draw_into_hand(state, seat, "treasure", 2, face_up=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from types import MappingProxyType
 
 from ..base import Event, NotYourDecision, SeatSetup, WrongTime
@@ -23,6 +22,7 @@ from .state import (
     Player,
     discard,
     draw,
+    evolve,
     hand_of_kind,
     roll,
     take_from_hand,
@@ -71,7 +71,7 @@ def new_game(
     if options.fairy_dust_on_top:
         state = fairy_into_top(state, FAIRY_TOP)
     first, state = _roll_for_first(state, list(range(len(seats))), events)
-    state = replace(state, active=first)
+    state = evolve(state, active=first)
     events.append(Event("first_player", {"seat": first}))
     return state, events
 
@@ -83,7 +83,7 @@ def fairy_into_top(state: GameState, depth: int) -> GameState:
         return state
     rest = tuple(c for c in state.door_deck if c not in fairies)
     top, rng = state.rng.shuffled((*rest[:depth], *fairies))
-    return replace(state, rng=rng, door_deck=(*top, *rest[depth:]))
+    return evolve(state, rng=rng, door_deck=(*top, *rest[depth:]))
 
 
 def _roll_for_first(state: GameState, seats: list[int], events: list[Event]) -> tuple[int, GameState]:
@@ -102,13 +102,13 @@ def _roll_for_first(state: GameState, seats: list[int], events: list[Event]) -> 
 
 def start_turn(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """The dead come back (M36); a new character draws 4 + 4; with X02, a face-down Door first."""
-    players = tuple(replace(p, dead=False, used_this_turn=(), received=()) for p in state.players)
+    players = tuple(evolve(p, dead=False, used_this_turn=(), received=()) for p in state.players)
     # The Fairy's charm and the wait on traded items last until the player's own next turn (F06, M46).
     players = tuple(
-        replace(p, charmed=False, trade_locked=()) if s == seat and (p.charmed or p.trade_locked) else p
+        evolve(p, charmed=False, trade_locked=()) if s == seat and (p.charmed or p.trade_locked) else p
         for s, p in enumerate(players)
     )
-    state = replace(
+    state = evolve(
         state, players=players, active=seat, turn=state.turn + 1, phase="start", met_monster=False, charity=()
     )
     events = [Event("turn", {"seat": seat, "turn": state.turn})]
@@ -132,7 +132,7 @@ def check_winners(state: GameState, events: list[Event]) -> tuple[GameState, lis
     """Whoever reaches the winning level wins; several at once win together (M10)."""
     winners = tuple(s for s, p in enumerate(state.players) if p.level >= state.options.win_level)
     if winners and not state.winners:
-        state = replace(state, winners=winners, phase="over", decisions=())
+        state = evolve(state, winners=winners, phase="over", decisions=())
         events.append(Event("game_over", {"winners": list(winners)}))
     return state, events
 
@@ -147,10 +147,10 @@ def _check_finish_setup(state: GameState, a: FinishSetup) -> None:
 
 @rule(FinishSetup, _check_finish_setup, lambda state, seat: [FinishSetup(seat)])
 def finish_setup(state: GameState, a: FinishSetup) -> tuple[GameState, list[Event]]:
-    state = replace(state, ready=(*state.ready, a.seat))
+    state = evolve(state, ready=(*state.ready, a.seat))
     events = [Event("ready", {"seat": a.seat})]
     if len(state.ready) == len(state.players):
-        state, more = start_turn(replace(state, turn=0), state.active)
+        state, more = start_turn(evolve(state, turn=0), state.active)
         events += more
     return state, events
 
@@ -191,7 +191,7 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
     if a.resurrect:
         # Cleric's Resurrection: the top of the discards instead of a face-up draw, paid with a hand card.
         doors.append(state.door_discard[-1])
-        state = replace(state, door_discard=state.door_discard[:-1])
+        state = evolve(state, door_discard=state.door_discard[:-1])
         state = discard(take_from_hand(state, a.seat, a.resurrect), a.resurrect)
         events.append(Event("resurrected", {"seat": a.seat, "card": doors[0], "discarded": a.resurrect}))
     while len(doors) < doors_per_kick(state, a.seat):
@@ -200,7 +200,7 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
         if card is None:
             break
         doors.append(card)
-    state = replace(state, phase="door")
+    state = evolve(state, phase="door")
     if len(doors) > 1:  # E03: curses in the order drawn, then everything else, the monsters last
         doors.sort(key=lambda c: _door_rank(state, c))
     for card in doors:
@@ -222,10 +222,10 @@ def _bonus_on_kicked_monster(state: GameState, card: str) -> tuple[GameState, li
     assert combat is not None
     first = combat.monsters[0]
     if state.card(card).kind == "enhancer":
-        monsters = (replace(first, enhancers=(*first.enhancers, card)), *combat.monsters[1:])
+        monsters = (evolve(first, enhancers=(*first.enhancers, card)), *combat.monsters[1:])
     else:
         monsters = (*combat.monsters, CombatMonster(card, first.base, (), first.enhancers + first.inherited))
-    state = card_played_in_combat(replace(state, combat=replace(combat, monsters=monsters)))
+    state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=monsters)))
     return state, [Event("door_bonus", {"card": card, "monster": 0})]
 
 
@@ -237,7 +237,7 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
         if state.combat is not None:
             combat = state.combat
             monsters = (*combat.monsters, CombatMonster(card, card))
-            return replace(state, combat=replace(combat, monsters=monsters)), [Event("monster_joins", {"card": card})]
+            return evolve(state, combat=evolve(combat, monsters=monsters)), [Event("monster_joins", {"card": card})]
         return start_combat(state, seat, card, by_kick=True)
     if d.kind == "curse":
         return strike_with_curse(state, seat, card)
@@ -255,7 +255,7 @@ def strike_with_curse(
     events = [Event("cursed", {"seat": target, "card": card})]
     p = state.players[target]
     if may_outrun and p.hand and has_ability(state, target, "outrun_curse"):
-        state = replace(state, decisions=(*state.decisions, Decision("outrun_curse", target, (card,))))
+        state = evolve(state, decisions=(*state.decisions, Decision("outrun_curse", target, (card,))))
         return state, events
     if d.duration == "next_turn" and not (target == state.active and state.phase != "setup"):
         return with_player(state, target, curses=(*p.curses, card)), events
@@ -302,7 +302,7 @@ def _check_loot(state: GameState, a: LootTheRoom) -> None:
 def loot_the_room(state: GameState, a: LootTheRoom) -> tuple[GameState, list[Event]]:
     deck = "treasure" if state.options.listening_at_the_door else "door"
     state, events = draw_into_hand(state, a.seat, deck, 1, face_up=False)
-    return replace(state, phase="end"), [Event("looted", {"seat": a.seat}), *events]
+    return evolve(state, phase="end"), [Event("looted", {"seat": a.seat}), *events]
 
 
 # --- the end of the turn: charity (M14) and passing left (M15) ------------------------------------------
@@ -365,5 +365,5 @@ def give_charity(state: GameState, a: GiveCharity) -> tuple[GameState, list[Even
         return discard(state, a.card), [Event("charity", {"seat": a.seat, "to": -1, "card": a.card})]
     q = state.players[a.to]
     state = with_player(state, a.to, hand=(*q.hand, a.card), received=(*q.received, a.card))
-    state = replace(state, charity=(*state.charity, a.to))
+    state = evolve(state, charity=(*state.charity, a.to))
     return state, [Event("charity", {"seat": a.seat, "to": a.to}, {"card": a.card}, frozenset({a.seat, a.to}))]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
@@ -202,13 +202,17 @@ def set_player(state: GameState, seat: int, player: Player) -> GameState:
 
 
 _new = object.__new__
+_slot_sets: dict[type, frozenset[str]] = {}
 _set = object.__setattr__
 
 
 def evolve(record: T, **changes: Any) -> T:
     """`dataclasses.replace` for our slotted records, without its per-call checks: the hottest copy in a game."""
+    slots = record.__slots__  # type: ignore[attr-defined]
+    if not changes.keys() <= _slot_sets.setdefault(type(record), frozenset(slots)):
+        raise TypeError(f"{type(record).__name__} has no field(s) {sorted(set(changes) - set(slots))}")
     out = _new(type(record))
-    for name in record.__slots__:  # type: ignore[attr-defined]
+    for name in slots:
         _set(out, name, changes[name] if name in changes else getattr(record, name))
     return out
 
@@ -226,8 +230,8 @@ def discard(state: GameState, *cards: str) -> GameState:
     treasures = tuple(c for c in cards if state.card(c).deck == "treasure")
     dust = tuple(c for c in cards if state.card(c).deck == "fairy_dust")
     if dust:
-        state = replace(state, fairy_dust_out=state.fairy_dust_out + dust)
-    return replace(
+        state = evolve(state, fairy_dust_out=state.fairy_dust_out + dust)
+    return evolve(
         state,
         door_discard=state.door_discard + doors,
         treasure_discard=state.treasure_discard + treasures,
@@ -239,7 +243,7 @@ def draw(state: GameState, deck: Deck) -> tuple[GameState, str | None, list[Even
     if deck == "fairy_dust":
         if not state.fairy_dust_deck:
             return state, None, [Event("deck_empty", {"deck": deck})]
-        return replace(state, fairy_dust_deck=state.fairy_dust_deck[1:]), state.fairy_dust_deck[0], []
+        return evolve(state, fairy_dust_deck=state.fairy_dust_deck[1:]), state.fairy_dust_deck[0], []
     door = deck == "door"
     pile = state.door_deck if door else state.treasure_deck
     events: list[Event] = []
@@ -248,15 +252,15 @@ def draw(state: GameState, deck: Deck) -> tuple[GameState, str | None, list[Even
         if not discards:
             return state, None, [Event("deck_empty", {"deck": deck})]
         pile, rng = state.rng.shuffled(discards)
-        state = replace(state, rng=rng, door_discard=()) if door else replace(state, rng=rng, treasure_discard=())
+        state = evolve(state, rng=rng, door_discard=()) if door else evolve(state, rng=rng, treasure_discard=())
         events.append(Event("reshuffled", {"deck": deck, "cards": len(pile)}))
-    state = replace(state, door_deck=pile[1:]) if door else replace(state, treasure_deck=pile[1:])
+    state = evolve(state, door_deck=pile[1:]) if door else evolve(state, treasure_deck=pile[1:])
     return state, pile[0], events
 
 
 def roll(state: GameState, sides: int = 6) -> tuple[GameState, int]:
     value, rng = state.rng.roll(sides)
-    return replace(state, rng=rng), value
+    return evolve(state, rng=rng), value
 
 
 def all_cards(state: GameState) -> list[str]:

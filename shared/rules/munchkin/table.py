@@ -4,7 +4,6 @@ stealing, and the cards any player may play at any time (curses, Go Up a Level).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..base import Event, WrongTime
 from .actions import (
@@ -36,7 +35,7 @@ from .rulebook import (
     require_turn,
     rule,
 )
-from .state import Carried, Decision, GameState, discard, roll, set_player, take_from_hand, with_player, without
+from .state import Carried, Decision, GameState, discard, evolve, roll, set_player, take_from_hand, with_player, without
 
 SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
@@ -103,21 +102,21 @@ def _play_candidates(state: GameState, seat: int) -> Iterator[PlayCard]:
 def play_card(state: GameState, a: PlayCard) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
     d = state.card(a.card)
-    p = replace(p, hand=without(p.hand, a.card), received=tuple(c for c in p.received if c != a.card))
+    p = evolve(p, hand=without(p.hand, a.card), received=tuple(c for c in p.received if c != a.card))
     if d.kind == "race":
-        p = replace(p, races=(*p.races, a.card))
+        p = evolve(p, races=(*p.races, a.card))
     elif d.kind == "class":
-        p = replace(p, classes=(*p.classes, a.card))
+        p = evolve(p, classes=(*p.classes, a.card))
     elif d.kind == "half_breed":
-        p = replace(p, half_breed=a.card)
+        p = evolve(p, half_breed=a.card)
     elif d.kind == "super_munchkin":
-        p = replace(p, super_munchkin=a.card)
+        p = evolve(p, super_munchkin=a.card)
     elif d.kind == "hireling":
-        p = replace(p, hireling=a.card)
+        p = evolve(p, hireling=a.card)
     else:
         carried = Carried(a.card)
         wearable = d.kind == "item" and equip_problem(state, p, carried) is None
-        p = replace(p, items=(*p.items, replace(carried, equipped=wearable)))
+        p = evolve(p, items=(*p.items, evolve(carried, equipped=wearable)))
     state = set_player(state, a.seat, p)
     state = settle_items(state, a.seat)
     return card_played_in_combat(state), [Event("played", {"seat": a.seat, "card": a.card})]
@@ -164,7 +163,7 @@ def _set_equipped(
 ) -> GameState:
     p = state.players[seat]
     items = tuple(
-        replace(c, equipped=equipped, cheat=cheat or c.cheat, on_hireling=on_hireling or c.on_hireling)
+        evolve(c, equipped=equipped, cheat=cheat or c.cheat, on_hireling=on_hireling or c.on_hireling)
         if c.card == card
         else c
         for c in p.items
@@ -188,7 +187,7 @@ def _check_hireling(state: GameState, a: GiveToHireling) -> None:
 )
 def give_to_hireling(state: GameState, a: GiveToHireling) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
-    carried = replace(_own_item(state, a.seat, a.card), on_hireling=True)
+    carried = evolve(_own_item(state, a.seat, a.card), on_hireling=True)
     state = _set_equipped(state, a.seat, a.card, equip_problem(state, p, carried) is None, on_hireling=True)
     return state, [Event("hireling_carries", {"seat": a.seat, "card": a.card})]
 
@@ -357,14 +356,14 @@ def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
 @rule(OfferTrade, _check_offer, _offer_candidates)
 def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]]:
     decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
-    state = replace(state, decisions=(*state.decisions, decision))
+    state = evolve(state, decisions=(*state.decisions, decision))
     return state, [Event("trade_offered", {"seat": a.seat, "to": a.to, "give": list(a.give), "take": list(a.take)})]
 
 
 def move_items(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
     """Items change hands in play; they arrive turned sideways, to be equipped when allowed (M24, M46)."""
     g = state.players[giver]
-    moving = [replace(c, equipped=False, on_hireling=False) for c in g.items if c.card in cards]
+    moving = [evolve(c, equipped=False, on_hireling=False) for c in g.items if c.card in cards]
     state = with_player(state, giver, items=tuple(c for c in g.items if c.card not in cards))
     t = state.players[taker]
     return settle_items(with_player(state, taker, items=(*t.items, *moving)), giver)

@@ -41,8 +41,8 @@ WONDERLAND_ALTERNATIVES = (
 SETTINGS: dict[str, dict[str, float]] = {
     "munchkin": {"samples": 8, "options": 4, "horizon": 120, "turns": 0, "margin": 1.5, "rival": 0.5,
                  "budget": 1200},
-    "wonderland": {"samples": 16, "options": 4, "horizon": 120, "turns": 3, "margin": 0.0, "rival": 0.5,
-                   "budget": 4000},
+    "wonderland": {"samples": 24, "options": 4, "horizon": 120, "turns": 3, "margin": 0.0, "rival": 0.5,
+                   "budget": 6000},
 }
 
 

@@ -35,7 +35,19 @@ from .rulebook import (
     require_turn,
     rule,
 )
-from .state import Carried, Decision, GameState, discard, evolve, roll, set_player, take_from_hand, with_player, without
+from .state import (
+    Carried,
+    Decision,
+    GameState,
+    discard,
+    evolve,
+    hand_of_kind,
+    roll,
+    set_player,
+    take_from_hand,
+    with_player,
+    without,
+)
 
 SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
@@ -432,6 +444,13 @@ def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
 # --- any time: curses (M37) and Go Up a Level (M49) -----------------------------------------------------
 
 
+def _aimed_at_anyone(
+    state: GameState, seat: int, kind: str, action: type[Curse] | type[GoUpALevel]
+) -> Iterator[Curse | GoUpALevel]:
+    """Each card of `kind` in the hand, played on each player (oneself included)."""
+    return (action(seat, c, t) for c in hand_of_kind(state, seat, kind) for t in range(len(state.players)))
+
+
 def _check_curse(state: GameState, a: Curse) -> None:
     require_in_hand(state, a.seat, a.card, "curse")
     require_alive(state, a.target)
@@ -441,12 +460,7 @@ def _check_curse(state: GameState, a: Curse) -> None:
 @rule(
     Curse,
     _check_curse,
-    lambda state, seat: (
-        Curse(seat, c, t)
-        for c in state.players[seat].hand
-        if state.card(c).kind == "curse"
-        for t in range(len(state.players))
-    ),
+    lambda state, seat: _aimed_at_anyone(state, seat, "curse", Curse),
 )
 def curse(state: GameState, a: Curse) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.card)
@@ -467,12 +481,7 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
 @rule(
     GoUpALevel,
     _check_level_up,
-    lambda state, seat: (
-        GoUpALevel(seat, c, t)
-        for c in state.players[seat].hand
-        if state.card(c).kind == "go_up_a_level"
-        for t in range(len(state.players))
-    ),
+    lambda state, seat: _aimed_at_anyone(state, seat, "go_up_a_level", GoUpALevel),
 )
 def go_up_a_level(state: GameState, a: GoUpALevel) -> tuple[GameState, list[Event]]:
     state = discard(take_from_hand(state, a.seat, a.card), a.card)

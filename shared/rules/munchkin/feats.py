@@ -21,7 +21,16 @@ from .combat import card_played_in_combat, end_combat, monster_level
 from .effects import change_level, draw_into_hand, lose_cards_from_play
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
-from .rulebook import combat_of, others, require, require_alive, require_in_hand, require_turn, rule
+from .rulebook import (
+    check_fighting_ability,
+    combat_of,
+    others,
+    require,
+    require_alive,
+    require_in_hand,
+    require_turn,
+    rule,
+)
 from .state import (
     Combat,
     CombatMonster,
@@ -63,10 +72,7 @@ def _end_fight_without_treasure(state: GameState, combat: Combat, keep: str | No
 
 
 def _check_illusion(state: GameState, a: Illusion) -> None:
-    combat = combat_of(state, "fight", "window")
-    require(a.seat in combat.fighters, "only a fighter or the helper may do that")
-    require(has_ability(state, a.seat, "illusion"), "only a Gnome casts illusions")
-    require((a.seat, "illusion") not in combat.used, "one illusion per combat")
+    check_fighting_ability(state, a.seat, "illusion")
     require_in_hand(state, a.seat, a.monster, "monster")
 
 

@@ -42,6 +42,7 @@ from .fairy import dust_for, tradeable
 from .flight import escape_everything, runner
 from .rulebook import (
     check_discards,
+    check_fighting_ability,
     combat_of,
     discard_choices,
     others,
@@ -462,17 +463,8 @@ def _remove_monster(
 # --- class abilities in combat (M40) --------------------------------------------------------------------
 
 
-def _check_fighting_ability(state: GameState, seat: int, ability: str, once: bool = True) -> Combat:
-    combat = combat_of(state, "fight", "window")
-    require(seat in combat.fighters, "only a fighter or the helper may do that")
-    require(has_ability(state, seat, ability), f"you lack the ability {ability!r}")
-    if once:
-        require((seat, ability) not in combat.used, f"{ability} once per combat")
-    return combat
-
-
 def _check_berserk(state: GameState, a: Berserk) -> None:
-    _check_fighting_ability(state, a.seat, "berserk")
+    check_fighting_ability(state, a.seat, "berserk")
     check_discards(state, a.seat, a.cards)
 
 
@@ -482,7 +474,7 @@ def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
 
 
 def _check_turn_undead(state: GameState, a: TurnUndead) -> None:
-    combat = _check_fighting_ability(state, a.seat, "turn_undead")
+    combat = check_fighting_ability(state, a.seat, "turn_undead")
     require(any(state.card(m.base).undead for m in combat.monsters), "there is no Undead to turn")
     check_discards(state, a.seat, a.cards)
 
@@ -503,7 +495,7 @@ def _ability_bonus(
 
 
 def _check_charm(state: GameState, a: Charm) -> None:
-    combat = _check_fighting_ability(state, a.seat, "charm", once=False)
+    combat = check_fighting_ability(state, a.seat, "charm", once=False)
     _check_monster_index(combat, a.monster)
     require(len(state.players[a.seat].hand) >= 3, "charming takes your whole hand, at least 3 cards")
 

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from ..base import Event, IllegalAction, NotYourDecision, RuleError, WrongTime
 from .actions import MunchkinAction
-from .character import discardable
+from .character import discardable, has_ability
 from .state import Combat, GameState, Player
 
 Perform = Callable[[GameState, Any], tuple[GameState, list[Event]]]
@@ -105,3 +105,13 @@ def discard_choices(state: GameState, seat: int) -> Iterator[tuple[str, ...]]:
     cards = discardable(state.players[seat])
     for n in range(1, min(MAX_ABILITY_DISCARDS, len(cards)) + 1):
         yield cards[:n]
+
+
+def check_fighting_ability(state: GameState, seat: int, ability: str, once: bool = True) -> Combat:
+    """A class or race ability used in a fight: by a fighter or the helper, once per combat unless told."""
+    combat = combat_of(state, "fight", "window")
+    require(seat in combat.fighters, "only a fighter or the helper may do that")
+    require(has_ability(state, seat, ability), f"you lack the ability {ability!r}")
+    if once:
+        require((seat, ability) not in combat.used, f"{ability} once per combat")
+    return combat

@@ -13,8 +13,12 @@ if TYPE_CHECKING:
     from .app import App
     from .scenes.table_base import GameScene
 
+from ..shared.bots import LEVELS as BOT_LEVELS
+from ..shared.rules.base import RuleError
+from ..shared.rules.registry import GAMES
+from ..shared.simulate import parse_options
+
 DEFAULT_PORT = 47474
-GAMES = ("munchkin", "wonderland")
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -28,6 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--game", choices=GAMES, default="munchkin")
         parser.add_argument("--seats", type=int, default=4, help="players at the table, 2-6 (default 4)")
         parser.add_argument("--bots", type=int, default=None, help="bots among them (default: all but you)")
+        parser.add_argument("--bot-level", choices=BOT_LEVELS, default="normal", help="how the bots play")
+        parser.add_argument("--packs", default="", help="comma-separated card packs (default: the game's own)")
+        parser.add_argument(
+            "--options",
+            default="",
+            help="comma-separated table options: a name turns a flag on, name=value sets a value (e.g. epic)",
+        )
         parser.add_argument(
             "--hot-seat",
             type=int,
@@ -62,6 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     )
 
 
+def _packs(args: argparse.Namespace) -> list[str]:
+    return [name.strip() for name in args.packs.split(",") if name.strip()]
+
+
 def _size(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
@@ -94,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             host = _open_hosted(app, args, attach)
         else:
             _open_join(app, args, attach)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RuleError) as exc:  # a port in use, a broken pack, an unknown option
         app.close()
         print(f"doorkick {args.command}: {exc}", file=sys.stderr)
         return 2
@@ -168,6 +183,9 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             args.game,
             args.seats,
             bots,
+            bot_level=args.bot_level,
+            packs=_packs(args),
+            options=parse_options(args.options),
             auto_create=True,
             auto_start=args.autoplay,
             on_game=attach,
@@ -243,7 +261,10 @@ def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:
         for i in range(args.seats)
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 62)
-    session = LocalSession(ruleset(args.game), setups, seed, range(humans), bot_delay=0.05 if args.autoplay else 0.6)
+    session = LocalSession(
+        ruleset(args.game), setups, seed, range(humans), tuple(_packs(args)), parse_options(args.options),
+        bot_delay=0.05 if args.autoplay else 0.6, bot_level=args.bot_level,
+    )
     scene_type = WonderlandScene if args.game == "wonderland" else MunchkinScene
     scene = scene_type(app, session)
     app.push(scene)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..shared import protocol
-from ..shared.bots.easy import EasyBot
+from ..shared.bots import Bot, level_for, make_bot
 from ..shared.protocol import Message, ProtocolError
-from ..shared.rules.base import Event, Outcome, RuleError, Ruleset, SeatSetup
+from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, SeatSetup
 from .net import Connection, Status
 
 TableState = dict[str, Any]
@@ -87,7 +88,11 @@ class Session:
 
 
 class LocalSession(Session):
-    """An engine in this process. Seats not in `seats` are played by bots, one action per `bot_delay`."""
+    """An engine in this process. Seats not in `seats` are played by bots, one action per `bot_delay`.
+
+    Hard bots think for up to half a second, so they think in a worker thread while frames go on; an answer
+    for a state the table has since left is thrown away.
+    """
 
     def __init__(
         self,
@@ -99,6 +104,7 @@ class LocalSession(Session):
         options: Any = None,
         bot_delay: float = 0.5,
         on_apply: Callable[[Any, dict[str, Any]], None] | None = None,
+        bot_level: str = "normal",
     ) -> None:
         super().__init__()
         self.ruleset = ruleset
@@ -106,9 +112,15 @@ class LocalSession(Session):
         self.seats = tuple(seats)
         self.names = {i: s.name for i, s in enumerate(setups)}
         self.engine_state = ruleset.new_game(setups, seed, packs, options)
-        self.bots = {i: EasyBot(seed * 7919 + i) for i in range(len(setups)) if i not in self.seats}
+        level = level_for(ruleset.game, bot_level)
+        self.bots: dict[int, Bot] = {
+            i: make_bot(ruleset.game, level, seed * 7919 + i) for i in range(len(setups)) if i not in self.seats
+        }
+        self._thinker = ThreadPoolExecutor(1, "doorkick-bot") if level == "hard" else None
+        self._thinking: tuple[int, Any, Future[Action | None]] | None = None  # seat, state, its decision
         self.bot_delay = bot_delay
         self._bot_clock = 0.0
+        self._content: set[int] = set()  # bots that want nothing in this state (a Wonderland helper, say)
         self.actions: list[dict[str, Any]] = []  # the action log, for replays
         self.seed, self.packs, self.options, self.setups = seed, packs, options, setups
         self.on_apply = on_apply
@@ -123,6 +135,7 @@ class LocalSession(Session):
         if not any(a == action for a in self.ruleset.legal_actions(self.engine_state, action.seat)):
             raise RuleError(f"{action} is not a legal action now")
         self.engine_state, events = self.ruleset.apply(self.engine_state, action)
+        self._content.clear()
         self.actions.append(action.to_wire())
         if self.on_apply is not None:
             self.on_apply(self.engine_state, action.to_wire())
@@ -144,18 +157,51 @@ class LocalSession(Session):
     def pump(self, dt: float) -> list[Happening]:
         self._bot_clock += dt
         while self._bot_clock >= self.bot_delay and self.ruleset.outcome(self.engine_state) is None:
-            waiting = sorted(s for s in self.ruleset.seats_to_act(self.engine_state) if s in self.bots)
+            waiting = sorted(
+                s for s in self.ruleset.seats_to_act(self.engine_state) if s in self.bots and s not in self._content
+            )
             if not waiting:
                 self._bot_clock = 0.0
                 break
-            self._bot_clock -= self.bot_delay
             seat = waiting[0]
-            action = self.bots[seat].choose(self.ruleset, self.engine_state, seat)
-            if action is not None:
-                self._apply(action.to_wire())
+            action = self._decision(seat)
+            if isinstance(action, _Thinking):
+                break  # the clock keeps running: the move comes on a later frame
+            if action is None:
+                self._content.add(seat)  # asked again once the table changes; the other bots go on meanwhile
+                continue
+            self._bot_clock -= self.bot_delay
+            self._apply(action.to_wire())
             if self.bot_delay > 0:
                 break
         return super().pump(dt)
+
+    def close(self) -> None:
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=False, cancel_futures=True)
+
+    def _decision(self, seat: int) -> Action | _Thinking | None:
+        """The bot's action, None for no action, or `_THINKING` while a hard bot's thread is still at it."""
+        bot, state = self.bots[seat], self.engine_state
+        if self._thinker is None:
+            return bot.choose(self.ruleset, state, seat)
+        if self._thinking is not None:
+            thinking_seat, thought_about, future = self._thinking
+            if thinking_seat == seat and thought_about is state:
+                if not future.done():
+                    return _THINKING
+                self._thinking = None
+                return future.result()
+        # One worker thread: a stale decision still running finishes first, so a bot never thinks twice at once.
+        self._thinking = (seat, state, self._thinker.submit(bot.choose, self.ruleset, state, seat))
+        return _THINKING
+
+
+class _Thinking:
+    """LocalSession._decision's answer while a hard bot is still thinking."""
+
+
+_THINKING = _Thinking()
 
 
 class NetSession(Session):

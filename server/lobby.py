@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..shared import protocol as p
+from ..shared.bots import LEVELS
 from ..shared.rules.base import Ruleset
 from .config import ServerConfig
 from .match import Match
@@ -42,6 +43,12 @@ def _pack_names(packs: list[Any]) -> list[str]:
     if not all(isinstance(pack, str) and PACK_NAME.fullmatch(pack) for pack in packs):
         raise ServerError("bad_packs", "packs are a list of pack names (letters, digits, - and _)")
     return list(packs)
+
+
+def _bot_level(level: Any) -> str:
+    if level not in LEVELS:
+        raise ServerError("bad_bot_level", f"bots play at one of {', '.join(LEVELS)}, not {level!r}")
+    return str(level)
 
 
 def clean_name(raw: str) -> str:
@@ -183,6 +190,7 @@ class Lobby:
         if not 0 <= bots < count:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
         packs = _pack_names(message.get("packs", []))
+        bot_level = _bot_level(message.get("bot_level", "normal"))
         password = message.get("password")
         table = Table(
             id=secrets.token_hex(4),
@@ -191,6 +199,7 @@ class Lobby:
             seats=[Seat(i) for i in range(count)],
             options=message.get("options"),
             packs=tuple(packs),
+            bot_level=bot_level,
             password_hash=hash_password(password) if password else None,
         )
         for i in range(count - bots, count):
@@ -218,6 +227,7 @@ class Lobby:
         if not 0 <= bots <= len(free) or bots >= count:
             raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
         packs = _pack_names(message.get("packs", list(table.packs)))
+        bot_level = _bot_level(message.get("bot_level", table.bot_level))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
         chosen = free[len(free) - bots:]
@@ -228,6 +238,7 @@ class Lobby:
             if table.seats[i].kind != BOT:
                 table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
         table.packs = tuple(packs)
+        table.bot_level = bot_level
         if "options" in message.fields:
             table.options = message.get("options")
         for seat in table.seats:

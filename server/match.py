@@ -3,7 +3,8 @@
 Every seat and spectator gets its own view: a full snapshot on join or resync, otherwise a sequence-numbered
 update holding the events as that seat may know them and the changed parts of its state, with a checksum.
 Timers play `pass` for a silent human in a window where passing is legal; a human with nothing to pass is
-played for by a bot after the longer turn timeout. Bots use the same path as humans.
+played for by a bot after the longer turn timeout. Bots use the same path as humans; a hard bot thinks in a
+worker thread so that the other tables on this host keep moving meanwhile.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..shared import protocol as p
-from ..shared.bots.easy import EasyBot
+from ..shared.bots import Bot, level_for, make_bot
 from ..shared.rules.base import (
     Action,
     Event,
@@ -27,7 +28,7 @@ from ..shared.rules.base import (
 )
 from .config import ServerConfig
 from .store import ActionLog
-from .tables import Client, ServerError, Table
+from .tables import BOT, Client, ServerError, Table
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,10 @@ class Match:
         self.spectator_state: dict[str, Any] | None = None
         self.timers: dict[int, _Timer] = {}
         self.bot_turns: dict[int, asyncio.TimerHandle] = {}
-        self.bots = {s.index: EasyBot((table.seed or 0) * 7919 + s.index + 1) for s in table.seats}
+        levels = {s.index: _bot_level(table, s.index) for s in table.seats}
+        seed = (table.seed or 0) * 7919
+        self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
+        self.deep_thinkers = {i for i, level in levels.items() if level == "hard"}
         self._generation = 0
         self._task: asyncio.Task[None] | None = None
         self.finished = ruleset.outcome(state) is not None
@@ -134,14 +138,14 @@ class Match:
         while True:
             job = await self.queue.get()
             try:
-                self._do(job)
+                await self._do(job)
             except Exception:  # an engine bug must not take the table down; the state is unchanged
                 log.exception("table %s: %r failed", self.table.id, job)
                 if isinstance(job, _Submitted) and job.client is not None:
                     job.client.send(p.message(p.ERROR, job.request_id, code="internal",
                                               message="the server failed to apply that action"))
 
-    def _do(self, job: Job) -> None:
+    async def _do(self, job: Job) -> None:
         if isinstance(job, _Submitted):
             try:
                 self._play(job.seat, job.action)
@@ -160,7 +164,7 @@ class Match:
         elif isinstance(job, _BotTurn):
             self.bot_turns.pop(job.seat, None)
             if self._waits_for(job.seat) and self.table.seats[job.seat].bot_controlled:
-                self._bot_plays(job.seat)
+                await self._bot_plays(job.seat)
         else:
             timer = self.timers.get(job.seat)
             if timer is None or timer.generation != job.generation or not self._waits_for(job.seat):
@@ -169,12 +173,17 @@ class Match:
             legal = list(self.ruleset.legal_actions(self.state, job.seat))
             action = next((a for a in legal if a.kind == PASS), None)
             if action is None:
-                self._bot_plays(job.seat)
+                await self._bot_plays(job.seat)
             else:
                 self._play(job.seat, action)
 
-    def _bot_plays(self, seat: int) -> None:
-        action = self.bots[seat].choose(self.ruleset, self.state, seat)
+    async def _bot_plays(self, seat: int) -> None:
+        bot = self.bots[seat]
+        if seat in self.deep_thinkers:
+            # Only this worker changes the state, and it waits here, so the thread sees a state that holds still.
+            action = await asyncio.to_thread(bot.choose, self.ruleset, self.state, seat)
+        else:
+            action = bot.choose(self.ruleset, self.state, seat)
         if action is None:
             return
         try:
@@ -310,6 +319,11 @@ class Match:
         for handle in self.bot_turns.values():
             handle.cancel()
         self.bot_turns.clear()
+
+
+def _bot_level(table: Table, seat: int) -> str:
+    """Bot seats play at the table's level; a normal bot stands in for a human who dropped out."""
+    return level_for(table.game, table.bot_level if table.seats[seat].kind == BOT else "normal")
 
 
 def _outcome_wire(outcome: Outcome) -> dict[str, Any]:

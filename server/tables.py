@@ -97,6 +97,7 @@ class Table:
     creator: int = 0
     options: Any = None
     packs: tuple[str, ...] = ()
+    bot_level: str = "normal"  # how the table's bot seats play: easy, normal or hard
     password_hash: str | None = None
     seed: int | None = None
     started: bool = False
@@ -135,6 +136,7 @@ class Table:
             "seats": len(self.seats),
             "open_seats": self.open_seats(),
             "bots": sum(1 for s in self.seats if s.kind == BOT),
+            "bot_level": self.bot_level,
             "started": self.started,
             "finished": self.finished,
             "password": self.password_hash is not None,
@@ -161,6 +163,7 @@ class Table:
             "creator": self.creator,
             "options": self.options,
             "packs": list(self.packs),
+            "bot_level": self.bot_level,
             "password_hash": self.password_hash,
             "seed": self.seed,
             "started": self.started,
@@ -178,7 +181,8 @@ class Table:
         ]
         return cls(
             id=record["id"], name=record["name"], game=record["game"], seats=seats, creator=record["creator"],
-            options=record["options"], packs=tuple(record["packs"]), password_hash=record["password_hash"],
+            options=record["options"], packs=tuple(record["packs"]),
+            bot_level=record.get("bot_level", "normal"), password_hash=record["password_hash"],
             seed=record["seed"], started=record["started"], finished=record["finished"],
             outcome=record["outcome"],
         )

@@ -107,6 +107,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
         "game": _req(str, max_len=32),
         "seats": _req(int),
         "bots": _opt(int),
+        "bot_level": _opt(str, max_len=16),
         "name": _opt(str, max_len=48),
         "password": _opt(str, max_len=64),
         "options": _opt(dict, _NIL, max_len=64),
@@ -131,6 +132,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     SET_TABLE: {
         "seats": _opt(int),
         "bots": _opt(int),
+        "bot_level": _opt(str, max_len=16),
         "options": _opt(dict, _NIL, max_len=64),
         "packs": _opt(list, max_len=32),
     },

@@ -38,6 +38,7 @@ class LobbyScene(Scene):
         game: str = "munchkin",
         seats: int = 4,
         bots: int = 3,
+        bot_level: str = "normal",
         auto_create: bool = False,
         auto_start: bool = False,
         on_game: Any = None,
@@ -48,7 +49,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.connection = connection
         self.host_label = host_label
-        self.choices = TableChoices(game, seats, bots, list(packs or []), dict(options or {}))
+        self.choices = TableChoices(game, seats, bots, list(packs or []), dict(options or {}), bot_level)
         self.auto_create, self.auto_start = auto_create or auto_start, auto_start
         self.on_game = on_game  # called with the GameScene it pushes (the CLI attaches the autoplayer here)
         self.replay_dir = replay_dir
@@ -337,7 +338,8 @@ class LobbyScene(Scene):
         )
         c = self.choices
         short, _ = table_summary(c.game, c.packs, c.explicit or None)
-        plan = f"{GAME_TITLES[c.game]} · {c.seats} seats, {c.bots} bot{'s' if c.bots != 1 else ''} · {short}"
+        bots = f"{c.bots} {c.bot_level} bot{'s' if c.bots != 1 else ''}" if c.bots else "no bots"
+        plan = f"{GAME_TITLES[c.game]} · {c.seats} seats, {bots} · {short}"
         surface.blit(
             render_block(plan, self.new_table_rect.w, self.new_table_rect.h, 17, theme.TEXT, min_size=11),
             self.new_table_rect.topleft,
@@ -365,9 +367,10 @@ class LobbyScene(Scene):
                 pygame.draw.circle(surface, colour, (seats_box.x + 20, y + 11), 9)
                 kind = p.get("kind")
                 name = p.get("name") or "(open seat)"
-                tag = (
-                    "bot" if kind == "bot" else ("ready" if p.get("ready") else "not ready") if kind == "human" else ""
-                )
+                if kind == "bot":
+                    tag = f"{self.table.get('bot_level') or 'normal'} bot"
+                else:
+                    tag = ("ready" if p.get("ready") else "not ready") if kind == "human" else ""
                 you = " (you)" if seat == self.my_seat else ""
                 surface.blit(render_line(f"{name}{you}", seats_box.w - 160, 18, theme.TEXT), (seats_box.x + 38, y))
                 surface.blit(render_line(tag, 120, 16, theme.TEXT_DIM), (seats_box.right - 120, y + 2))

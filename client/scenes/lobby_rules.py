@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ...shared.bots import LEVELS as BOT_LEVELS
 from ...shared.rules.base import MalformedAction
 from ...shared.rules.cards import PackError, builtin_pack_names, read_pack_text
 from ...shared.rules.munchkin.flow import CHRISTMAS_ALONE
@@ -17,6 +18,7 @@ GAMES = ("munchkin", "wonderland")
 GAME_TITLES = {"munchkin": "Munchkin", "wonderland": "Munchkin Wonderland"}
 DEFAULT_PACKS = {"munchkin": ("core",), "wonderland": ("wonderland",)}
 SEATS = (2, 6)
+BOT_LEVEL_TITLES = {"easy": "Easy bots", "normal": "Normal bots", "hard": "Hard bots"}
 # A stepper steps through these; a pack's own default (2.66 s, 3.75 s) is added where it falls.
 REACTION_STEPS = (1.0, 1.5, 2.0, 2.66, 3.0, 3.75, 5.0, 7.5, 10.0)
 WIN_LEVELS = (10, 20)
@@ -97,6 +99,7 @@ class TableChoices:
     bots: int = 3
     packs: list[str] = field(default_factory=lambda: list(DEFAULT_PACKS["munchkin"]))
     explicit: dict[str, Any] = field(default_factory=dict)
+    bot_level: str = "normal"
     note: str = ""  # what the form just changed by itself, and why
 
     def __post_init__(self) -> None:
@@ -130,6 +133,10 @@ class TableChoices:
     def set_bots(self, bots: int) -> None:
         self.note = ""
         self.bots = max(0, min(bots, self.seats - 1))
+
+    def set_bot_level(self, level: str) -> None:
+        if level in BOT_LEVELS:
+            self.bot_level = level
 
     def set_option(self, name: str, value: Any) -> None:
         """An explicit choice; Epic and the level-20 game are one option, so setting one frees the other."""
@@ -187,7 +194,10 @@ class TableChoices:
 
     def wire(self) -> dict[str, Any]:
         """The create_table fields: only the explicit options travel; the host applies the packs' defaults."""
-        fields: dict[str, Any] = {"game": self.game, "seats": self.seats, "bots": self.bots, "packs": list(self.packs)}
+        fields: dict[str, Any] = {
+            "game": self.game, "seats": self.seats, "bots": self.bots, "bot_level": self.bot_level,
+            "packs": list(self.packs),
+        }
         if self.game == "munchkin" and self.explicit:
             fields["options"] = dict(self.explicit)
         return fields
@@ -211,6 +221,7 @@ class TableChoices:
             bots=sum(1 for p in players if p.get("kind") == "bot"),
             packs=[str(p) for p in table.get("packs") or []],
             explicit=explicit,
+            bot_level=str(table.get("bot_level") or "normal"),
         )
 
 

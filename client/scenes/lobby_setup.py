@@ -13,6 +13,8 @@ from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, panel
 from .base import Scene
 from .lobby_rules import (
+    BOT_LEVEL_TITLES,
+    BOT_LEVELS,
     GAME_TITLES,
     GAMES,
     REACTION_STEPS,
@@ -59,6 +61,10 @@ class TableSetupScene(Scene):
             self._bots,
             tooltip="Bots take the last seats; open seats left at the start become bots too",
             box_w=120,
+        )
+        self.bot_level = Segmented(
+            (0, 0, 10, 10), [(lv, BOT_LEVEL_TITLES[lv]) for lv in BOT_LEVELS], choices.bot_level, self._bot_level,
+            size=16,
         )
         self.packs = Checklist((0, 0, 10, 10), refuse=choices.pack_refusal, on_change=self._packs, row_h=66)
         self.option_widgets: dict[str, Toggle | Stepper] = {}
@@ -116,6 +122,7 @@ class TableSetupScene(Scene):
         self.seats.set_value(c.seats)
         self.bots.set_range(range(0, c.seats))
         self.bots.set_value(c.bots)
+        self.bot_level.value = c.bot_level
         self.packs.checked = list(c.packs)
         if self.option_widgets:
             try:
@@ -135,6 +142,7 @@ class TableSetupScene(Scene):
             self.game,
             self.seats,
             self.bots,
+            self.bot_level,
             self.packs,
             *self.option_widgets.values(),
             self.submit_button,
@@ -154,7 +162,8 @@ class TableSetupScene(Scene):
         self.seats.rect = pygame.Rect(x, self.game.rect.bottom + 36, left_w // 2 - 6, 36)
         self.bots.rect = pygame.Rect(x + left_w // 2 + 6, self.game.rect.bottom + 36, left_w // 2 - 6, 36)
         self.seat_note_rect = pygame.Rect(x, self.seats.rect.bottom + 4, left_w, 22)
-        packs_y = self.seat_note_rect.bottom + 30
+        self.bot_level.rect = pygame.Rect(x, self.seat_note_rect.bottom + 4, left_w, 34)
+        packs_y = self.bot_level.rect.bottom + 30
         self.packs.rect = pygame.Rect(x, packs_y, left_w, self.packs.row_h * max(1, len(self.packs.items)))
         self.right = pygame.Rect(x + left_w + 24, b.y + 64, b.right - x - left_w - 44, b.h - 140)
         rows = max(1, len(self.option_widgets))
@@ -176,6 +185,10 @@ class TableSetupScene(Scene):
 
     def _bots(self, bots: int) -> None:
         self.choices.set_bots(bots)
+        self._sync()
+
+    def _bot_level(self, level: str) -> None:
+        self.choices.set_bot_level(level)
         self._sync()
 
     def _packs(self, packs: list[str]) -> None:

@@ -19,16 +19,27 @@ from typing import Any, Protocol
 from ..rules.base import Action, Ruleset
 
 LEVELS = ("easy", "normal", "hard")
+GAMES = ("munchkin", "wonderland")  # games with normal and hard bots; any game has easy ones
 
 
 class Bot(Protocol):
     def choose(self, ruleset: Ruleset[Any], state: Any, seat: int) -> Action | None: ...
 
 
+def level_for(game: str, level: str) -> str:
+    """The level a table can have: a game without heuristic bots (a test game, say) gets easy ones."""
+    return level if game in GAMES else "easy"
+
+
 def make_bot(game: str, level: str, seed: int) -> Bot:
-    """A bot for `game` ("munchkin" or "wonderland") at `level` ("easy", "normal" or "hard")."""
-    if game not in ("munchkin", "wonderland"):
-        raise ValueError(f"no bots for game {game!r}")
+    """A bot for `game` ("munchkin" or "wonderland") at `level` ("easy", "normal" or "hard").
+
+    Easy bots play any game (a random legal action); the other levels know only the games in `GAMES`.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if game not in GAMES and level != "easy":
+        raise ValueError(f"no {level} bots for game {game!r}: only {', '.join(GAMES)} have them")
     if level == "easy":
         from .easy import PLAYOUT_WEIGHTS, WONDERLAND_WEIGHTS, EasyBot
 
@@ -41,11 +52,9 @@ def make_bot(game: str, level: str, seed: int) -> Bot:
         from .wonderland_normal import WonderlandNormal
 
         return WonderlandNormal(seed)
-    if level == "hard":
-        from .hard import HardBot
+    from .hard import HardBot
 
-        return HardBot(game, seed)
-    raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return HardBot(game, seed)
 
 
-__all__ = ["LEVELS", "Bot", "make_bot"]
+__all__ = ["GAMES", "LEVELS", "Bot", "level_for", "make_bot"]

@@ -85,6 +85,7 @@ def test_pack_defaults_refresh_when_packs_change_but_an_explicit_choice_wins() -
         "game": "munchkin",
         "seats": 4,
         "bots": 1,
+        "bot_level": "normal",
         "packs": ["core", "christmas"],
         "options": {"reaction_seconds": 5.0},
     }
@@ -132,13 +133,15 @@ def test_the_form_sends_game_packs_options_seats_and_bots_in_create_table(app: A
     plus = form.option_widgets["reaction_seconds"].parts()[2]  # type: ignore[union-attr]
     click(app, plus.center)
     click(app, form.bots.parts()[0].center)  # one bot fewer
+    hard = next(box for value, _, box in form.bot_level.boxes() if value == "hard")
+    click(app, hard.center)
     app.screenshot("form_munchkin")
     app.step(1 / 60, [])
     click(app, form.submit_button.rect.center)
     assert app.top is lobby
     kind, fields = connection.sent[-1]
     assert kind == protocol.CREATE_TABLE
-    assert (fields["game"], fields["seats"], fields["bots"]) == ("munchkin", 4, 2)
+    assert (fields["game"], fields["seats"], fields["bots"], fields["bot_level"]) == ("munchkin", 4, 2, "hard")
     assert fields["packs"] == ["core", "epic", "fairy-dust"]
     assert fields["options"] == {"epic": True, "reaction_seconds": 3.0}
     click(app, lobby.create_button.rect.center)  # the lobby remembers the choices for the next table
@@ -199,6 +202,7 @@ def test_the_creator_edits_the_table_with_set_table(app: Any) -> None:
         "creator": 0,
         "packs": ["core", "christmas"],
         "options": {"epic": True},
+        "bot_level": "easy",
         "players": [
             {"seat": 0, "kind": "human", "name": "Alice", "ready": False},
             {"seat": 1, "kind": "open", "name": ""},
@@ -223,7 +227,9 @@ def test_the_creator_edits_the_table_with_set_table(app: Any) -> None:
     click(app, form.submit_button.rect.center)
     kind, fields = connection.sent[-1]
     assert kind == protocol.SET_TABLE and "game" not in fields
-    assert fields == {"seats": 4, "bots": 2, "packs": ["core", "christmas"], "options": {"epic": False}}
+    assert fields == {
+        "seats": 4, "bots": 2, "bot_level": "easy", "packs": ["core", "christmas"], "options": {"epic": False}
+    }
 
 
 def test_a_refusal_from_the_host_shows_in_a_banner(app: Any) -> None:

@@ -112,6 +112,8 @@ def test_bad_table_settings_are_refused_precisely(tmp_path: Path) -> None:
                 ({"game": "dice", "seats": 7}, "bad_seats"),
                 ({"game": "dice", "seats": 1}, "bad_seats"),
                 ({"game": "dice", "seats": 3, "bots": 3}, "bad_bots"),
+                ({"game": "dice", "seats": 3, "bot_level": "godlike"}, "bad_bot_level"),
+                ({"game": "dice", "seats": 3, "bot_level": 3}, "bad_field"),
                 ({"game": "dice", "seats": 3, "packs": [1]}, "bad_packs"),
                 ({"game": "dice", "seats": 3, "packs": ["/etc/passwd"]}, "bad_packs"),
                 ({"game": "dice", "seats": 3, "packs": ["../core"]}, "bad_packs"),
@@ -260,12 +262,14 @@ def test_the_creator_changes_seats_bots_packs_and_options_before_the_start(tmp_p
             assert (await alice.request("set_table", seats=1)).get("code") == "bad_seats"
             assert (await alice.request("set_table", seats=3, bots=2)).get("code") == "bad_bots"
             assert (await alice.request("set_table", packs=["../core"])).get("code") == "bad_packs"
-            changed = await alice.request("set_table", seats=5, bots=2, packs=["extra"], options={"goal": 3})
+            assert (await alice.request("set_table", seats=5, bot_level="nightmare")).get("code") == "bad_bot_level"
+            changed = await alice.request("set_table", seats=5, bots=2, packs=["extra"], options={"goal": 3},
+                                          bot_level="hard")
             assert changed.type == "ok", changed
             detail = (await alice.wait_for(lambda m: m.type == "table" and len(m.get("table")["players"]) == 5))
             table = detail.get("table")
             assert [p["kind"] for p in table["players"]] == ["human", "human", "open", "bot", "bot"]
-            assert (table["packs"], table["options"]) == (["extra"], {"goal": 3})
+            assert (table["packs"], table["options"], table["bot_level"]) == (["extra"], {"goal": 3}, "hard")
             assert table["players"][1]["ready"] is False  # Bob agreed to another table: he readies again
             colours = [p["colour"] for p in table["players"] if p["kind"] != "open"]
             assert len(set(colours)) == len(colours)

@@ -125,7 +125,7 @@ def test_a_full_game_through_the_host(game: str, seats: int, seed: int, tmp_path
             deadline = loop.time() + 90
             while True:
                 # Humans move only once the bots have nothing left to do, so a seed always plays the same game.
-                await settle(players, humans, deadline)
+                await settle(players, humans, deadline, server.lobby.tables[players[0].table].match)
                 if players[0].finished():
                     break
                 if not reconnected and in_a_fight(players[1], game):
@@ -146,8 +146,12 @@ def test_a_full_game_through_the_host(game: str, seats: int, seed: int, tmp_path
     asyncio.run(scenario())
 
 
-async def settle(players: list[WireClient], humans: set[int | None], deadline: float) -> None:
-    """Read until every player holds the same state and the game waits for humans only (or is over)."""
+async def settle(players: list[WireClient], humans: set[int | None], deadline: float, match: Any) -> None:
+    """Read until every player holds the same state and the host waits for humans only (or the game is over).
+
+    A Wonderland bot may stay among the seats to act with nothing it wants to play (a helper keeping its cards
+    while the fighter decides), so "waits for humans only" is the host's own: no job queued, no bot move due.
+    """
     loop = asyncio.get_running_loop()
     while True:
         assert loop.time() < deadline, "the game did not finish in time"
@@ -158,7 +162,10 @@ async def settle(players: list[WireClient], humans: set[int | None], deadline: f
             continue
         first = states[0]
         assert first is not None
-        if first["outcome"] is not None or set(first["to_act"]) <= humans:
+        if first["outcome"] is not None:
+            return
+        host_idle = match.queue.empty() and not match.bot_turns and players[0].seq == match.seq
+        if host_idle and set(first["to_act"]) & humans:
             return
 
 
@@ -203,5 +210,27 @@ def test_a_restarted_host_replays_each_real_game_to_the_same_views(game: str, tm
                 assert (await client.request("resume", table=old.table, token=old.token)).type == "seated"
                 await client.expect("snapshot")
                 assert (client.seq, client.state) == (old.seq, old.state)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_bot_seats_play_at_the_tables_level_and_a_normal_bot_stands_in(game: str, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=ruleset, games=[game], seed=5) as server:
+            (alice,) = await table_of(server.port, ["Alice"], seats=3, bots=2, game=game, bot_level="hard")
+            assert (await alice.request("start")).type == "ok"
+            await alice.expect("snapshot")
+            match = server.lobby.tables[alice.table].match
+            assert [type(bot).__name__ for bot in match.bots.values()][1:] == ["HardBot", "HardBot"]
+            assert match.deep_thinkers == {1, 2}
+            # Alice leaves: a normal bot plays her seat, and the three bots take the game on by themselves.
+            assert (await alice.request("leave")).type == "left"
+            assert type(match.bots[0]).__name__ in ("MunchkinNormal", "WonderlandNormal")
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 60
+            while match.seq < 30 and not match.finished:
+                assert loop.time() < deadline, f"the bots stalled after {match.seq} actions"
+                await asyncio.sleep(0.05)
 
     asyncio.run(scenario())

@@ -133,6 +133,7 @@ class Table:
             "table": self.id,
             "name": self.name,
             "game": self.game,
+            "packs": list(self.packs),
             "seats": len(self.seats),
             "open_seats": self.open_seats(),
             "bots": sum(1 for s in self.seats if s.kind == BOT),
@@ -148,7 +149,6 @@ class Table:
             **self.summary(),
             "creator": self.creator,
             "options": self.options,
-            "packs": list(self.packs),
             "players": [s.public() for s in self.seats],
             "outcome": self.outcome,
         }

@@ -15,7 +15,7 @@ from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Label, ListView, TextInput, panel
 from .base import Scene
-from .lobby_rules import GAME_TITLES, TableChoices, table_summary
+from .lobby_rules import GAME_TITLES, TableChoices, pack_title, table_summary
 from .lobby_setup import TableSetupScene
 
 if TYPE_CHECKING:
@@ -400,9 +400,12 @@ class LobbyScene(Scene):
 def _row(table: dict[str, Any]) -> str:
     state = "finished" if table.get("finished") else "playing" if table.get("started") else "waiting"
     lock = " 🔒" if table.get("password") else ""
+    game = str(table.get("game", ""))
+    packs = ", ".join(pack_title(game, str(p)) for p in table.get("packs") or [])
+    bots = f" · {table.get('bot_level') or 'normal'} bots" if table.get("bots") else ""
     return (
-        f"{table.get('name')}{lock} · {str(table.get('game', '')).title()} · {table.get('open_seats', 0)} of "
-        f"{table.get('seats', 0)} seats free · {state}"
+        f"{table.get('name')}{lock} · {GAME_TITLES.get(game, game.title())}{f' ({packs})' if packs else ''} · "
+        f"{table.get('open_seats', 0)} of {table.get('seats', 0)} seats free{bots} · {state}"
     )
 
 

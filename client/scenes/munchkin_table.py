@@ -167,6 +167,11 @@ class MunchkinScene(GameScene):
 
     def drop_actions(self, card: str, pos: tuple[int, int]) -> list[dict[str, Any]]:
         wires = self.by_card.get(card, [])
+        onto = self.card_under(pos)
+        if onto is not None and onto != card:
+            aimed = [w for w in wires if self._aims_at(w, onto)]
+            if aimed:  # onto one item or one monster: only what the card does to that one
+                return aimed
         for seat, rect in self.opponent_rects.items():
             if rect.collidepoint(pos):  # onto a player: curses, levels, gifts, charity, trades for them
                 return [w for w in wires if seat in (w.get("target"), w.get("to"))]
@@ -186,6 +191,20 @@ class MunchkinScene(GameScene):
         if self.decks_rect.collidepoint(pos):
             return [w for w in wires if w.get("type") in ("discard_card", "give_charity")]
         return []
+
+    def card_under(self, pos: tuple[int, int]) -> str | None:
+        """The table card at `pos` (the topmost where cards overlap)."""
+        return next((c for c, rect, _ in reversed(self.table_cards) if rect.collidepoint(pos)), None)
+
+    def _aims_at(self, wire: dict[str, Any], card: str) -> bool:
+        """Whether `wire` is aimed at the table card `card`: an item (Cheat!, a theft) or a monster in the fight."""
+        if wire.get("item") == card:
+            return True
+        monster = wire.get("monster")
+        monsters = (self.view.get("combat") or {}).get("monsters") or []
+        if isinstance(monster, int) and 0 <= monster < len(monsters):
+            return bool(monsters[monster].get("card") == card)
+        return False
 
     def table_card_point(self, card: str) -> tuple[int, int] | None:
         for c, rect, _ in self.table_cards:

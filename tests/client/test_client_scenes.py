@@ -172,3 +172,20 @@ def test_local_bots_play_at_the_chosen_level_and_a_content_helper_does_not_hold_
                 session._thinking[2].result()  # let the thinking thread finish instead of spinning frames
         session.close()
         assert len(session.actions) >= 120 or engine.outcome(session.engine_state) is not None, level
+
+
+def test_a_card_dropped_onto_a_monster_is_aimed_at_that_monster(app: Any) -> None:
+    session = LocalSession(ruleset("munchkin"), SETUPS, 2, [0], bot_delay=0.0)
+    scene = app.push(MunchkinScene(app, session))
+
+    def enhancer_ready(_: LocalSession) -> bool:
+        return any(w.get("type") == "enhance_monster" for ws in scene.by_card.values() for w in ws)
+
+    play_until(app, session, enhancer_ready, limit=3000)
+    card = next(c for c, ws in scene.by_card.items() if ws[0].get("type") == "enhance_monster")
+    monsters = scene.view["combat"]["monsters"]
+    for index, monster in enumerate(monsters):
+        point = scene.table_card_point(monster["card"])
+        assert point is not None
+        aimed = scene.drop_actions(card, point)
+        assert aimed and all(w.get("monster") == index for w in aimed)

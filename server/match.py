@@ -83,6 +83,7 @@ class Match:
         self.spectator_state: dict[str, Any] | None = None
         self.timers: dict[int, _Timer] = {}
         self.bot_turns: dict[int, asyncio.TimerHandle] = {}
+        self._log_sync: asyncio.TimerHandle | None = None
         levels = {s.index: _bot_level(table, s.index) for s in table.seats}
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
@@ -209,7 +210,9 @@ class Match:
                 raise NotYourDecision(f"seat {seat} has no decision to make now")
             raise IllegalAction(f"{action} is not a legal action now")
         state, events = self.ruleset.apply(self.state, action)
-        self.log.append(action.to_wire())  # on disk before anybody hears of it
+        self.log.append(action.to_wire())  # with the OS before anybody hears of it; on the disk within log_sync
+        if self._log_sync is None:
+            self._log_sync = asyncio.get_running_loop().call_later(self.config.log_sync, self._sync_log)
         self.state = state
         self.seq += 1
         outcome = self.ruleset.outcome(state)
@@ -302,6 +305,15 @@ class Match:
             for client in self.table.clients():
                 client.send_frame(notice)
 
+    def _sync_log(self) -> None:
+        self._log_sync = None
+        done = asyncio.get_running_loop().run_in_executor(None, self.log.sync)
+        done.add_done_callback(self._log_synced)
+
+    def _log_synced(self, done: asyncio.Future[None]) -> None:
+        if not done.cancelled() and done.exception() is not None:
+            log.error("table %s: cannot sync the action log: %s", self.table.id, done.exception())
+
     def _enqueue(self, job: Job) -> None:
         try:
             self.queue.put_nowait(job)
@@ -314,6 +326,9 @@ class Match:
             timer.handle.cancel()
 
     def _stop_clocks(self) -> None:
+        if self._log_sync is not None:  # the game is over or the table closes: sync now, not later
+            self._log_sync.cancel()
+            self._sync_log()
         for seat in list(self.timers):
             self._cancel_timer(seat)
         for handle in self.bot_turns.values():

@@ -1,8 +1,9 @@
 """Tables on disk: each table's record, written atomically, and its append-only action log.
 
 A game is `(game, packs, options, seed, action log)`. The log is written with one `os.write` per action
-before the result is broadcast, so a killed server (`kill -9`) loses nothing it acknowledged; a power cut can
-lose the last few actions because the log is not fsynced per action (records and finished logs are).
+before the result is broadcast, so a killed server (`kill -9`) loses nothing it acknowledged. An fsync per
+action would cost a disk flush each; instead the match syncs its log at most `log_sync` seconds after an
+action (off the event loop), so a power cut loses at most that last second. Records and closed logs are synced.
 Layout: `<data_dir>/server.id`, `<data_dir>/tables/<table id>/record.msgpack` and `actions.log`.
 """
 
@@ -13,6 +14,7 @@ import logging
 import os
 import secrets
 import shutil
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,6 +64,7 @@ class ActionLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self._lock = threading.Lock()  # `sync` runs in a worker thread: the descriptor must outlive it
 
     def append(self, action: dict[str, Any]) -> None:
         if self._fd is None:
@@ -69,13 +72,20 @@ class ActionLog:
         body = msgpack.packb(action, use_bin_type=True)
         _write_all(self._fd, HEADER.pack(len(body)) + body)
 
+    def sync(self) -> None:
+        """Flush what was appended to the disk (safe from another thread; a closed log has nothing to do)."""
+        with self._lock:
+            if self._fd is not None:
+                os.fsync(self._fd)
+
     def close(self, sync: bool = True) -> None:
-        if self._fd is not None:
-            if sync:
-                with contextlib.suppress(OSError):
-                    os.fsync(self._fd)
-            os.close(self._fd)
-            self._fd = None
+        with self._lock:
+            if self._fd is not None:
+                if sync:
+                    with contextlib.suppress(OSError):
+                        os.fsync(self._fd)
+                os.close(self._fd)
+                self._fd = None
 
     @staticmethod
     def read(path: Path, repair: bool = False) -> list[dict[str, Any]]:

@@ -8,9 +8,10 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import msgpack
-from wire_client import WireClient, play_until_over, table_of
+from wire_client import WireClient, hosted, play_until_over, table_of
 
 from doorkick.server.store import ActionLog, Store, atomic_write
 
@@ -197,3 +198,35 @@ def test_a_save_that_no_longer_replays_is_set_aside_and_the_host_carries_on(tmp_
     finally:
         host.send_signal(signal.SIGINT)
         host.wait(10)
+
+
+def test_a_running_games_log_reaches_the_disk_within_log_sync(tmp_path: Path, monkeypatch: Any) -> None:
+    # A power cut, unlike kill -9, loses what the OS had not flushed: the match syncs its log soon after actions.
+    synced: list[int] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr("doorkick.server.store.os.fsync", fsync)
+
+    async def scenario() -> None:
+        async with hosted(tmp_path, log_sync=0.05) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=2)
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            assert (await alice.request("start")).type == "ok"
+            await alice.expect("snapshot")
+            await bob.expect("snapshot")
+            match = server.lobby.tables[alice.table].match
+            log_fd = match.log._fd
+            synced.clear()
+            mover = next(c for c in (alice, bob) if c.my_decision())
+            assert (await mover.act(mover.my_decision()[0])).type == "ok"
+            for _ in range(100):
+                if log_fd in synced:
+                    break
+                await asyncio.sleep(0.01)
+            assert log_fd in synced and not match.finished  # synced while the game goes on, not only at its end
+
+    asyncio.run(scenario())

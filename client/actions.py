@@ -59,6 +59,7 @@ LABELS: dict[str, str] = {
     "take_spoil": "Take {card}",
     "choose_loss": "Lose {card}",
     "loot_corpse": "Take {card} from the corpse",
+    "choose_door_order": "Order the curses: {order}",
     # Wonderland
     "roll": "Roll the die",
     "move": "Move to {dest}",

@@ -166,6 +166,8 @@ class MunchkinNormal:
             return sorted(by.get("choose_loss", []), key=lambda a: card_worth(s.card(a.card)))  # type: ignore[attr-defined]
         if kind == "loot_corpse":
             return sorted(by.get("loot_corpse", []), key=lambda a: -card_worth(s.card(a.card)))  # type: ignore[attr-defined]
+        if kind == "door_order":
+            return self._door_order(s, me, by.get("choose_door_order", []))
         if kind == "trade":
             for a in by.get("accept_trade", []):
                 after = self._after(s, a)
@@ -173,6 +175,34 @@ class MunchkinNormal:
                     return [a]
             return by.get("decline_trade", [])
         return []
+
+    def _door_order(self, s: GameState, me: int, orders: list[Action]) -> list[Action]:
+        """Two curses from an Epic kick (E03): try each order on the sample, make the choices it leaves us the
+        way we would, and keep the order that leaves us best off."""
+
+        def standing(after: GameState | None) -> float:
+            if after is None:
+                return float("-inf")
+            after = self._own_choices(after, me)
+            p = after.players[me]
+            if p.dead:
+                return -100.0
+            kept = sum(card_worth(after.card(c)) for c in (*p.item_cards, *p.hand))
+            return 5.0 * p.level + gear_bonus(after, p) + kept - 2.0 * len(p.curses)
+
+        return sorted(orders, key=lambda a: -standing(self._after(s, a)))
+
+    def _own_choices(self, s: GameState, me: int, most: int = 6) -> GameState:
+        """`s` after the decisions waiting for us (what a curse takes...) are made by this policy."""
+        for _ in range(most):
+            if not s.decisions or s.decisions[0].seat != me:
+                break
+            actions = list(self.ruleset.legal_actions(s, me))
+            after = self._after(s, self.decide(s, me, actions)) if actions else None
+            if after is None:
+                break
+            s = after
+        return s
 
     # -- our own table between fights -----------------------------------------------------------------------
 

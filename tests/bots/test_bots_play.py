@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from doorkick.shared.bots import LEVELS, make_bot
+from doorkick.shared.bots import LEVELS, level_for, make_bot
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.cli import main
 from doorkick.shared.rules.base import SeatSetup
@@ -27,8 +27,10 @@ def test_bots_make_bot_gives_a_bot_that_answers_with_a_legal_action(game: str, l
 def test_bots_make_bot_refuses_unknown_games_and_levels() -> None:
     with pytest.raises(ValueError, match="level"):
         make_bot("munchkin", "grandmaster", 1)
-    with pytest.raises(ValueError, match="game"):
-        make_bot("chess", "easy", 1)
+    with pytest.raises(ValueError, match="no normal bots for game 'chess'"):
+        make_bot("chess", "normal", 1)
+    assert isinstance(make_bot("chess", "easy", 1), EasyBot)  # a random legal move suits any game
+    assert level_for("chess", "hard") == "easy" and level_for("wonderland", "hard") == "hard"
 
 
 def test_bots_easy_bot_keeps_its_signature() -> None:

@@ -428,3 +428,11 @@ class AcceptCurse(MunchkinAction):
     """Epic Wizard: give up running from the curse; it takes effect."""
 
     kind = "accept_curse"
+
+
+@dataclass(frozen=True)
+class ChooseDoorOrder(MunchkinAction):
+    """Epic kick: the two curses just turned over take effect in `order`, the first named first (E03)."""
+
+    kind = "choose_door_order"
+    order: tuple[str, ...]

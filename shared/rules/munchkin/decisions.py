@@ -1,10 +1,11 @@
-"""Choices the table waits for: which card a loss takes, looting a corpse, answering a trade."""
+"""Choices the table waits for: which card a loss takes, looting a corpse, answering a trade, ordering curses."""
 
 from __future__ import annotations
 
 from ..base import Event, NotYourDecision
-from .actions import AcceptTrade, ChooseLoss, DeclineTrade, LootCorpse
+from .actions import AcceptTrade, ChooseDoorOrder, ChooseLoss, DeclineTrade, LootCorpse
 from .effects import lose_cards_from_play
+from .flow import DOOR_ORDER, resolve_doors
 from .rulebook import require, rule
 from .state import Decision, GameState, discard, evolve, with_player, without
 from .table import move_items
@@ -84,3 +85,24 @@ def answer_trade(state: GameState, a: AcceptTrade | DeclineTrade) -> tuple[GameS
             p = state.players[seat]
             state = with_player(state, seat, trade_locked=(*p.trade_locked, *got))
     return state, [Event("traded", {"seat": a.seat, "with": d.source, "give": list(d.give), "take": list(d.take)})]
+
+
+def _check_door_order(state: GameState, a: ChooseDoorOrder) -> None:
+    d = current(state, a.seat, DOOR_ORDER)
+    require(
+        sorted(a.order) == sorted(d.cards),
+        f"order the Doors turned over, each named once: {' and '.join(d.cards)}",
+    )
+
+
+def _door_orders(state: GameState, seat: int) -> list[ChooseDoorOrder]:
+    """One order per card that could strike first: the other follows it."""
+    cards = state.decisions[0].cards
+    return [ChooseDoorOrder(seat, (first, *without(cards, first))) for first in cards]
+
+
+@rule(ChooseDoorOrder, _check_door_order, _door_orders)
+def choose_door_order(state: GameState, a: ChooseDoorOrder) -> tuple[GameState, list[Event]]:
+    """E03: an Epic kicker's curses strike in the order the player chooses."""
+    state, events = resolve_doors(_done(state), a.seat, a.order)
+    return state, [Event("door_order", {"seat": a.seat, "order": list(a.order)}), *events]

@@ -14,6 +14,7 @@ from .actions import (
     Backstab,
     Berserk,
     Charm,
+    ChooseDoorOrder,
     ChooseHelper,
     ChooseLoss,
     ClaimVictory,
@@ -67,7 +68,7 @@ from .fight import help_candidates
 from .flight import runner
 from .options import Options
 from .rulebook import RULES
-from .state import GameState
+from .state import GameState, evolve
 from .view import player_view
 
 DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
@@ -76,6 +77,8 @@ DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "loot_corpse": (LootCorpse,),
     "trade": (AcceptTrade, DeclineTrade),
     "outrun_curse": (OutrunCurse, AcceptCurse),
+    flow.DOOR_ORDER: (ChooseDoorOrder,),
+    flow.DOORS_WAITING: (),  # never left at the head of the queue: `_settle_doors` resolves them
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
 # PlayCard: a Hireling any time (M16), its rule refuses the rest; PrayForAMiracle: the Epic Cleric's (E04)
@@ -198,7 +201,7 @@ def check(state: GameState, action: Action) -> MunchkinAction:
     return action
 
 
-DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse)
+DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse, ChooseDoorOrder)
 
 
 def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
@@ -229,7 +232,17 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Check `action` and return the new state with what happened; a refused action raises `RuleError`."""
     checked = check(state, action)
     state, events = RULES[type(checked)].perform(state, checked)
+    state, events = _settle_doors(state, events)
     return _settle_window(state, events)
+
+
+def _settle_doors(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Doors of an Epic kick held behind a decision take effect once the decisions before them are made (E03)."""
+    while state.decisions and state.decisions[0].kind == flow.DOORS_WAITING:
+        held = state.decisions[0]
+        state, more = flow.resolve_doors(evolve(state, decisions=state.decisions[1:]), held.seat, held.cards)
+        events = events + more
+    return state, events
 
 
 def _settle_window(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:

@@ -11,7 +11,7 @@ from .actions import EndTurn, FinishSetup, GiveCharity, KickOpenTheDoor, LookFor
 from .cards import SEXES, load_munchkin_packs
 from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
-from .effects import apply_effects, draw_into_hand
+from .effects import apply_effects, ask, draw_into_hand
 from .options import Options
 from .rulebook import others, require, require_in_hand, require_turn, rule
 from .state import (
@@ -201,17 +201,45 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
             break
         doors.append(card)
     state = evolve(state, phase="door")
-    if len(doors) > 1:  # E03: curses in the order drawn, then everything else, the monsters last
+    if len(doors) > 1:  # E03: curses, then everything else, the monsters last
         doors.sort(key=lambda c: _door_rank(state, c))
-    for card in doors:
-        events.append(Event("kicked_door", {"seat": a.seat, "card": card}))
-        if state.players[a.seat].dead:  # a curse killed the drawer: nobody meets what is left
+    events += [Event("kicked_door", {"seat": a.seat, "card": card}) for card in doors]
+    if _order_is_chosen(state, doors):  # E03: the kicker picks which curse strikes first (ChooseDoorOrder)
+        return ask(state, Decision(DOOR_ORDER, a.seat, tuple(doors))), events
+    state, more = resolve_doors(state, a.seat, tuple(doors))
+    return state, events + more
+
+
+DOOR_ORDER = "door_order"  # the Decision of an Epic kicker whose two curses strike in the order chosen (E03)
+DOORS_WAITING = "doors_waiting"  # kicked Doors held behind a decision: no seat's choice, the engine resolves them
+
+
+def _order_is_chosen(state: GameState, doors: list[str]) -> bool:
+    """E03: curses strike in the order the player chooses. With a curse and anything else the rulebook's order
+    is fixed; two copies of one curse strike alike; cards other than curses go to the hand, to be played in
+    whatever order the player likes, so only two different curses ask."""
+    return (
+        len(doors) == 2
+        and all(state.card(c).kind == "curse" for c in doors)
+        and state.card(doors[0]) != state.card(doors[1])
+    )
+
+
+def resolve_doors(state: GameState, seat: int, doors: tuple[str, ...]) -> tuple[GameState, list[Event]]:
+    """The Doors of one kick take effect one by one, in the order given (E03). When one leaves a choice to make
+    (what a curse takes, a corpse to loot, a curse to outrun), the rest wait face up behind it (DOORS_WAITING),
+    so each meets the table as the one before left it; the engine goes on with them once the choices are made."""
+    events: list[Event] = []
+    for i, card in enumerate(doors):
+        if state.players[seat].dead:  # a curse killed the drawer: nobody meets what is left
             state = discard(state, card)
             continue
-        if len(doors) > 1 and state.card(card).kind in ("enhancer", "mate") and state.combat is not None:
-            state, more = _bonus_on_kicked_monster(state, card)
+        if state.decisions:
+            return ask(state, Decision(DOORS_WAITING, seat, doors[i:])), events
+        if state.card(card).kind in ("enhancer", "mate") and state.combat is not None:
+            state, more = _bonus_on_kicked_monster(state, card)  # only a kick with two Doors gets here
         else:
-            state, more = reveal_door(state, a.seat, card)
+            state, more = reveal_door(state, seat, card)
         events += more
     return state, events
 

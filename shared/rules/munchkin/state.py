@@ -140,7 +140,7 @@ class Combat:
 class Decision:
     """A choice the game waits for from one seat before anything else happens."""
 
-    kind: str  # "lose_item", "lose_cards", "loot_corpse", "trade"
+    kind: str  # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting"
     seat: int
     cards: tuple[str, ...] = ()  # the cards to choose from (a corpse's cards lie in GameState.corpse)
     count: int = 1
@@ -278,6 +278,8 @@ def all_cards(state: GameState) -> list[str]:
         cards += [o.card for o in combat.one_shots]
         cards += [*combat.removed, *combat.spoils, *combat.spent]
     for d in state.decisions:
-        if d.kind == "outrun_curse":  # a curse held while an Epic Wizard tries to outrun it (E04)
+        # A curse held while an Epic Wizard tries to outrun it (E04); Doors an Epic kick turned over, not yet
+        # resolved (E03).
+        if d.kind in ("outrun_curse", "door_order", "doors_waiting"):
             cards += d.cards
     return cards + list(state.corpse)

@@ -1,14 +1,13 @@
 """Bot decision times: p50/p95/max milliseconds per decision of the normal and hard bots, in both games.
 
-Run alone: .venv/bin/python bench/bots_bench.py [--quick]; `doorkick bench` calls `bench(quick)`.
+Run alone: .venv/bin/python bench/bots_bench.py [--quick] [--json PATH]; `doorkick bench` calls `bench(quick)`.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 from typing import Any
 
+from doorkick.shared.benchcli import run_main
 from doorkick.shared.simulate import run_matches, summarise
 
 
@@ -24,13 +23,5 @@ def bench(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    print(json.dumps(bench(args.quick), indent=2))
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(bench, __doc__))

@@ -1,7 +1,8 @@
 """Client frame time (update with physics, then draw) for a six-player Munchkin table mid-combat with dice
-in the air, at 1280x720 under the dummy video driver. Prints p50/p95/max in milliseconds.
+in the air, at 1280x720 under the dummy video driver: p50/p95/max milliseconds, and the client process's memory
+(resident now and at its peak) at the end of the run. Progress to stderr, figures to --json PATH or stdout.
 
-Run: .venv/bin/python bench/client_frame.py [--frames 600] [--size 1280x720]
+Run: .venv/bin/python bench/client_frame.py [--frames 600] [--size 1280x720] [--quick] [--json PATH]
 """
 
 from __future__ import annotations
@@ -9,7 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
+
+from doorkick.shared.benchcli import add_bench_arguments, memory_mb, write_figures
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,7 +26,10 @@ def main() -> int:
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--screenshot", default="", help="save the middle frame as this PNG")
+    add_bench_arguments(parser, quick="60 frames")
     args = parser.parse_args()
+    if args.quick:
+        args.frames = min(args.frames, 60)
     w, h = (int(v) for v in args.size.split("x"))
 
     from doorkick.client.app import App
@@ -50,7 +57,7 @@ def main() -> int:
                 session.act(0, action.to_wire())
         app.step(1 / 60, [])
     else:
-        print("no combat came up; try another --seed")
+        print("no combat came up; try another --seed", file=sys.stderr)
         return 1
     session.bot_delay = 1e9  # freeze the table mid-combat
 
@@ -74,11 +81,20 @@ def main() -> int:
 
             pygame.image.save(app.screen, args.screenshot)
     times.sort()
-    p50 = statistics.median(times)
-    p95 = times[int(len(times) * 0.95) - 1]
-    print(f"client frame, 6 players mid-combat, dice in the air, {w}x{h}: {args.frames} frames, {throws} throws")
-    print(f"  p50 {p50:.2f} ms   p95 {p95:.2f} ms   max {times[-1]:.2f} ms   (goal: p95 < 8 ms)")
+    memory = memory_mb()  # the whole client: pygame, fonts, card art, the session and its engine
+    figures = {
+        "frames": args.frames, "throws": throws, "size": f"{w}x{h}",
+        "frame_p50_ms": round(statistics.median(times), 3),
+        "frame_p95_ms": round(times[int(len(times) * 0.95) - 1], 3),
+        "frame_max_ms": round(times[-1], 3),
+        "client_rss_mb": memory.get("rss_mb", 0.0),
+        "client_hwm_mb": memory.get("hwm_mb", 0.0),
+    }
+    print(f"client frame, 6 players mid-combat, dice in the air, {w}x{h}: {args.frames} frames, {throws} throws: "
+          f"p50 {figures['frame_p50_ms']:.2f} ms, p95 {figures['frame_p95_ms']:.2f} ms (goal: p95 < 8 ms); "
+          f"RSS {figures['client_rss_mb']:.1f} MiB, peak {figures['client_hwm_mb']:.1f} MiB", file=sys.stderr)
     app.close()
+    write_figures(figures, args.json)
     return 0
 
 

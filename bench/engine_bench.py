@@ -1,13 +1,11 @@
 """Engine and view benchmarks: random-legal games per second and actions per second on one core, and the
 cost of a six-player mid-game view (player_view + msgpack per seat, snapshot bytes, update bytes).
 
-Run alone: .venv/bin/python bench/engine_bench.py [--quick]; `doorkick bench` calls `bench(quick)`.
+Run alone: .venv/bin/python bench/engine_bench.py [--quick] [--json PATH]; `doorkick bench` calls `bench(quick)`.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import time
 from typing import Any
@@ -15,6 +13,7 @@ from typing import Any
 import msgpack
 
 from doorkick.shared import protocol
+from doorkick.shared.benchcli import run_main
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
@@ -93,13 +92,5 @@ def bench(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    print(json.dumps(bench(args.quick), indent=2))
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(bench, __doc__))

@@ -1,17 +1,19 @@
-"""Server latency bench: time from an action sent to all six seats holding their update, update and snapshot
-sizes, and how many busy tables one host process carries with p99 under 50 ms.
+"""Server bench: time from an action sent to all six seats holding their update, update and snapshot sizes,
+how many busy tables one host process carries with p99 under 50 ms, and the host's memory idle and with them.
 
-Runs `doorkick host` in a subprocess on 127.0.0.1 and drives six-seat tables of humans from this process.
+Runs `doorkick host` in a subprocess on 127.0.0.1 and drives six-seat tables of humans from this process. Each
+table count gets a fresh host, so that its memory is that of exactly that many tables. Progress goes to stderr,
+the figures to --json PATH (or stdout).
     python bench/server_latency.py --game munchkin --actions 2000
-    python bench/server_latency.py --tables 1,4,8,16,32 --pace 0.25
+    python bench/server_latency.py --tables 1,4,8,16,32 --pace 0.25 --json figures.json
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -23,6 +25,7 @@ from typing import Any
 import msgpack
 
 from doorkick.shared import protocol as p
+from doorkick.shared.benchcli import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
 
 SEATS = 6
 PROFILE: list[str] = []  # e.g. ["-m", "cProfile", "-o", "host.prof"] to profile the host
@@ -150,32 +153,44 @@ class Table:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-def start_host(game_seed: int) -> tuple[subprocess.Popen[str], int, str]:
-    data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
-    process = subprocess.Popen(
-        [sys.executable, *PROFILE, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1",
-         "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
-         "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000"],
-        stdout=subprocess.PIPE, text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert line.startswith("listening on"), line
-    return process, int(line.strip().rsplit(":", 1)[1]), data_dir
+class Host:
+    """A `doorkick host` process on 127.0.0.1 without discovery, every game from the same seed."""
+
+    def __init__(self, game_seed: int) -> None:
+        self.data_dir = data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
+        self.process = subprocess.Popen(
+            [sys.executable, *PROFILE, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1",
+             "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
+             "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000"],
+            stdout=subprocess.PIPE, text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert line.startswith("listening on"), line
+        self.port = int(line.strip().rsplit(":", 1)[1])
+        self.idle = memory_mb(self.process.pid)  # imports done, socket open, no table yet
+
+    def memory(self) -> dict[str, float]:
+        return memory_mb(self.process.pid)
+
+    def stop(self) -> None:
+        stop_process(self.process)
+        shutil.rmtree(self.data_dir, ignore_errors=True)  # its saves of the bench's games
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def describe(latencies: list[float]) -> str:
+def timings(latencies: list[float]) -> dict[str, Any]:
     ms = [v * 1000 for v in latencies]
-    return (f"n={len(ms)} p50={percentile(ms, 0.5):.2f} ms p90={percentile(ms, 0.9):.2f} ms "
-            f"p99={percentile(ms, 0.99):.2f} ms max={max(ms):.2f} ms mean={statistics.fmean(ms):.2f} ms")
+    return {"actions": len(ms), "p50_ms": round(percentile(ms, 0.5), 3), "p90_ms": round(percentile(ms, 0.9), 3),
+            "p99_ms": round(percentile(ms, 0.99), 3), "max_ms": round(max(ms), 3),
+            "mean_ms": round(statistics.fmean(ms), 3)}
 
 
-async def latency(port: int, game: str, actions: int, seed: int) -> None:
+def describe(figures: dict[str, Any]) -> str:
+    return " ".join(f"{k.removesuffix('_ms')}={v:.2f} ms" if k.endswith("_ms") else f"n={v}"
+                    for k, v in figures.items())
+
+
+async def latency(port: int, game: str, actions: int, seed: int) -> dict[str, Any]:
     chooser = random.Random(seed)
     done = 0
     tables: list[Table] = []
@@ -189,51 +204,95 @@ async def latency(port: int, game: str, actions: int, seed: int) -> None:
     lat = [v for t in tables for v in t.latencies]
     updates = [b for t in tables for s in t.seats for b in s.update_bytes]
     snapshots = [b for t in tables for s in t.seats for b in s.snapshot_bytes]
-    print(f"{game}: action -> all {SEATS} seats updated: {describe(lat)}")
-    print(f"  update bytes per seat: mean {statistics.fmean(updates):.0f}, p50 {percentile(updates, 0.5):.0f}, "
-          f"p99 {percentile(updates, 0.99):.0f}, max {max(updates)}")
-    print(f"  snapshot bytes per seat: mean {statistics.fmean(snapshots):.0f}, max {max(snapshots)}")
     refused = [r for t in tables for r in t.refused]
+    one = timings(lat)
+    print(f"{game}: action -> all {SEATS} seats updated: {describe(one)}", file=sys.stderr)
     if refused:
-        print(f"  {len(refused)} listed actions refused by the engine, e.g. {refused[0]}")
+        print(f"  {len(refused)} listed actions refused by the engine, e.g. {refused[0]}", file=sys.stderr)
+    return {
+        "one_table": one,
+        "update_bytes_per_seat": {"mean": round(statistics.fmean(updates)), "p50": percentile(updates, 0.5),
+                                  "p99": percentile(updates, 0.99), "max": max(updates)},
+        "snapshot_bytes_per_seat": {"mean": round(statistics.fmean(snapshots)), "max": max(snapshots)},
+        "refused_actions": len(refused),
+    }
 
 
-async def capacity(port: int, game: str, counts: list[int], pace: float, actions: int, seed: int) -> None:
-    for count in counts:
-        tables = [Table() for _ in range(count)]
-        for table in tables:
-            await table.open(port, game)
-        chooser = random.Random(seed)
-        started = time.perf_counter()
-        await asyncio.gather(*(t.play(actions, pace, random.Random(chooser.random())) for t in tables))
-        elapsed = time.perf_counter() - started
-        lat = [v for t in tables for v in t.latencies]
-        rate = len(lat) / elapsed
-        verdict = "ok" if percentile(lat, 0.99) < 0.050 else "OVER 50 ms"
-        print(f"{count:3d} busy tables ({rate:.0f} actions/s in all): {describe(lat)}  [{verdict}]")
-        for table in tables:
-            await table.close()
+async def busy(host: Host, game: str, count: int, pace: float, actions: int, seed: int) -> dict[str, Any]:
+    """`count` six-seat tables seated, then all playing at once; the host's memory is sampled meanwhile."""
+    tables = [Table() for _ in range(count)]
+    for table in tables:
+        await table.open(host.port, game)
+    seated = host.memory().get("rss_mb", 0.0)
+    samples: list[float] = []
+
+    async def sample() -> None:
+        while True:
+            samples.append(host.memory().get("rss_mb", 0.0))
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.get_running_loop().create_task(sample())
+    chooser = random.Random(seed)
+    started = time.perf_counter()
+    await asyncio.gather(*(t.play(actions, pace, random.Random(chooser.random())) for t in tables))
+    elapsed = time.perf_counter() - started
+    sampler.cancel()
+    await asyncio.gather(sampler, return_exceptions=True)
+    end = host.memory()
+    for table in tables:
+        await table.close()
+    lat = [v for t in tables for v in t.latencies]
+    figures = timings(lat)
+    figures["actions_per_s"] = round(len(lat) / elapsed, 1)
+    figures["p99_under_50ms"] = figures["p99_ms"] < 50.0
+    figures["server_rss_seated_mb"] = seated
+    # The largest resident size seen while every table played (the end of the run, as a rule), and the peak.
+    figures["server_rss_mb"] = max([*samples, end.get("rss_mb", 0.0)])
+    figures["server_hwm_mb"] = end.get("hwm_mb", 0.0)
+    verdict = "ok" if figures["p99_under_50ms"] else "OVER 50 ms"
+    print(f"{count:3d} busy tables ({figures['actions_per_s']:.0f} actions/s in all): {describe(timings(lat))}  "
+          f"[{verdict}]  host RSS {figures['server_rss_mb']:.1f} MiB (idle {host.idle.get('rss_mb', 0.0):.1f})",
+          file=sys.stderr)
+    return figures
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="munchkin")
-    parser.add_argument("--actions", type=int, default=1500, help="actions for the latency run")
+    parser.add_argument("--actions", type=int, default=1500, help="actions for the one-table latency run")
     parser.add_argument("--tables", default="", help="comma-separated table counts for the capacity run")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between a busy table's actions")
-    parser.add_argument("--per-table", type=int, default=120, help="actions per table in the capacity run")
+    parser.add_argument("--per-table", type=int, default=100, help="actions per table in the capacity run")
     parser.add_argument("--seed", type=int, default=7)
+    add_bench_arguments(parser, quick="200 actions, 12 per busy table")
     args = parser.parse_args()
-    process, port, _ = start_host(args.seed)
+    if args.quick:
+        args.actions, args.per_table = min(args.actions, 200), min(args.per_table, 12)
+    figures: dict[str, Any] = {"game": args.game}
+    host = Host(args.seed)
+    figures["server_rss_idle_mb"] = host.idle.get("rss_mb", 0.0)  # right after start: imports, socket, no table
     try:
-        asyncio.run(latency(port, args.game, args.actions, args.seed))
-        if args.tables:
-            counts = [int(c) for c in args.tables.split(",")]
-            asyncio.run(capacity(port, args.game, counts, args.pace, args.per_table, args.seed))
+        figures.update(asyncio.run(latency(host.port, args.game, args.actions, args.seed)))
     finally:
-        process.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(10)
+        host.stop()
+    counts = [int(c) for c in args.tables.split(",") if c.strip()]
+    if counts:
+        figures["busy_tables_pace_s"] = args.pace
+        figures["busy_tables_actions_each"] = args.per_table
+        figures["busy_tables"] = {}
+    for count in counts:
+        host = Host(args.seed)
+        try:
+            result = asyncio.run(busy(host, args.game, count, args.pace, args.per_table, args.seed))
+        finally:
+            host.stop()
+        figures["busy_tables"][str(count)] = result
+        if count == max(counts):  # the named rows issue 6 asks for
+            idle = host.idle.get("rss_mb", 0.0)
+            figures[f"server_rss_with_{count}_tables_mb"] = result["server_rss_mb"]
+            figures[f"server_hwm_with_{count}_tables_mb"] = result["server_hwm_mb"]
+            figures["server_rss_per_busy_table_kb"] = round((result["server_rss_mb"] - idle) * 1024 / count, 1)
+    write_figures(figures, args.json)
     return 0
 
 

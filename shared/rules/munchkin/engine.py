@@ -202,6 +202,10 @@ def check(state: GameState, action: Action) -> MunchkinAction:
 
 
 DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse, ChooseDoorOrder)
+# Every rule with its WHEN filter, in the rule table's order (the order legal actions are listed in); and the
+# same without the decisions, for the usual case where no decision is pending: worked out once, not per call.
+_EVERY_RULE = tuple((kind, rule, WHEN.get(kind)) for kind, rule in RULES.items())
+_UNLESS_DECIDING = tuple(entry for entry in _EVERY_RULE if entry[0] not in DECISION_KINDS)
 
 
 def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
@@ -209,14 +213,9 @@ def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
     if not 0 <= seat < len(state.players):
         return iter(())
     kinds = allowed_kinds(state)
+    entries = _UNLESS_DECIDING if kinds is None else [e for e in _EVERY_RULE if e[0] in kinds]
     legal: list[MunchkinAction] = []
-    for kind, rule in RULES.items():
-        if kinds is None:
-            if kind in DECISION_KINDS:
-                continue
-        elif kind not in kinds:
-            continue
-        when = WHEN.get(kind)
+    for _, rule, when in entries:
         if when is not None and not when(state, seat):
             continue
         for action in rule.candidates(state, seat):  # the kind filter above is the gate's work

@@ -149,16 +149,10 @@ class MunchkinScene(GameScene):
 
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
-        for card, rect, _ in reversed(self.table_cards):
-            if rect.collidepoint(pos):
-                if button == 3:
-                    from .overlays import ZoomOverlay
-
-                    self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
-                else:
-                    self.click_card(card, pos)
-                return True
-        return False
+        card = self.table_card_at(pos)
+        if card is not None:
+            self.press_table_card(card, pos, button)
+        return card is not None
 
     def play_point(self, card: str) -> tuple[int, int]:
         if self.view.get("combat"):
@@ -167,7 +161,7 @@ class MunchkinScene(GameScene):
 
     def drop_actions(self, card: str, pos: tuple[int, int]) -> list[dict[str, Any]]:
         wires = self.by_card.get(card, [])
-        onto = self.card_under(pos)
+        onto = self.table_card_at(pos)
         if onto is not None and onto != card:
             aimed = [w for w in wires if self._aims_at(w, onto)]
             if aimed:  # onto one item or one monster: only what the card does to that one
@@ -192,8 +186,8 @@ class MunchkinScene(GameScene):
             return [w for w in wires if w.get("type") in ("discard_card", "give_charity")]
         return []
 
-    def card_under(self, pos: tuple[int, int]) -> str | None:
-        """The table card at `pos` (the topmost where cards overlap)."""
+    def table_card_at(self, pos: tuple[int, int]) -> str | None:
+        """The card lying on the table at `pos` (the topmost where cards overlap); `card_under` is for the hand."""
         return next((c for c, rect, _ in reversed(self.table_cards) if rect.collidepoint(pos)), None)
 
     def _aims_at(self, wire: dict[str, Any], card: str) -> bool:

@@ -160,6 +160,13 @@ class GameScene(ActionBar, Scene):
         else:
             self.offer(self.cards.name(card), wires, anchor, face)
 
+    def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
+        """A card lying on the table clicked: the right button reads it, the left one offers what it can do."""
+        if button == 3:
+            self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
+        else:
+            self.click_card(card, pos)
+
     def drop(self, card: str, pos: tuple[int, int]) -> None:
         """A card dragged onto the table: the actions that fit where it landed; one plays, several ask."""
         wires = self.drop_actions(card, pos)

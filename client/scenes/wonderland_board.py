@@ -14,7 +14,6 @@ from ..session import Session
 from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
-from .overlays import ZoomOverlay
 from .table_base import GameScene, Wire
 
 if TYPE_CHECKING:
@@ -68,10 +67,7 @@ class WonderlandScene(GameScene):
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
         for card, rect in [*self.reward_rects, *self.friend_rects]:
             if rect.collidepoint(pos):
-                if button == 3:
-                    self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
-                else:
-                    self.click_card(card, pos)
+                self.press_table_card(card, pos, button)
                 return True
         if self.geo is None:
             return False

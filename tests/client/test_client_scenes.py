@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, CoverOverlay
@@ -39,9 +40,10 @@ def play_until(app: Any, session: LocalSession, want: Any, limit: int = 400) -> 
     raise AssertionError("the situation never came up")
 
 
-def test_clicking_a_card_then_its_entry_plays_it(app: Any) -> None:
-    session = LocalSession(ruleset("wonderland"), SETUPS, 11, [0], bot_delay=0.0)
-    scene = app.push(WonderlandScene(app, session))
+@pytest.mark.parametrize("game", ["wonderland", "munchkin"])
+def test_clicking_a_card_then_its_entry_plays_it(app: Any, game: str) -> None:
+    session = LocalSession(ruleset(game), SETUPS, 11, [0], bot_delay=0.0)
+    scene = app.push((WonderlandScene if game == "wonderland" else MunchkinScene)(app, session))
     app.step(1 / 60, [])
     card, rect = next((c, r) for c, r in scene.hand_rects if c in scene.by_card)
     wire = scene.by_card[card][0]

@@ -20,6 +20,19 @@ def _config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def host(tmp_path: Path) -> Iterator[object]:
+    """A real host on 127.0.0.1 in this process (no discovery), with quick bots and a short pass clock."""
+    from doorkick.client.host import EmbeddedHost, host_config
+
+    embedded = EmbeddedHost(
+        host_config("test host", discovery=False, data_dir=tmp_path / "data", bot_delay=0.05, pass_timeout=1.0)
+    )
+    embedded.start()
+    yield embedded
+    embedded.stop()
+
+
+@pytest.fixture
 def app(tmp_path: Path) -> Iterator[object]:
     from doorkick.client.app import App
     from doorkick.client.settings import Settings

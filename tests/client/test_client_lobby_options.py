@@ -3,15 +3,13 @@ alone, the choices travelling in create_table / set_table, the host's refusal sh
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
+from client_support import run_until
 
-from doorkick.client.host import EmbeddedHost, host_config
+from doorkick.client.host import EmbeddedHost
 from doorkick.client.net import Connection
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.lobby_rules import TableChoices, munchkin_options, packs_for
@@ -254,24 +252,6 @@ def test_a_refusal_from_the_host_shows_in_a_banner(app: Any) -> None:
 
 
 # -- against a real host ----------------------------------------------------------------------------------------
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[EmbeddedHost]:
-    embedded = EmbeddedHost(host_config("test host", discovery=False, data_dir=tmp_path / "data", bot_delay=0.05))
-    embedded.start()
-    yield embedded
-    embedded.stop()
-
-
-def run_until(app: Any, want: Any, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.step(1 / 60, [])
-        if want():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
-
-
 def test_the_host_plays_the_chosen_packs_and_options_and_its_refusal_is_shown(app: Any, host: EmbeddedHost) -> None:
     connection = Connection("127.0.0.1", host.port, "Alice")
     connection.start()

@@ -3,37 +3,14 @@ shows the reconnect banner and recovers the seat with its token."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
+from client_support import run_until
 
-from doorkick.client.host import EmbeddedHost, host_config
+from doorkick.client.host import EmbeddedHost
 from doorkick.client.net import Connection
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.table_base import GameScene
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[EmbeddedHost]:
-    embedded = EmbeddedHost(
-        host_config("test host", discovery=False, data_dir=tmp_path / "data", bot_delay=0.05, pass_timeout=1.0)
-    )
-    embedded.start()
-    yield embedded
-    embedded.stop()
-
-
-def run_until(app: Any, want: Any, seconds: float = 15.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.step(1 / 60, [])
-        if want():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
 
 
 def test_lobby_starts_a_game_and_a_dropped_link_recovers(app: Any, host: EmbeddedHost) -> None:

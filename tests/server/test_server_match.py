@@ -6,17 +6,7 @@ import asyncio
 from pathlib import Path
 
 import fake_game
-from wire_client import WireClient, hosted, play_until_over, table_of
-
-
-async def started(port: int, names: list[str], seats: int, bots: int = 0) -> list[WireClient]:
-    clients = await table_of(port, names, seats, bots)
-    for client in clients[1:]:
-        assert (await client.request("ready", ready=True)).type == "ok"
-    assert (await clients[0].request("start")).type == "ok"
-    for client in clients:
-        await client.expect("snapshot")
-    return clients
+from wire_client import WireClient, hosted, play_until_over, started
 
 
 async def play_a_few(clients: list[WireClient], actions: int) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
-from wire_client import WireClient, hosted, play_until_over, table_of
+from wire_client import WireClient, hosted, play_until_over, started, table_of
 
 from doorkick.server.store import ActionLog, Store, atomic_write
 
@@ -28,16 +28,6 @@ def start_host(data_dir: Path) -> tuple[subprocess.Popen[str], int]:
     return process, int(line.rsplit(":", 1)[1])
 
 
-async def started_table(port: int, names: list[str]) -> list[WireClient]:
-    clients = await table_of(port, names, seats=len(names))
-    for client in clients[1:]:
-        assert (await client.request("ready", ready=True)).type == "ok"
-    assert (await clients[0].request("start")).type == "ok"
-    for client in clients:
-        await client.expect("snapshot")
-    return clients
-
-
 async def acts(clients: list[WireClient], count: int) -> None:
     for _ in range(count):
         for client in clients:
@@ -51,9 +41,9 @@ def test_kill_9_then_restart_resumes_every_unfinished_table(tmp_path: Path) -> N
     host, port = start_host(tmp_path)
     try:
         async def before() -> tuple[list[list[WireClient]], str]:
-            first = await started_table(port, ["A", "B", "C"])
-            second = await started_table(port, ["D", "E"])
-            done = await started_table(port, ["F", "G"])
+            first = await started(port, ["A", "B", "C"])
+            second = await started(port, ["D", "E"])
+            done = await started(port, ["F", "G"])
             await acts(first, 12)
             await acts(second, 7)
             await play_until_over(done)
@@ -170,8 +160,8 @@ def test_a_save_that_no_longer_replays_is_set_aside_and_the_host_carries_on(tmp_
     host, port = start_host(tmp_path)
     try:
         async def before() -> tuple[str, str]:
-            kept = await started_table(port, ["A", "B"])
-            broken = await started_table(port, ["C", "D"])
+            kept = await started(port, ["A", "B"])
+            broken = await started(port, ["C", "D"])
             await acts(kept, 3)
             await acts(broken, 3)
             assert kept[0].table is not None and broken[0].table is not None
@@ -213,11 +203,7 @@ def test_a_running_games_log_reaches_the_disk_within_log_sync(tmp_path: Path, mo
 
     async def scenario() -> None:
         async with hosted(tmp_path, log_sync=0.05) as server:
-            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=2)
-            assert (await bob.request("ready", ready=True)).type == "ok"
-            assert (await alice.request("start")).type == "ok"
-            await alice.expect("snapshot")
-            await bob.expect("snapshot")
+            alice, bob = await started(server.port, ["Alice", "Bob"])
             match = server.lobby.tables[alice.table].match
             log_fd = match.log._fd
             synced.clear()

@@ -188,6 +188,17 @@ async def table_of(server_port: int, names: list[str], seats: int, bots: int = 0
     return clients
 
 
+async def started(server_port: int, names: list[str], seats: int | None = None, bots: int = 0) -> list[WireClient]:
+    """A table of `names` (and `bots`), everyone ready, the game started and every snapshot in."""
+    clients = await table_of(server_port, names, seats if seats is not None else len(names), bots)
+    for client in clients[1:]:
+        assert (await client.request("ready", ready=True)).type == "ok"
+    assert (await clients[0].request("start")).type == "ok"
+    for client in clients:
+        await client.expect("snapshot")
+    return clients
+
+
 async def play_until_over(clients: list[WireClient], timeout: float = 30.0, seed: int = 1) -> None:
     """Every human plays a random legal action whenever it has one, until the game has an outcome."""
     chooser = random.Random(seed)

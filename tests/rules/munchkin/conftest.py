@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from doorkick.shared.rules.base import Action, Event, SeatSetup
+from doorkick.shared.rules.base import Action, Event, RuleError, SeatSetup
 from doorkick.shared.rules.munchkin import RULESET, GameState, Options
+from doorkick.shared.rules.munchkin.combat import fighters_strength, monsters_strength
 from doorkick.shared.rules.munchkin.state import Carried, Player, set_player
 
 RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
@@ -130,6 +131,20 @@ class Table:
             self.state, events = RULESET.apply(self.state, action)
             self.events += events
         return self
+
+    def refuses(self, action: Action, error: type[RuleError] = RuleError, match: str | None = None) -> Table:
+        """`action` is refused with `error` (its message matching `match`) and the table is exactly as it was."""
+        before = self.state
+        with pytest.raises(error, match=match):
+            self.act(action)
+        assert self.state is before
+        return self
+
+    def strengths(self) -> tuple[int, int]:
+        """The fighters' and the monsters' strength in the current combat."""
+        combat = self.state.combat
+        assert combat is not None
+        return fighters_strength(self.state, combat), monsters_strength(self.state, combat)
 
     def legal(self, seat: int) -> list[Action]:
         return list(RULESET.legal_actions(self.state, seat))

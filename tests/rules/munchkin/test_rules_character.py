@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from doorkick.shared.rules.base import IllegalAction, NotYourDecision, RuleError, WrongTime
+from doorkick.shared.rules.base import IllegalAction, NotYourDecision, WrongTime
 from doorkick.shared.rules.munchkin import Options
 from doorkick.shared.rules.munchkin.actions import (
     AcceptTrade,
@@ -43,7 +43,6 @@ from doorkick.shared.rules.munchkin.actions import (
 )
 from doorkick.shared.rules.munchkin.cards import PackError, load_munchkin_packs
 from doorkick.shared.rules.munchkin.character import escape_bonus, hand_limit
-from doorkick.shared.rules.munchkin.combat import fighters_strength, monsters_strength
 from doorkick.shared.rules.munchkin.state import Carried
 
 RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
@@ -53,17 +52,6 @@ def fight(table, monster: str, seat: int = 0):
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
 
 
-def strengths(table) -> tuple[int, int]:
-    c = table.state.combat
-    return fighters_strength(table.state, c), monsters_strength(table.state, c)
-
-
-def refused(table, action, error: type[RuleError] = RuleError) -> None:
-    """The action raises `error` and the table is exactly as before."""
-    before = table.state
-    with pytest.raises(error):
-        table.act(action)
-    assert table.state == before
 
 
 def carried(table, seat: int) -> dict[str, bool]:
@@ -113,8 +101,8 @@ def test_M38_epic_levels_go_to_20(make_table):
 def test_M38_epic_win_at_20_only_by_a_kill(make_table):
     table = make_table(options=Options(win_level=20))
     table.level(0, 19).hand(0, "level-up#1").wear(0, "gold-brick#1")
-    refused(table, GoUpALevel(0, "level-up#1", 0), IllegalAction)
-    refused(table, Sell(0, ("gold-brick#1",)), IllegalAction)
+    table.refuses(GoUpALevel(0, "level-up#1", 0), IllegalAction)
+    table.refuses(Sell(0, ("gold-brick#1",)), IllegalAction)
     fight(table, "rat#1").act(ClaimVictory(0)).pass_all()
     assert table.player(0).level == 20
     assert table.state.winners == (0,)
@@ -125,14 +113,14 @@ def test_M38_epic_win_at_20_only_by_a_kill(make_table):
 
 def test_M39_one_race_at_a_time(table):
     table.race(0, "elf#1").hand(0, "dwarf")
-    refused(table, PlayCard(0, "dwarf"), IllegalAction)
+    table.refuses(PlayCard(0, "dwarf"), IllegalAction)
     table.act(DiscardCard(0, "elf#1"), PlayCard(0, "dwarf"))
     assert table.player(0).races == ("dwarf",)
 
 
 def test_M39_never_two_of_the_same_race(table):
     table.race(0, "elf#1").hand(0, "half-breed", "elf#2", "dwarf").act(PlayCard(0, "half-breed"))
-    refused(table, PlayCard(0, "elf#2"), IllegalAction)
+    table.refuses(PlayCard(0, "elf#2"), IllegalAction)
     table.act(PlayCard(0, "dwarf"))
     assert table.player(0).races == ("elf#1", "dwarf")
 
@@ -141,7 +129,7 @@ def test_M39_abilities_come_and_go_with_the_card(table):
     table.race(0, "dwarf").hand(0, *(f"rat#{n}" for n in (1, 2, 3)), "ghoul#1", "ghoul#2", "troll")
     assert hand_limit(table.state, table.player(0)) == 6
     at_end_of_turn(table).act(DiscardCard(0, "dwarf"))
-    refused(table, EndTurn(0), IllegalAction)  # six cards are one too many for a Human
+    table.refuses(EndTurn(0), IllegalAction)  # six cards are one too many for a Human
     table.race(0, "elf#1")
     assert escape_bonus(table.state, table.player(0)) == 1
     table.act(DiscardCard(0, "elf#1"))
@@ -153,13 +141,13 @@ def test_M39_abilities_may_be_paid_from_the_table(table):
     fight(table, "ghoul#1").act(Berserk(0, ("sword#1",)))
     assert table.player(0).items == ()
     assert "sword#1" in table.state.treasure_discard
-    assert strengths(table) == (4, 4)  # 3 + 1 (the sword's +2 went with it)
+    assert table.strengths() == (4, 4)  # 3 + 1 (the sword's +2 went with it)
 
 
 def test_M39_an_ability_costing_the_whole_hand_needs_a_hand(table):
     table.klass(0, "wizard")
     fight(table, "troll")
-    refused(table, Charm(0), IllegalAction)
+    table.refuses(Charm(0), IllegalAction)
 
 
 # --- M40: classes --------------------------------------------------------------------------------------------
@@ -174,11 +162,11 @@ def test_M40_warrior_wins_ties(table):
 def test_M40_warrior_berserks_up_to_three_cards_once_per_combat(table):
     table.level(0, 5).klass(0, "warrior#1").hand(0, "rat#2", "rat#3", "ghoul#2", "junk#1", "junk#2")
     fight(table, "troll")
-    refused(table, Berserk(0, ("rat#2", "rat#3", "ghoul#2", "junk#1")), IllegalAction)
+    table.refuses(Berserk(0, ("rat#2", "rat#3", "ghoul#2", "junk#1")), IllegalAction)
     table.act(Berserk(0, ("rat#2", "rat#3", "ghoul#2")))
-    assert strengths(table) == (8, 10)
+    assert table.strengths() == (8, 10)
     assert table.player(0).hand == ("junk#1", "junk#2")
-    refused(table, Berserk(0, ("junk#1",)), IllegalAction)
+    table.refuses(Berserk(0, ("junk#1",)), IllegalAction)
 
 
 def test_M40_wizard_charms_a_monster_away_for_its_treasure_but_no_level(table):
@@ -205,7 +193,7 @@ def test_M40_thief_steals_on_4_or_more(table):
     table.dice(4).act(Steal(0, 1, "helmet#1", "rat#2"))
     assert table.player(0).item_cards == ("helmet#1",)
     assert table.player(1).items == ()
-    refused(table, Steal(0, 1, "sword#1", "rat#3"), IllegalAction)  # once a turn
+    table.refuses(Steal(0, 1, "sword#1", "rat#3"), IllegalAction)  # once a turn
 
 
 def test_M40_a_failed_theft_costs_a_level(table):
@@ -218,7 +206,7 @@ def test_M40_a_failed_theft_costs_a_level(table):
 def test_M40_no_theft_in_combat(table):
     table.klass(2, "thief").hand(2, "rat#2").wear(1, "helmet#1")
     fight(table, "troll")
-    refused(table, Steal(2, 1, "helmet#1", "rat#2"), WrongTime)
+    table.refuses(Steal(2, 1, "helmet#1", "rat#2"), WrongTime)
 
 
 def test_M40_cleric_resurrects_the_top_door_discard(table):
@@ -232,13 +220,13 @@ def test_M40_cleric_resurrects_the_top_door_discard(table):
 def test_M40_cleric_turns_undead_for_3_per_card(table):
     table.klass(0, "cleric").hand(0, "rat#2", "rat#3")
     fight(table, "ghoul#1").act(TurnUndead(0, ("rat#2", "rat#3")))
-    assert strengths(table) == (7, 4)
+    assert table.strengths() == (7, 4)
 
 
 def test_M40_turn_undead_only_against_undead(table):
     table.klass(0, "cleric").hand(0, "rat#2")
     fight(table, "troll")
-    refused(table, TurnUndead(0, ("rat#2",)), IllegalAction)
+    table.refuses(TurnUndead(0, ("rat#2",)), IllegalAction)
 
 
 def test_M40_halfling_rolls_a_failed_escape_again(table):
@@ -256,7 +244,7 @@ def test_M41_half_breed_with_one_race_has_no_disadvantage(table):
     """An Elf alone meets "+4 against Elves" (see M32); a Half-Breed Elf does not."""
     table.level(0, 3).race(0, "elf#1").hand(0, "half-breed").act(PlayCard(0, "half-breed"))
     fight(table, "elf-hater")
-    assert strengths(table) == (3, 6)  # no "+4 against Elves"
+    assert table.strengths() == (3, 6)  # no "+4 against Elves"
     assert escape_bonus(table.state, table.player(0)) == 1  # the advantage stays
 
 
@@ -267,7 +255,7 @@ def test_M41_super_munchkin_with_one_class_has_no_disadvantage(table):
     table.act(PlayCard(0, "super-munchkin"), Equip(0, "peace-pipe"))
     assert carried(table, 0) == {"peace-pipe": True}
     fight(table, "ogre")
-    assert strengths(table) == (2, 8)  # no "+3 against Warriors"; a Warrior still wins ties
+    assert table.strengths() == (2, 8)  # no "+3 against Warriors"; a Warrior still wins ties
 
 
 def test_M41_super_munchkin_allows_a_second_class(table):
@@ -275,14 +263,14 @@ def test_M41_super_munchkin_allows_a_second_class(table):
     table.act(PlayCard(0, "wizard"))
     assert table.player(0).classes == ("warrior#1", "wizard")
     fight(table, "ogre")
-    assert strengths(table) == (1, 11)  # two classes: the Warrior's disadvantage is back
+    assert table.strengths() == (1, 11)  # two classes: the Warrior's disadvantage is back
 
 
 def test_M41_costs_still_apply(table):
     table.level(0, 5).klass(0, "warrior#1").hand(0, "super-munchkin", "rat#2").act(PlayCard(0, "super-munchkin"))
     fight(table, "ogre").act(Berserk(0, ("rat#2",)))
     assert table.player(0).hand == ()
-    assert strengths(table) == (6, 8)
+    assert table.strengths() == (6, 8)
 
 
 def test_M41_losing_the_half_breed_drops_the_second_race(table):
@@ -297,7 +285,7 @@ def test_M41_losing_the_half_breed_drops_the_second_race(table):
 
 def test_M42_an_item_of_no_value_is_still_an_item(table):
     table.klass(0, "thief").hand(0, "rat#2").wear(1, "junk#1").wear(0, "junk#2")
-    refused(table, Sell(0, ("junk#2",)), IllegalAction)  # 0 Gold buys nothing
+    table.refuses(Sell(0, ("junk#2",)), IllegalAction)  # 0 Gold buys nothing
     table.dice(6).act(Steal(0, 1, "junk#1", "rat#2"))
     assert set(carried(table, 0)) == {"junk#1", "junk#2"}
     table.act(GiveItem(0, "junk#1", 2))
@@ -312,9 +300,9 @@ def test_M42_an_item_of_no_value_is_still_an_item(table):
 def test_M43_an_unusable_item_is_carried_sideways(table):
     table.hand(0, "elf-bow").act(PlayCard(0, "elf-bow"))
     assert carried(table, 0) == {"elf-bow": False}
-    refused(table, Equip(0, "elf-bow"), IllegalAction)
+    table.refuses(Equip(0, "elf-bow"), IllegalAction)
     fight(table, "rat#1")
-    assert strengths(table) == (1, 1)
+    assert table.strengths() == (1, 1)
 
 
 def test_M43_a_sideways_item_can_still_be_sold_and_traded(table):
@@ -338,7 +326,7 @@ def test_M43_losing_a_race_turns_its_items_sideways(table):
 def test_M44_one_headgear(table):
     table.hand(0, "helmet#1", "helmet#2").act(PlayCard(0, "helmet#1"), PlayCard(0, "helmet#2"))
     assert carried(table, 0) == {"helmet#1": True, "helmet#2": False}
-    refused(table, Equip(0, "helmet#2"), IllegalAction)
+    table.refuses(Equip(0, "helmet#2"), IllegalAction)
 
 
 def test_M44_two_hands(table):
@@ -350,7 +338,7 @@ def test_M44_two_hands(table):
 
 def test_M44_one_big_item_unless_dwarf(table):
     table.wear(0, "ladder#1").hand(0, "ladder#2")
-    refused(table, PlayCard(0, "ladder#2"), IllegalAction)
+    table.refuses(PlayCard(0, "ladder#2"), IllegalAction)
     table.race(0, "dwarf").act(PlayCard(0, "ladder#2"))
     assert carried(table, 0) == {"ladder#1": True, "ladder#2": True}
 
@@ -360,7 +348,7 @@ def test_M44_cheat_lifts_slot_limits(table):
     table.act(PlayCheat(0, "cheat", "helmet#2"))
     assert carried(table, 0) == {"helmet#1": True, "helmet#2": True}
     fight(table, "troll")
-    assert strengths(table) == (3, 10)
+    assert table.strengths() == (3, 10)
 
 
 def test_M44_cheat_lifts_restrictions(table):
@@ -368,7 +356,7 @@ def test_M44_cheat_lifts_restrictions(table):
     table.act(PlayCheat(0, "cheat", "elf-bow"))
     assert carried(table, 0) == {"elf-bow": True}
     fight(table, "troll")
-    assert strengths(table) == (5, 10)
+    assert table.strengths() == (5, 10)
 
 
 def test_M44_the_hireling_carries_an_item_outside_the_slots(table):
@@ -376,9 +364,9 @@ def test_M44_the_hireling_carries_an_item_outside_the_slots(table):
     table.act(PlayCard(0, "hireling"), GiveToHireling(0, "helmet#2"))
     assert carried(table, 0) == {"helmet#1": True, "helmet#2": True}
     table.wear(0, "sword#1", equipped=False)
-    refused(table, GiveToHireling(0, "sword#1"), IllegalAction)  # it carries one item
+    table.refuses(GiveToHireling(0, "sword#1"), IllegalAction)  # it carries one item
     fight(table, "troll")
-    assert strengths(table) == (4, 10)  # 1 + helmet + helmet + the Hireling's +1
+    assert table.strengths() == (4, 10)  # 1 + helmet + helmet + the Hireling's +1
 
 
 def test_M44_a_sacrificed_hireling_escapes_a_monster(table):
@@ -395,12 +383,12 @@ def test_M44_a_sacrificed_hireling_escapes_a_monster(table):
 
 def test_M45_items_are_never_simply_discarded(table):
     table.wear(0, "sword#1")
-    refused(table, DiscardCard(0, "sword#1"), IllegalAction)
+    table.refuses(DiscardCard(0, "sword#1"), IllegalAction)
 
 
 def test_M45_a_big_item_is_not_discarded_to_make_room(table):
     table.wear(0, "ladder#1").hand(0, "ladder#2")
-    refused(table, PlayCard(0, "ladder#2"), IllegalAction)
+    table.refuses(PlayCard(0, "ladder#2"), IllegalAction)
     assert table.player(0).item_cards == ("ladder#1",)
 
 
@@ -411,8 +399,8 @@ def test_M46_a_trade_needs_both_to_agree(table):
     table.wear(0, "sword#1").wear(1, "helmet#1")
     table.act(OfferTrade(0, 1, ("sword#1",), ("helmet#1",)))
     assert table.player(0).item_cards == ("sword#1",)  # nothing moves before the answer
-    refused(table, AcceptTrade(0), NotYourDecision)
-    refused(table, AcceptTrade(2), NotYourDecision)
+    table.refuses(AcceptTrade(0), NotYourDecision)
+    table.refuses(AcceptTrade(2), NotYourDecision)
     table.act(DeclineTrade(1))
     assert (table.player(0).item_cards, table.player(1).item_cards) == (("sword#1",), ("helmet#1",))
     table.act(OfferTrade(0, 1, ("sword#1",), ("helmet#1",)), AcceptTrade(1))
@@ -421,14 +409,14 @@ def test_M46_a_trade_needs_both_to_agree(table):
 
 def test_M46_only_items_in_play_are_traded(table):
     table.hand(0, "sword#1").wear(1, "helmet#1")
-    refused(table, OfferTrade(0, 1, ("sword#1",), ("helmet#1",)), IllegalAction)
+    table.refuses(OfferTrade(0, 1, ("sword#1",), ("helmet#1",)), IllegalAction)
 
 
 def test_M46_no_trade_with_someone_in_combat(table):
     table.wear(0, "sword#1").wear(1, "helmet#1").wear(2, "boots")
     fight(table, "troll")
-    refused(table, OfferTrade(1, 0, ("helmet#1",), ("sword#1",)), WrongTime)
-    refused(table, OfferTrade(0, 1, ("sword#1",), ("helmet#1",)), WrongTime)
+    table.refuses(OfferTrade(1, 0, ("helmet#1",), ("sword#1",)), WrongTime)
+    table.refuses(OfferTrade(0, 1, ("sword#1",), ("helmet#1",)), WrongTime)
     table.act(OfferTrade(1, 2, ("helmet#1",), ("boots",)), AcceptTrade(2))  # two others may trade meanwhile
     assert table.player(1).item_cards == ("boots",)
 
@@ -452,7 +440,7 @@ def test_M47_a_level_per_full_1000_gold_and_no_change(table):
 
 def test_M47_too_little_gold_buys_nothing(table):
     table.wear(0, "sword#1", "helmet#1")
-    refused(table, Sell(0, ("sword#1", "helmet#1")), IllegalAction)
+    table.refuses(Sell(0, ("sword#1", "helmet#1")), IllegalAction)
 
 
 def test_M47_selling_from_the_hand(table):
@@ -463,33 +451,33 @@ def test_M47_selling_from_the_hand(table):
 def test_M47_table_only_option(make_table):
     table = make_table(options=Options(sell_from_table_only=True))
     table.hand(0, "gold-brick#1").wear(0, "gold-brick#2")
-    refused(table, Sell(0, ("gold-brick#1",)), IllegalAction)
+    table.refuses(Sell(0, ("gold-brick#1",)), IllegalAction)
     table.act(Sell(0, ("gold-brick#2",)))
     assert table.player(0).level == 2
 
 
 def test_M47_only_on_ones_own_turn_and_not_in_combat(table):
     table.wear(1, "gold-brick#1").wear(0, "gold-brick#2")
-    refused(table, Sell(1, ("gold-brick#1",)), NotYourDecision)
+    table.refuses(Sell(1, ("gold-brick#1",)), NotYourDecision)
     fight(table, "troll")
-    refused(table, Sell(0, ("gold-brick#2",)), WrongTime)
+    table.refuses(Sell(0, ("gold-brick#2",)), WrongTime)
 
 
 def test_M47_never_the_winning_level(table):
     table.level(0, 9).wear(0, "gold-brick#1")
-    refused(table, Sell(0, ("gold-brick#1",)), IllegalAction)
+    table.refuses(Sell(0, ("gold-brick#1",)), IllegalAction)
 
 
 def test_M47_halfling_sells_one_item_a_turn_at_double_value(table):
     table.race(0, "halfling").wear(0, "elf-bow", "chainsaw")
     table.act(Sell(0, ("elf-bow",), doubled="elf-bow"))
     assert table.player(0).level == 2
-    refused(table, Sell(0, ("chainsaw",), doubled="chainsaw"), IllegalAction)
+    table.refuses(Sell(0, ("chainsaw",), doubled="chainsaw"), IllegalAction)
 
 
 def test_M47_only_a_halfling_sells_at_double_value(table):
     table.wear(0, "elf-bow")
-    refused(table, Sell(0, ("elf-bow",), doubled="elf-bow"), IllegalAction)
+    table.refuses(Sell(0, ("elf-bow",), doubled="elf-bow"), IllegalAction)
 
 
 # --- M48: one-shots ------------------------------------------------------------------------------------------
@@ -499,15 +487,15 @@ def test_M48_one_shots_from_hand_or_table_are_discarded_after_the_combat(table):
     table.level(0, 2).hand(0, "missile#1", "missile#2").act(PlayCard(0, "missile#1"))
     assert table.player(0).item_cards == ("missile#1",)
     fight(table, "troll").act(UseOneShot(0, "missile#1"), UseOneShot(0, "missile#2"))
-    assert strengths(table) == (12, 10)
-    refused(table, UseOneShot(0, "missile#1"), IllegalAction)  # once
+    assert table.strengths() == (12, 10)
+    table.refuses(UseOneShot(0, "missile#1"), IllegalAction)  # once
     table.act(ClaimVictory(0)).pass_all()
     assert {"missile#1", "missile#2"} <= set(table.state.treasure_discard)
 
 
 def test_M48_a_bonus_one_shot_needs_a_combat(table):
     table.hand(0, "missile#1")
-    refused(table, UseOneShot(0, "missile#1"), WrongTime)
+    table.refuses(UseOneShot(0, "missile#1"), WrongTime)
 
 
 # --- M49: Go Up a Level --------------------------------------------------------------------------------------
@@ -519,12 +507,12 @@ def test_M49_go_up_a_level_any_time_on_any_player(table):
     assert table.player(1).level == 4
     assert "level-up#1" in table.state.treasure_discard
     fight(table, "troll").act(GoUpALevel(2, "level-up#2", 0))  # even in combat
-    assert strengths(table) == (2, 10)
+    assert table.strengths() == (2, 10)
 
 
 def test_M49_never_the_winning_level(table):
     table.level(1, 9).hand(2, "level-up#1")
-    refused(table, GoUpALevel(2, "level-up#1", 1), IllegalAction)
+    table.refuses(GoUpALevel(2, "level-up#1", 1), IllegalAction)
 
 
 # --- M50: monsters in hand ----------------------------------------------------------------------------------
@@ -532,13 +520,13 @@ def test_M49_never_the_winning_level(table):
 
 def test_M50_a_monster_in_hand_is_not_simply_played(table):
     table.hand(0, "rat#2")
-    refused(table, PlayCard(0, "rat#2"), IllegalAction)
+    table.refuses(PlayCard(0, "rat#2"), IllegalAction)
 
 
 def test_M50_a_monster_from_hand_is_fought_by_looking_for_trouble(table):
     table.level(0, 3).hand(0, "rat#2", "rat#3")
     fight(table, "elf#1")  # not a monster: to the hand
-    refused(table, LookForTrouble(0, "elf#1"), IllegalAction)
+    table.refuses(LookForTrouble(0, "elf#1"), IllegalAction)
     table.act(LookForTrouble(0, "rat#2"))
     assert [m.card for m in table.state.combat.monsters] == ["rat#2"]  # one card, one monster
     table.act(ClaimVictory(0)).pass_all()
@@ -554,10 +542,10 @@ def test_X01_several_packs_mix_into_one_game(make_table):
     assert {"troll", "skeleton-intern", "grand-piano"} <= packs
     table.level(0, 9).hand(1, "skeleton-intern")
     fight(table, "ghoul#1").act(JoinUndead(1, "skeleton-intern"))  # undead of both packs meet
-    assert strengths(table) == (9, 7)
+    assert table.strengths() == (9, 7)
     table.wear(0, "ladder#1").hand(0, "grand-piano")
     table.state = replace(table.state, combat=None, phase="start")
-    refused(table, PlayCard(0, "grand-piano"), IllegalAction)  # one Big item, whichever pack
+    table.refuses(PlayCard(0, "grand-piano"), IllegalAction)  # one Big item, whichever pack
 
 
 def test_X01_a_card_id_defined_twice_is_refused():

@@ -6,7 +6,7 @@ import msgpack
 import pytest
 
 from doorkick.shared.bots.munchkin_normal import MunchkinNormal
-from doorkick.shared.rules.base import IllegalAction, MalformedAction, NotYourDecision, RuleError, WrongTime
+from doorkick.shared.rules.base import IllegalAction, MalformedAction, NotYourDecision, WrongTime
 from doorkick.shared.rules.munchkin import RULESET
 from doorkick.shared.rules.munchkin.actions import (
     AcceptCurse,
@@ -15,13 +15,6 @@ from doorkick.shared.rules.munchkin.actions import (
     KickOpenTheDoor,
     LootTheRoom,
 )
-
-
-def refused(table, action, error: type[RuleError], match: str) -> None:
-    before = table.state
-    with pytest.raises(error, match=match):
-        table.act(action)
-    assert table.state == before
 
 
 def two_curses(variant):
@@ -84,27 +77,27 @@ def test_E03_the_order_is_announced(variant) -> None:
 def test_E03_an_order_naming_other_cards_is_refused(variant) -> None:
     t = two_curses(variant)
     message = "order the Doors turned over, each named once: curse-any and curse-armor"
-    refused(t, ChooseDoorOrder(0, ("curse-any", "curse-hat")), IllegalAction, message)
-    refused(t, ChooseDoorOrder(0, ("curse-any", "curse-any")), IllegalAction, message)
-    refused(t, ChooseDoorOrder(0, ("curse-armor",)), IllegalAction, message)
-    refused(t, ChooseDoorOrder(0, ("curse-armor", "curse-any", "curse-any")), IllegalAction, message)
-    refused(t, ChooseDoorOrder(0, ()), IllegalAction, message)
+    t.refuses(ChooseDoorOrder(0, ("curse-any", "curse-hat")), IllegalAction, message)
+    t.refuses(ChooseDoorOrder(0, ("curse-any", "curse-any")), IllegalAction, message)
+    t.refuses(ChooseDoorOrder(0, ("curse-armor",)), IllegalAction, message)
+    t.refuses(ChooseDoorOrder(0, ("curse-armor", "curse-any", "curse-any")), IllegalAction, message)
+    t.refuses(ChooseDoorOrder(0, ()), IllegalAction, message)
 
 
 def test_E03_only_the_kicker_orders_the_doors(variant) -> None:
     t = two_curses(variant)
-    refused(t, ChooseDoorOrder(1, ("curse-any", "curse-armor")), NotYourDecision, "someone else's decision")
-    refused(t, ChooseDoorOrder(9, ("curse-any", "curse-armor")), NotYourDecision, "there is no seat 9")
+    t.refuses(ChooseDoorOrder(1, ("curse-any", "curse-armor")), NotYourDecision, "someone else's decision")
+    t.refuses(ChooseDoorOrder(9, ("curse-any", "curse-armor")), NotYourDecision, "there is no seat 9")
 
 
 def test_E03_nothing_else_happens_until_the_order_is_chosen(variant) -> None:
     t = two_curses(variant)
-    refused(t, LootTheRoom(0), WrongTime, r"waits for seat 0 to decide \(door_order\)")
+    t.refuses(LootTheRoom(0), WrongTime, r"waits for seat 0 to decide \(door_order\)")
 
 
 def test_E03_no_order_to_choose_without_such_a_kick(variant) -> None:
     t = variant(epic=True).level(0, 12)
-    refused(t, ChooseDoorOrder(0, ("curse-any", "curse-armor")), NotYourDecision, "nothing is waiting")
+    t.refuses(ChooseDoorOrder(0, ("curse-any", "curse-armor")), NotYourDecision, "nothing is waiting")
     t.door_on_top("ghoul#1", "curse-level#1").act(KickOpenTheDoor(0))  # a curse and a monster: the order is fixed
     assert not t.state.decisions and t.state.combat is not None and t.player(0).level == 11
 

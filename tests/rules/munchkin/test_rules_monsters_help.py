@@ -35,10 +35,8 @@ from doorkick.shared.rules.munchkin.actions import (
     WanderingMonster,
 )
 from doorkick.shared.rules.munchkin.combat import (
-    fighters_strength,
     monster_level,
     monster_treasures,
-    monsters_strength,
 )
 
 
@@ -57,17 +55,6 @@ def levels(table) -> list[int]:
     return [monster_level(table.state, m) for m in table.state.combat.monsters]
 
 
-def strengths(table) -> tuple[int, int]:
-    c = table.state.combat
-    return fighters_strength(table.state, c), monsters_strength(table.state, c)
-
-
-def refused(table, action, error: type[RuleError] = RuleError) -> None:
-    """The action raises `error` and the table is exactly as before."""
-    before = table.state
-    with pytest.raises(error):
-        table.act(action)
-    assert table.state == before
 
 
 def run_and_roll(table, *dice: int):
@@ -81,10 +68,10 @@ def run_and_roll(table, *dice: int):
 def test_M26_several_monsters_must_be_beaten_by_their_sum(table):
     table.level(0, 5).wear(0, "sword#1").hand(1, "wandering", "ghoul#2")
     fight(table, "ghoul#1").act(WanderingMonster(1, "wandering", "ghoul#2"))
-    assert strengths(table) == (7, 8)
-    refused(table, ClaimVictory(0), IllegalAction)
+    assert table.strengths() == (7, 8)
+    table.refuses(ClaimVictory(0), IllegalAction)
     table.hand(0, "missile#1").act(UseOneShot(0, "missile#1"))
-    assert strengths(table) == (12, 8)
+    assert table.strengths() == (12, 8)
     table.act(ClaimVictory(0)).pass_all()
     assert table.state.combat is None
     assert table.player(0).level == 7  # one level per monster killed
@@ -143,7 +130,7 @@ def test_M27_any_player_enhances_any_combat_cumulatively(table):
     fight(table, "rat#1").act(EnhanceMonster(1, "enraged#1"), EnhanceMonster(2, "enraged#2"))
     assert levels(table) == [11]
     assert monster_treasures(table.state, table.state.combat.monsters[0]) == 3
-    refused(table, ClaimVictory(0), IllegalAction)
+    table.refuses(ClaimVictory(0), IllegalAction)
 
 
 def test_M27_an_enhancer_changes_the_treasures_won(table):
@@ -165,14 +152,14 @@ def test_M27_a_minus_enhancer_weakens_the_monster(table):
 def test_M27_with_several_monsters_the_player_names_the_target(table):
     table.level(0, 9).hand(1, "wandering", "rat#2", "enraged#1")
     fight(table, "ghoul#1").act(WanderingMonster(1, "wandering", "rat#2"))
-    refused(table, EnhanceMonster(1, "enraged#1", monster=2), IllegalAction)
+    table.refuses(EnhanceMonster(1, "enraged#1", monster=2), IllegalAction)
     table.act(EnhanceMonster(1, "enraged#1", monster=1))
     assert levels(table) == [4, 6]
 
 
 def test_M27_enhancers_are_played_only_into_a_combat(table):
     table.hand(0, "enraged#1")
-    refused(table, EnhanceMonster(0, "enraged#1"), WrongTime)
+    table.refuses(EnhanceMonster(0, "enraged#1"), WrongTime)
 
 
 # --- M28: Undead join Undead ---------------------------------------------------------------------------------
@@ -183,19 +170,19 @@ def test_M28_an_undead_joins_an_undead_combat_from_hand(table):
     fight(table, "ghoul#1").act(JoinUndead(2, "ghoul#2"))
     assert [m.card for m in table.state.combat.monsters] == ["ghoul#1", "ghoul#2"]
     assert table.player(2).hand == ()
-    assert strengths(table) == (3, 8)
+    assert table.strengths() == (3, 8)
 
 
 def test_M28_no_undead_joins_a_living_monster(table):
     table.hand(2, "ghoul#2")
     fight(table, "rat#1")
-    refused(table, JoinUndead(2, "ghoul#2"), IllegalAction)
+    table.refuses(JoinUndead(2, "ghoul#2"), IllegalAction)
 
 
 def test_M28_only_an_undead_joins_without_wandering_monster(table):
     table.hand(2, "rat#2")
     fight(table, "ghoul#1")
-    refused(table, JoinUndead(2, "rat#2"), IllegalAction)
+    table.refuses(JoinUndead(2, "rat#2"), IllegalAction)
 
 
 # --- M29: interference -------------------------------------------------------------------------------------
@@ -204,16 +191,16 @@ def test_M28_only_an_undead_joins_without_wandering_monster(table):
 def test_M29_one_shots_help_either_side(table):
     table.level(0, 8).hand(2, "missile#1").hand(1, "missile#2")
     fight(table, "troll").act(UseOneShot(2, "missile#1", side="fighters"))
-    assert strengths(table) == (13, 10)
+    assert table.strengths() == (13, 10)
     table.act(UseOneShot(1, "missile#2", side="monsters"))
-    assert strengths(table) == (13, 15)
-    refused(table, ClaimVictory(0), IllegalAction)
+    assert table.strengths() == (13, 15)
+    table.refuses(ClaimVictory(0), IllegalAction)
 
 
 def test_M29_a_wandering_monster_comes_from_its_players_own_hand(table):
     table.hand(1, "wandering").hand(2, "rat#2")
     fight(table, "rat#1")
-    refused(table, WanderingMonster(1, "wandering", "rat#2"), IllegalAction)
+    table.refuses(WanderingMonster(1, "wandering", "rat#2"), IllegalAction)
 
 
 def test_M29_both_bad_stuffs_apply_on_a_failed_escape(table):
@@ -229,18 +216,18 @@ def test_M29_both_bad_stuffs_apply_on_a_failed_escape(table):
 def test_M29_a_thief_backstabs_a_fighter_once(table):
     table.level(0, 3).wear(0, "sword#1").klass(1, "thief").hand(1, "rat#2", "rat#3")
     fight(table, "ghoul#1")
-    assert strengths(table) == (5, 4)
+    assert table.strengths() == (5, 4)
     table.act(Backstab(1, 0, "rat#2"))
-    assert strengths(table) == (3, 4)
-    refused(table, Backstab(1, 0, "rat#3"), IllegalAction)
-    refused(table, ClaimVictory(0), IllegalAction)
+    assert table.strengths() == (3, 4)
+    table.refuses(Backstab(1, 0, "rat#3"), IllegalAction)
+    table.refuses(ClaimVictory(0), IllegalAction)
 
 
 def test_M29_no_backstab_against_ones_own_helper(table):
     table.klass(0, "thief").hand(0, "rat#2")
     fight(table, "ghoul#1")
     get_help(table, 1)
-    refused(table, Backstab(0, 1, "rat#2"), IllegalAction)
+    table.refuses(Backstab(0, 1, "rat#2"), IllegalAction)
 
 
 # --- M30: Mate ------------------------------------------------------------------------------------------------
@@ -252,7 +239,7 @@ def test_M30_mate_copies_the_monster_with_its_enhancers(table):
     fight(table, "troll").act(EnhanceMonster(1, "enraged#1"), PlayMate(1, "mate"))
     assert levels(table) == [15, 15]
     assert [monster_treasures(table.state, m) for m in table.state.combat.monsters] == [4, 4]
-    assert strengths(table) == (9, 30)
+    assert table.strengths() == (9, 30)
 
 
 def test_M30_enhancers_after_the_mate_affect_only_their_target(table):
@@ -265,7 +252,7 @@ def test_M30_enhancers_after_the_mate_affect_only_their_target(table):
 def test_M30_mate_and_copied_enhancer_are_discarded_once(table):
     table.level(0, 5).wear(0, "armor", "chainsaw").hand(1, "enraged#1", "mate")
     fight(table, "rat#1").act(EnhanceMonster(1, "enraged#1"), PlayMate(1, "mate"))
-    assert strengths(table) == (13, 12)
+    assert table.strengths() == (13, 12)
     table.act(ClaimVictory(0)).pass_all()
     assert table.player(0).level == 7
     assert len(table.player(0).hand) == 4  # (1 + 1) for each monster
@@ -282,7 +269,7 @@ def test_M31_the_fighter_chooses_one_helper_among_volunteers(table):
     assert table.state.combat.volunteers == (1, 2)
     table.act(ChooseHelper(0, 2))
     assert table.state.combat.helper == 2
-    assert strengths(table) == (11, 10)
+    assert table.strengths() == (11, 10)
     table.act(ClaimVictory(0)).pass_all()
     assert table.player(0).level == 6
     assert table.player(2).level == 6  # M33: a helper gains no level
@@ -292,14 +279,14 @@ def test_M31_the_fighter_chooses_one_helper_among_volunteers(table):
 
 def test_M31_only_a_volunteer_can_be_chosen(table):
     fight(table, "troll").act(AskForHelp(0), Volunteer(1))
-    refused(table, ChooseHelper(0, 2), IllegalAction)
-    refused(table, ChooseHelper(1, 1), NotYourDecision)
+    table.refuses(ChooseHelper(0, 2), IllegalAction)
+    table.refuses(ChooseHelper(1, 1), NotYourDecision)
 
 
 def test_M31_help_is_binding_once_accepted(table):
     fight(table, "troll")
     get_help(table, 1)
-    refused(table, AskForHelp(0), IllegalAction)
+    table.refuses(AskForHelp(0), IllegalAction)
     assert table.state.combat.helper == 1
 
 
@@ -315,13 +302,13 @@ def test_M31_bribe_items_change_hands_on_acceptance(table):
     table.act(ChooseHelper(0, 1))
     assert table.player(0).items == ()
     assert table.player(1).item_cards == ("sword#1",)
-    assert strengths(table) == (6, 10)  # M24: received in combat, it cannot be equipped now
+    assert table.strengths() == (6, 10)  # M24: received in combat, it cannot be equipped now
 
 
 def test_M31_the_bribe_can_only_offer_ones_own_items(table):
     table.wear(1, "sword#1")
     fight(table, "troll")
-    refused(table, AskForHelp(0, items=("sword#1",)), IllegalAction)
+    table.refuses(AskForHelp(0, items=("sword#1",)), IllegalAction)
 
 
 @pytest.mark.parametrize("helper_first, order", [(True, (1, 0, 0)), (False, (0, 0, 1))])
@@ -335,7 +322,7 @@ def test_M31_the_treasure_share_follows_the_agreed_pick_order(table, helper_firs
     assert set(combat.spoils) == {"gold-brick#1", "junk#1", "helmet#1"}
     assert combat.pick_order == order
     other = 0 if order[0] == 1 else 1
-    refused(table, TakeSpoil(other, "gold-brick#1"), NotYourDecision)
+    table.refuses(TakeSpoil(other, "gold-brick#1"), NotYourDecision)
     table.act(TakeSpoil(order[0], "gold-brick#1"))
     if helper_first:
         assert table.state.combat is None  # only the fighter is left to pick: the rest are theirs
@@ -372,23 +359,23 @@ def test_M31_a_forced_helper_stays_when_needed(table):
 def test_M32_monster_bonuses_apply_to_the_helper(table):
     table.level(0, 5).race(1, "elf#1").level(1, 3)
     fight(table, "elf-hater")
-    assert strengths(table) == (5, 6)
+    assert table.strengths() == (5, 6)
     get_help(table, 1)
-    assert strengths(table) == (8, 10)
+    assert table.strengths() == (8, 10)
 
 
 def test_M32_a_bonus_counts_once_when_both_fighters_qualify(table):
     table.level(0, 5).race(0, "elf#1").race(1, "elf#2").level(1, 6)
     fight(table, "elf-hater")
     get_help(table, 1)
-    assert strengths(table) == (11, 10)
+    assert table.strengths() == (11, 10)
 
 
 def test_M32_a_warrior_helper_wins_ties(table):
     table.level(0, 3).klass(1, "warrior#1").level(1, 1)
     fight(table, "ghoul#1")
     get_help(table, 1)
-    assert strengths(table) == (4, 4)
+    assert table.strengths() == (4, 4)
     table.act(ClaimVictory(0)).pass_all()
     assert table.player(0).level == 4
 
@@ -409,9 +396,9 @@ def test_M33_a_helper_may_not_play_new_items_but_may_use_one_shots(table):
     table.level(0, 5).level(1, 1).hand(1, "sword#2", "missile#1")
     fight(table, "troll")
     get_help(table, 1)
-    refused(table, PlayCard(1, "sword#2"))
+    table.refuses(PlayCard(1, "sword#2"))
     table.act(UseOneShot(1, "missile#1"))
-    assert strengths(table) == (11, 10)
+    assert table.strengths() == (11, 10)
 
 
 # --- M34: running away --------------------------------------------------------------------------------------
@@ -466,7 +453,7 @@ def test_M34_the_helper_runs_too(table):
     run_and_roll(table, 5, 2)
     assert table.state.combat.flight.order == (0, 1)
     table.act(RollToRunAway(0, 0))
-    refused(table, RollToRunAway(0, 0), RuleError)
+    table.refuses(RollToRunAway(0, 0), RuleError)
     table.act(RollToRunAway(1, 0), AcceptBadStuff(1))
     assert table.player(0).level == 2
     assert table.player(1).level == 2
@@ -478,7 +465,7 @@ def test_M34_each_monster_in_the_order_the_fighter_chooses(table):
     fight(table, "troll").act(WanderingMonster(1, "wandering", "rat#2"))
     run_and_roll(table, 6, 6).act(RollToRunAway(0, 1))
     assert table.state.combat.flight.remaining == (0,)
-    refused(table, RollToRunAway(0, 1), IllegalAction)
+    table.refuses(RollToRunAway(0, 1), IllegalAction)
     table.act(RollToRunAway(0, 0))
     assert table.state.combat is None
 
@@ -519,8 +506,8 @@ def test_M35_fleeing_gives_no_level_no_treasure_and_no_looting(table):
     run_and_roll(table, 6).act(RollToRunAway(0, 0))
     assert table.player(0).level == 1
     assert table.player(0).hand == ("rat#2",)
-    refused(table, LootTheRoom(0), WrongTime)
-    refused(table, LookForTrouble(0, "rat#2"), WrongTime)
+    table.refuses(LootTheRoom(0), WrongTime)
+    table.refuses(LookForTrouble(0, "rat#2"), WrongTime)
 
 
 # --- M36: death and looting ---------------------------------------------------------------------------------
@@ -546,7 +533,7 @@ def test_M36_death_takes_hand_and_items_and_keeps_the_rest(table):
     assert table.state.combat is None
     assert [d.seat for d in table.state.decisions] == [2, 1]  # highest level loots first
     assert set(table.state.corpse) == {"sword#1", "helmet#1", "rat#2", "level-up#1"}
-    refused(table, LootCorpse(1, "sword#1"), NotYourDecision)
+    table.refuses(LootCorpse(1, "sword#1"), NotYourDecision)
     table.act(LootCorpse(2, "sword#1"), LootCorpse(1, "helmet#1"))
     assert table.player(2).hand == ("sword#1",) and table.player(1).hand == ("helmet#1",)
     assert table.state.corpse == () and table.state.decisions == ()
@@ -557,8 +544,8 @@ def test_M36_the_dead_receive_no_cards_or_levels(table):
     table.hand(0, "curse-doom", "level-up#1").wear(0, "sword#1")
     table.act(Curse(0, "curse-doom", 1))
     assert table.player(1).dead
-    refused(table, GoUpALevel(0, "level-up#1", 1), IllegalAction)
-    refused(table, GiveItem(0, "sword#1", 1), IllegalAction)
+    table.refuses(GoUpALevel(0, "level-up#1", 1), IllegalAction)
+    table.refuses(GiveItem(0, "sword#1", 1), IllegalAction)
 
 
 def test_M36_the_dead_return_at_the_next_turn_and_draw_four_and_four(table):
@@ -581,11 +568,11 @@ def test_M36_a_helper_killed_leaves_the_fighter_alone(table):
     table.level(0, 5).level(1, 6).hand(2, "curse-doom")
     fight(table, "troll")
     get_help(table, 1)
-    assert strengths(table) == (11, 10)
+    assert table.strengths() == (11, 10)
     table.act(Curse(2, "curse-doom", 1))
     assert table.state.combat.helper is None
-    assert strengths(table) == (5, 10)
-    refused(table, ClaimVictory(0), IllegalAction)
+    assert table.strengths() == (5, 10)
+    table.refuses(ClaimVictory(0), IllegalAction)
 
 
 def test_M36_a_dead_fighter_leaves_the_helper_to_flee_after_the_looting(table):
@@ -630,7 +617,7 @@ def test_M37_a_curse_from_hand_hits_any_player_at_any_time(table):
 def test_M37_no_curse_while_the_table_waits_for_a_decision(table):
     table.wear(1, "sword#1", "helmet#1").hand(0, "curse-any").hand(2, "curse-level#1")
     table.act(Curse(0, "curse-any", 1))
-    refused(table, Curse(2, "curse-level#1", 1), WrongTime)
+    table.refuses(Curse(2, "curse-level#1", 1), WrongTime)
 
 
 def test_M37_the_victim_chooses_the_lost_item(table):
@@ -638,8 +625,8 @@ def test_M37_the_victim_chooses_the_lost_item(table):
     table.act(Curse(0, "curse-any", 1))
     decision = table.state.decisions[0]
     assert (decision.kind, decision.seat, set(decision.cards)) == ("lose_item", 1, {"sword#1", "helmet#1"})
-    refused(table, ChooseLoss(0, "helmet#1"), NotYourDecision)
-    refused(table, ChooseLoss(1, "armor"), IllegalAction)
+    table.refuses(ChooseLoss(0, "helmet#1"), NotYourDecision)
+    table.refuses(ChooseLoss(1, "armor"), IllegalAction)
     table.act(ChooseLoss(1, "helmet#1"))
     assert table.player(1).item_cards == ("sword#1",)
     assert "helmet#1" in table.state.treasure_discard
@@ -661,10 +648,10 @@ def test_M37_cursing_yourself_is_legal(table):
 def test_M37_next_combat_means_the_current_one(table):
     table.level(0, 6).hand(1, "curse-weak")
     fight(table, "ghoul#1")
-    assert strengths(table) == (6, 4)
+    assert table.strengths() == (6, 4)
     table.act(Curse(1, "curse-weak", 0))
-    assert strengths(table) == (4, 4)
-    refused(table, ClaimVictory(0), IllegalAction)
+    assert table.strengths() == (4, 4)
+    table.refuses(ClaimVictory(0), IllegalAction)
     run_and_roll(table, 6).act(RollToRunAway(0, 0))
     assert table.player(0).curses == ()  # it lasted this combat only
     assert "curse-weak" in table.state.door_discard
@@ -675,11 +662,11 @@ def test_M37_strength_is_recomputed_at_once_in_mid_combat(table):
     table.level(0, 7).wear(0, "armor").hand(1, "curse-armor")
     fight(table, "troll").act(ClaimVictory(0))
     assert table.state.combat.step == "window"
-    assert strengths(table) == (12, 10)
+    assert table.strengths() == (12, 10)
     table.act(Curse(1, "curse-armor", 0))
-    assert strengths(table) == (7, 10)
+    assert table.strengths() == (7, 10)
     assert table.state.combat.step == "fight"  # the claim no longer stands
-    refused(table, ClaimVictory(0), IllegalAction)
+    table.refuses(ClaimVictory(0), IllegalAction)
 
 
 def test_M37_the_victim_chooses_what_bad_stuff_takes(table):
@@ -700,6 +687,6 @@ def test_M37_a_next_combat_curse_on_a_bystander_waits_for_their_combat(table):
     assert table.player(1).curses == ("curse-weak",)  # seat 1 did not fight
     table.act(EndTurn(0))
     fight(table, "ghoul#2", seat=1)
-    assert strengths(table) == (1, 4)
+    assert table.strengths() == (1, 4)
     run_and_roll(table, 6).act(RollToRunAway(1, 0))
     assert table.player(1).curses == ()

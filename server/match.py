@@ -84,6 +84,9 @@ class Match:
         self.timers: dict[int, _Timer] = {}
         self.bot_turns: dict[int, asyncio.TimerHandle] = {}
         self._log_sync: asyncio.TimerHandle | None = None
+        # Each seat's legal actions in the current state: the broadcast, the clocks and the next action's check
+        # all ask for them, and listing them is the costliest part of an action.
+        self._legal_in: tuple[Any, dict[int, list[Action]]] = (None, {})
         levels = {s.index: _bot_level(table, s.index) for s in table.seats}
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
@@ -171,7 +174,7 @@ class Match:
             if timer is None or timer.generation != job.generation or not self._waits_for(job.seat):
                 return
             del self.timers[job.seat]
-            legal = list(self.ruleset.legal_actions(self.state, job.seat))
+            legal = self._legal(job.seat)
             action = next((a for a in legal if a.kind == PASS), None)
             if action is None:
                 await self._bot_plays(job.seat)
@@ -195,6 +198,15 @@ class Match:
                 loop = asyncio.get_running_loop()
                 self.bot_turns[seat] = loop.call_later(self.config.bot_delay + 0.05, self._enqueue, _BotTurn(seat))
 
+    def _legal(self, seat: int) -> list[Action]:
+        state, known = self._legal_in
+        if state is not self.state:
+            known = {}
+            self._legal_in = (self.state, known)
+        if seat not in known:
+            known[seat] = list(self.ruleset.legal_actions(self.state, seat))
+        return known[seat]
+
     def _waits_for(self, seat: int) -> bool:
         return not self.finished and seat in self.ruleset.seats_to_act(self.state)
 
@@ -204,7 +216,7 @@ class Match:
             raise WrongTime("the game is over")
         # Legal is what the engine lists for the seat; a seat need not be in `seats_to_act` for that (Munchkin
         # lets anyone sell or equip between fights).
-        legal = list(self.ruleset.legal_actions(self.state, seat))
+        legal = self._legal(seat)
         if action not in legal:
             if not legal:
                 raise NotYourDecision(f"seat {seat} has no decision to make now")
@@ -230,7 +242,7 @@ class Match:
         common = common or self._common()
         legal: list[Any] = []
         if seat is not None and common["outcome"] is None:
-            legal = [a.to_wire() for a in self.ruleset.legal_actions(self.state, seat)]
+            legal = [a.to_wire() for a in self._legal(seat)]
         return {"view": self.ruleset.player_view(self.state, seat), "legal": legal, **common}
 
     def _common(self) -> dict[str, Any]:
@@ -281,7 +293,7 @@ class Match:
             if i not in waiting:
                 self._cancel_timer(i)
                 continue
-            has_pass = any(a.kind == PASS for a in self.ruleset.legal_actions(self.state, i))
+            has_pass = any(a.kind == PASS for a in self._legal(i))
             kind = PASS if has_pass else "turn"
             # A pass clock starts again after any action (a card played reopens the window); a turn clock
             # keeps running until the seat itself acts.

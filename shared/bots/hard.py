@@ -23,7 +23,7 @@ from ..rules.rng import Rng
 from ..rules.wonderland import RULESET as WONDERLAND
 from ..rules.wonderland.state import WonderlandState, friends_bonus, gold
 from .munchkin_normal import MunchkinNormal, card_worth
-from .sampling import sample_state
+from .sampling import SamplingBot, sample_state
 from .wonderland_normal import WonderlandNormal, treasure_value
 
 # Munchkin kinds worth a second look beyond the normal policy's own list.
@@ -126,7 +126,7 @@ class CachedWonderlandNormal(WonderlandNormal):
         return known
 
 
-class HardBot:
+class HardBot(SamplingBot):
     """Look-ahead over the normal policy's options: `samples` x options short playouts, scored from its seat."""
 
     level = "hard"
@@ -155,13 +155,7 @@ class HardBot:
             self.alternatives = WONDERLAND_ALTERNATIVES
         self.playout_policy = MunchkinNormal(seed + 1) if game == "munchkin" else CachedWonderlandNormal(seed + 1)
 
-    def choose(self, ruleset: Ruleset[Any], state: Any, seat: int) -> Action | None:
-        actions = list(ruleset.legal_actions(state, seat))
-        if not actions:
-            return None
-        if len(actions) == 1:
-            return actions[0]
-        first, self.rng = sample_state(state, seat, self.rng)
+    def decide_on_sample(self, first: Any, state: Any, seat: int, actions: Sequence[Action]) -> Action | None:
         ranked = self.policy.ranked(first, seat, actions)
         candidates = self._candidates(first, seat, ranked, actions)
         if len(candidates) <= 1:

@@ -19,7 +19,7 @@ from ..rules.munchkin.character import gear_bonus, has_ability
 from ..rules.munchkin.combat import fighters_strength, fighters_win, monster_treasures, monsters_strength
 from ..rules.munchkin.state import Combat, GameState
 from ..rules.rng import Rng
-from .sampling import sample_munchkin
+from .sampling import SamplingBot
 
 # Kinds that hurt the fighters of a combat when played in its reaction window.
 HINDERING = ("enhance_monster", "use_one_shot", "wandering_monster", "play_mate", "backstab", "curse", "join_undead")
@@ -71,7 +71,7 @@ def kill_levels(state: GameState, combat: Combat) -> int:
     return sum(state.card(m.base).levels for m in combat.monsters)
 
 
-class MunchkinNormal:
+class MunchkinNormal(SamplingBot):
     """A careful Munchkin player. `choose` follows the bot contract; `decide` is the policy on a known state."""
 
     level = "normal"
@@ -80,13 +80,7 @@ class MunchkinNormal:
         self.rng = Rng.from_seed(seed)
         self.ruleset = ruleset
 
-    def choose(self, ruleset: Ruleset[Any], state: Any, seat: int) -> Action | None:
-        actions = list(ruleset.legal_actions(state, seat))
-        if not actions:
-            return None
-        if len(actions) == 1:
-            return actions[0]
-        sample, self.rng = sample_munchkin(state, seat, self.rng)
+    def decide_on_sample(self, sample: Any, state: Any, seat: int, actions: Sequence[Action]) -> Action | None:
         return self.decide(sample, seat, actions)
 
     # -- the policy ----------------------------------------------------------------------------------------

@@ -10,9 +10,11 @@ state whose hidden parts are scrambled gives the very same sample (tests/bots pr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..rules.base import Action, Ruleset
 from ..rules.munchkin.state import Decision, GameState, Player, evolve
 from ..rules.rng import Rng
 from ..rules.wonderland.state import WonderlandState
@@ -137,4 +139,25 @@ def sample_state(state: Any, seat: int, rng: Rng) -> tuple[Any, Rng]:
     raise TypeError(f"no sampler for {type(state).__name__}")
 
 
-__all__ = ["Decision", "munchkin_public_cards", "sample_munchkin", "sample_state", "sample_wonderland"]
+class SamplingBot:
+    """The bot contract for bots that reason on a sample: no choice to make is answered at once, any other is
+    made by `decide_on_sample`, given a state dealt from what the seat sees (and the real one, to deal more)."""
+
+    rng: Rng
+
+    def choose(self, ruleset: Ruleset[Any], state: Any, seat: int) -> Action | None:
+        actions = list(ruleset.legal_actions(state, seat))
+        if not actions:
+            return None
+        if len(actions) == 1:
+            return actions[0]
+        sample, self.rng = sample_state(state, seat, self.rng)
+        return self.decide_on_sample(sample, state, seat, actions)
+
+    def decide_on_sample(self, sample: Any, state: Any, seat: int, actions: Sequence[Action]) -> Action | None:
+        raise NotImplementedError
+
+
+__all__ = [
+    "Decision", "SamplingBot", "munchkin_public_cards", "sample_munchkin", "sample_state", "sample_wonderland",
+]

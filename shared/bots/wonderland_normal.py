@@ -17,7 +17,7 @@ from ..rules.wonderland.board import Board
 from ..rules.wonderland.cards import CardDef, Catalog
 from ..rules.wonderland.fight import monster_power, munchkin_power
 from ..rules.wonderland.state import FIGHT, MONSTER, WonderlandState, friends_bonus
-from .sampling import sample_wonderland
+from .sampling import SamplingBot
 
 
 def card_value(d: CardDef) -> float:
@@ -51,7 +51,7 @@ def win_chance(own: int, monster_fixed: int, bonuses: Sequence[int], monster_dic
     return wins / total
 
 
-class WonderlandNormal:
+class WonderlandNormal(SamplingBot):
     """A sensible Wonderland player. `choose` follows the bot contract; `decide` is the policy on a known state."""
 
     level = "normal"
@@ -59,13 +59,7 @@ class WonderlandNormal:
     def __init__(self, seed: int, ruleset: Ruleset[Any] | None = None) -> None:
         self.rng = Rng.from_seed(seed)
 
-    def choose(self, ruleset: Ruleset[Any], state: Any, seat: int) -> Action | None:
-        actions = list(ruleset.legal_actions(state, seat))
-        if not actions:
-            return None
-        if len(actions) == 1:
-            return actions[0]
-        sample, self.rng = sample_wonderland(state, seat, self.rng)
+    def decide_on_sample(self, sample: Any, state: Any, seat: int, actions: Sequence[Action]) -> Action | None:
         return self.decide(sample, seat, actions)
 
     def decide(self, s: WonderlandState, me: int, actions: Sequence[Action]) -> Action | None:

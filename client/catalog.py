@@ -36,7 +36,7 @@ class Cards:
         found = self.defs.get(card)
         if found is not None:
             return str(found.name)
-        return card.split("#")[0].split("~")[0].replace("_", " ").title()
+        return card.split("#")[0].replace("_", " ").title()
 
     def face(self, card: str) -> Face:
         found = self.defs.get(card)

@@ -69,7 +69,7 @@ def parse_card(f: Fields) -> CardDef:
 
 @dataclass(frozen=True, eq=False)
 class Catalog:
-    """The physical cards of a game: each copy has its own instance id (`id`, or `id~2` for a second copy)."""
+    """The physical cards of a game: each copy has its own instance id (`id`, or `id#2` for a second copy)."""
 
     packs: tuple[str, ...]
     defs: Mapping[str, CardDef]  # instance id -> its card
@@ -84,7 +84,7 @@ def _instances(pack: Pack[CardDef]) -> list[tuple[str, CardDef]]:
     out = []
     for card, count in zip(pack.cards, pack.counts, strict=True):
         out.append((card.id, card))
-        out += [(f"{card.id}~{n}", card) for n in range(2, count + 1)]
+        out += [(f"{card.id}#{n}", card) for n in range(2, count + 1)]  # copies named as in Munchkin
     return out
 
 

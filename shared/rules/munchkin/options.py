@@ -66,7 +66,8 @@ class Options:
         return cls()
 
     def to_wire(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        # Every view carries the options: read the flat fields directly (`asdict` deep-copies each value).
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_wire(cls, wire: Any, base: Options | None = None) -> Options:

@@ -421,7 +421,8 @@ def _diff_into(
     for key, value in new.items():
         if key in old:
             before = old[key]
-            if isinstance(before, Mapping) and isinstance(value, Mapping):
+            # dict, not Mapping: views are plain dicts, and an ABC check per value is the diff's main cost
+            if isinstance(before, dict) and isinstance(value, dict):
                 _diff_into(before, value, [*path, key], out)
                 continue
             if _same(before, value):

@@ -107,7 +107,7 @@ def describe(wire: Wire, seat_name: Callable[[int], str], card_name: CardName) -
             values[key] = card_name(value) if value else "nothing"
         elif isinstance(value, list):
             names = [card_name(v) if isinstance(v, str) else str(v) for v in value]
-            values[key] = ", ".join(names) or "nothing"
+            values[key] = (", then " if key == "order" else ", ").join(names) or "nothing"
         else:
             values[key] = str(value)
     if kind == "move" and isinstance(wire.get("path"), list) and wire["path"]:

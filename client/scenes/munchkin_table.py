@@ -27,6 +27,16 @@ SLOT_LABELS = {
     "big": "Big",
     "none": "Other",
 }
+# Decisions whose cards are Doors just turned over, public and not yet anywhere else on the table.
+FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse")
+DECISION_TEXT = {
+    "door_order": "which curse strikes first",
+    "outrun_curse": "whether to outrun the curse",
+    "lose_item": "which item to lose",
+    "lose_cards": "which cards to lose",
+    "loot_corpse": "what to take from the corpse",
+    "trade": "whether to take the trade",
+}
 
 
 class MunchkinScene(GameScene):
@@ -118,6 +128,12 @@ class MunchkinScene(GameScene):
             for spoil in combat.get("spoils") or []:
                 cards.append((str(spoil), pygame.Rect(x, self.combat_rect.y + 30, 70, 98), False))
                 x += 76
+        elif self.face_up_doors():  # an Epic kick's curses waiting to strike lie face up in the middle
+            mw = int(96 * theme.scale_for(self.size[1]))
+            x = self.combat_rect.centerx - len(self.face_up_doors()) * (mw + 8) // 2
+            for card in self.face_up_doors():
+                cards.append((card, pygame.Rect(x, self.combat_rect.y + 64, mw, int(mw * 1.4)), False))
+                x += mw + 8
         for corpse_card in self.view.get("corpse") or []:
             x = self.combat_rect.x + 12 + 76 * len([c for c in cards if c[1].y > self.combat_rect.centery])
             cards.append((str(corpse_card), pygame.Rect(x, self.combat_rect.bottom - 104, 70, 98), False))
@@ -397,6 +413,13 @@ class MunchkinScene(GameScene):
                 empty.center = spot
                 pygame.draw.rect(surface, theme.TABLE_EDGE, empty, 2, border_radius=6)
 
+    def face_up_doors(self) -> list[str]:
+        """Doors turned over but not yet resolved: a curse to order or to outrun, or Doors waiting behind them."""
+        decisions = self.view.get("decisions") or []
+        if decisions and decisions[0].get("kind") in FACE_UP_DECISIONS:
+            return [str(c) for c in decisions[0].get("cards") or []]
+        return []
+
     def draw_combat(self, surface: pygame.Surface) -> None:
         rect = self.combat_rect
         combat = self.view.get("combat")
@@ -407,12 +430,14 @@ class MunchkinScene(GameScene):
             decisions = self.view.get("decisions") or []
             if decisions:
                 d = decisions[0]
+                kind = str(d.get("kind", ""))
                 text += (
-                    f" · waiting for {self.seat_name(int(d.get('seat', 0)))} to decide: "
-                    f"{str(d.get('kind', '')).replace('_', ' ')}"
+                    f" · waiting for {self.seat_name(int(d.get('seat', 0)))} to decide "
+                    f"{DECISION_TEXT.get(kind, kind.replace('_', ' '))}"
                 )
             img = render_block(text, rect.w - 40, 80, 22, theme.TEXT_DIM, align="center")
-            surface.blit(img, (rect.x + 20, rect.centery - 20))
+            # With cards lying face up in the middle, the line goes above them.
+            surface.blit(img, (rect.x + 20, rect.y + 8 if self.face_up_doors() else rect.centery - 20))
             return
         pygame.draw.rect(surface, (58, 30, 30), rect, border_radius=12)
         pygame.draw.rect(surface, theme.VERMILLION, rect, 2, border_radius=12)

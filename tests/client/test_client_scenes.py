@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -191,3 +192,24 @@ def test_a_card_dropped_onto_a_monster_is_aimed_at_that_monster(app: Any) -> Non
         assert point is not None
         aimed = scene.drop_actions(card, point)
         assert aimed and all(w.get("monster") == index for w in aimed)
+
+
+def test_an_epic_kicks_two_curses_lie_face_up_until_their_order_is_chosen(app: Any) -> None:
+    session = LocalSession(ruleset("munchkin"), SETUPS[:3], 5, [0], ("core", "epic"), ["epic"], bot_delay=1000.0)
+    state = session.engine_state
+    first, second = next(
+        (a, b) for a in state.door_deck for b in state.door_deck
+        if state.card(a).kind == state.card(b).kind == "curse" and state.card(a) != state.card(b)
+    )
+    players = list(state.players)
+    players[0] = replace(players[0], level=12)  # Epic: a kick turns over two Doors (E03)
+    deck = (first, second, *(c for c in state.door_deck if c not in (first, second)))
+    session.engine_state = replace(state, door_deck=deck, players=tuple(players), phase="start", active=0,
+                                   turn=1, ready=(0, 1, 2))
+    session.act(0, {"type": "kick_open_the_door"})
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    assert scene.face_up_doors() == [first, second]
+    assert {first, second} <= {card for card, _, _ in scene.table_cards}
+    labels = [b.label for b in scene.bar_buttons if b.enabled]
+    assert "Order the curses (2)…" in labels

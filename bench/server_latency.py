@@ -125,7 +125,11 @@ class Table:
         await asyncio.wait_for(self.arrived.wait(), 10)
 
     async def play(self, actions: int, pace: float, chooser: random.Random) -> None:
-        """One action at a time: send, then wait until all six seats hold the update."""
+        """One action at a time: send, then wait until all six seats hold the update. Tables start at a random
+        point of their first pause: players at a LAN party do not all click in the same millisecond, and a
+        bench whose hundred tables act in lockstep measures its own bursts rather than the host."""
+        if pace:
+            await asyncio.sleep(chooser.random() * pace)
         for _ in range(actions):
             movers = [s for s in self.seats if s.state and s.state["legal"] and not s.state["outcome"]]
             if not movers:

@@ -83,7 +83,6 @@ class Match:
         self.spectator_state: dict[str, Any] | None = None
         self.timers: dict[int, _Timer] = {}
         self.bot_turns: dict[int, asyncio.TimerHandle] = {}
-        self._log_sync: asyncio.TimerHandle | None = None
         # Each seat's legal actions in the current state: the broadcast, the clocks and the next action's check
         # all ask for them, and listing them is the costliest part of an action.
         self._legal_in: tuple[Any, dict[int, list[Action]]] = (None, {})
@@ -223,8 +222,6 @@ class Match:
             raise IllegalAction(f"{action} is not a legal action now")
         state, events = self.ruleset.apply(self.state, action)
         self.log.append(action.to_wire())  # with the OS before anybody hears of it; on the disk within log_sync
-        if self._log_sync is None:
-            self._log_sync = asyncio.get_running_loop().call_later(self.config.log_sync, self._sync_log)
         self.state = state
         self.seq += 1
         outcome = self.ruleset.outcome(state)
@@ -317,15 +314,6 @@ class Match:
             for client in self.table.clients():
                 client.send_frame(notice)
 
-    def _sync_log(self) -> None:
-        self._log_sync = None
-        done = asyncio.get_running_loop().run_in_executor(None, self.log.sync)
-        done.add_done_callback(self._log_synced)
-
-    def _log_synced(self, done: asyncio.Future[None]) -> None:
-        if not done.cancelled() and done.exception() is not None:
-            log.error("table %s: cannot sync the action log: %s", self.table.id, done.exception())
-
     def _enqueue(self, job: Job) -> None:
         try:
             self.queue.put_nowait(job)
@@ -338,9 +326,6 @@ class Match:
             timer.handle.cancel()
 
     def _stop_clocks(self) -> None:
-        if self._log_sync is not None:  # the game is over or the table closes: sync now, not later
-            self._log_sync.cancel()
-            self._sync_log()
         for seat in list(self.timers):
             self._cancel_timer(seat)
         for handle in self.bot_turns.values():

@@ -2,8 +2,9 @@
 
 A game is `(game, packs, options, seed, action log)`. The log is written with one `os.write` per action
 before the result is broadcast, so a killed server (`kill -9`) loses nothing it acknowledged. An fsync per
-action would cost a disk flush each; instead the match syncs its log at most `log_sync` seconds after an
-action (off the event loop), so a power cut loses at most that last second. Records and closed logs are synced.
+action would cost a disk flush each; instead the host syncs every log written to since the last round once
+every `log_sync` seconds, one after the other in one worker thread (`Store.sync_logs`), so a power cut loses at
+most that last second. Records and closed logs are synced at once.
 Layout: `<data_dir>/server.id`, `<data_dir>/tables/<table id>/record.msgpack` and `actions.log`.
 """
 
@@ -15,6 +16,7 @@ import os
 import secrets
 import shutil
 import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,17 +67,20 @@ class ActionLog:
         self.path = path
         self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         self._lock = threading.Lock()  # `sync` runs in a worker thread: the descriptor must outlive it
+        self.dirty = False  # appended to since the last sync
 
     def append(self, action: dict[str, Any]) -> None:
         if self._fd is None:
             raise OSError(f"{self.path} is closed")
         body = msgpack.packb(action, use_bin_type=True)
         _write_all(self._fd, HEADER.pack(len(body)) + body)
+        self.dirty = True
 
     def sync(self) -> None:
         """Flush what was appended to the disk (safe from another thread; a closed log has nothing to do)."""
         with self._lock:
-            if self._fd is not None:
+            if self._fd is not None and self.dirty:
+                self.dirty = False
                 os.fsync(self._fd)
 
     def close(self, sync: bool = True) -> None:
@@ -128,6 +133,7 @@ class Store:
         self.root = root
         self.tables = root / "tables"
         self.tables.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._logs: weakref.WeakSet[ActionLog] = weakref.WeakSet()  # open logs, for `sync_logs`
 
     def server_id(self) -> str:
         """A stable id for this host, so clients recognise it after a restart."""
@@ -146,7 +152,17 @@ class Store:
         atomic_write(folder / RECORD, msgpack.packb(record, use_bin_type=True))
 
     def open_log(self, table_id: str) -> ActionLog:
-        return ActionLog(self.tables / table_id / ACTIONS)
+        action_log = ActionLog(self.tables / table_id / ACTIONS)
+        self._logs.add(action_log)
+        return action_log
+
+    def sync_logs(self) -> None:
+        """Flush every log written to since the last call, one after another (run it off the event loop)."""
+        for action_log in list(self._logs):
+            try:
+                action_log.sync()
+            except OSError as exc:
+                log.error("cannot sync %s: %s", action_log.path, exc)
 
     def set_aside(self, table_id: str) -> Path:
         """Move a table that can no longer be resumed (say, saved by an older engine) out of the way, kept whole."""

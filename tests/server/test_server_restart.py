@@ -206,6 +206,7 @@ def test_a_running_games_log_reaches_the_disk_within_log_sync(tmp_path: Path, mo
             alice, bob = await started(server.port, ["Alice", "Bob"])
             match = server.lobby.tables[alice.table].match
             log_fd = match.log._fd
+            await asyncio.sleep(0.1)  # the round that syncs the game's first moves (bots at start) has passed
             synced.clear()
             mover = next(c for c in (alice, bob) if c.my_decision())
             assert (await mover.act(mover.my_decision()[0])).type == "ok"

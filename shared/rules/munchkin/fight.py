@@ -380,6 +380,9 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
         require(a.side in ("fighters", "monsters"), "side is 'fighters' or 'monsters'")
 
 
+OUT_OF_COMBAT_USES = ("remove_curse", "draw")  # the one-shots `_check_one_shot` lets be used with no combat
+
+
 def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
     p = state.players[seat]
     for card in (*p.hand, *p.item_cards):
@@ -387,6 +390,8 @@ def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
         if d.kind != "one_shot":
             continue
         use = _one_shot_use(d)
+        if state.combat is None and use not in OUT_OF_COMBAT_USES:
+            continue  # the check refuses it anyway; most hands hold one-shots between fights
         if use == "remove":
             for i in range(len(state.combat.monsters) if state.combat else 0):
                 yield UseOneShot(seat, card, monster=i)

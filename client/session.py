@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..shared import protocol
-from ..shared.bots import Bot, level_for, make_bot
+from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, SeatSetup
 from .net import Connection, Status
@@ -116,7 +116,7 @@ class LocalSession(Session):
         self.bots: dict[int, Bot] = {
             i: make_bot(ruleset.game, level, seed * 7919 + i) for i in range(len(setups)) if i not in self.seats
         }
-        self._thinker = ThreadPoolExecutor(1, "doorkick-bot") if level == "hard" else None
+        self._thinker = ThreadPoolExecutor(1, "doorkick-bot") if level in THINKS_LONG else None
         self._thinking: tuple[int, Any, Future[Action | None]] | None = None  # seat, state, its decision
         self.bot_delay = bot_delay
         self._bot_clock = 0.0

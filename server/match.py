@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..shared import protocol as p
-from ..shared.bots import Bot, level_for, make_bot
+from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
 from ..shared.rules.base import (
     Action,
     Event,
@@ -89,7 +89,7 @@ class Match:
         levels = {s.index: _bot_level(table, s.index) for s in table.seats}
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
-        self.deep_thinkers = {i for i, level in levels.items() if level == "hard"}
+        self.deep_thinkers = {i for i, level in levels.items() if level in THINKS_LONG}
         self._generation = 0
         self._task: asyncio.Task[None] | None = None
         self.finished = ruleset.outcome(state) is not None

@@ -20,6 +20,8 @@ from ..rules.base import Action, Ruleset
 
 LEVELS = ("easy", "normal", "hard")
 GAMES = ("munchkin", "wonderland")  # games with normal and hard bots; any game has easy ones
+# Levels whose decisions take long enough (up to half a second) to be made off the event loop or frame loop.
+THINKS_LONG = frozenset({"hard"})
 
 
 class Bot(Protocol):
@@ -57,4 +59,4 @@ def make_bot(game: str, level: str, seed: int) -> Bot:
     return HardBot(game, seed)
 
 
-__all__ = ["GAMES", "LEVELS", "Bot", "level_for", "make_bot"]
+__all__ = ["GAMES", "LEVELS", "THINKS_LONG", "Bot", "level_for", "make_bot"]

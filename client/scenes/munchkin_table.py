@@ -237,7 +237,7 @@ class MunchkinScene(GameScene):
 
     # -- events ------------------------------------------------------------------------------------
     def roll_events(self) -> tuple[str, ...]:
-        return ("escape_roll", "rolled")
+        return ("escape_roll", "outrun_roll", "theft", "rolled")
 
     def event_effects(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
@@ -297,10 +297,66 @@ class MunchkinScene(GameScene):
             "trade_offered": f"{who} offers {whom} a trade",
             "reaction_window": "Anyone may react now",
             "passed": "",
+            "ready": "",
+            "door_order": f"{who} chose the order of the doors",
+            "mate": f"{who} played {card}: the monster brought its mate",
+            "one_shot": f"{who} used {card}",
+            "resurrected": f"{who} takes {card} back from the discards (Resurrection)",
+            "rolled_for_first": "Everyone rolls to see who goes first",
+            "game_started": "",
+            "arrow": f"{who} fires an arrow at {whom or monster} (-2)",
+            "ate_monster": f"{who} eats {card}",
+            "backstab": f"{who} backstabs {whom}",
+            "bardic_luck": f"{who} draws extra with a Bard's luck and discards {event.get('discard')}",
+            "charmed": f"{who} charms {monster} away",
+            "charmed_by_fairy": f"{who} is charmed by a fairy",
+            "cheated": f"{who} cheats: {card}",
+            "curse_outrun": f"{who} outran the curse {card}",
+            "outrun_roll": f"{who} rolls {event.get('die')} to outrun {card} (total {event.get('total')})",
+            "curse_removed": f"{who} is free of {card}",
+            "deck_empty": f"The {event.get('deck', '')} deck is empty",
+            "reshuffled": f"The {event.get('deck', '')} discards are shuffled into a new deck",
+            "declined_to_help": f"{who} declines to help",
+            "nobody_helps": "Nobody helps",
+            "help_withdrawn": f"{who} stops helping",
+            "forced_helper_released": f"{helper_name} is released from helping",
+            "door_bonus": f"A door bonus: {card}",
+            "enhanced": f"{who} played {card} on {monster}",
+            "epic_lost": f"{who} loses Epic status",
+            "fairy_dust": f"{who} gets Fairy Dust",
+            "fairy_dust_to_treasures": "The Fairy Dust goes back into the Treasures",
+            "fairy_returns": "The fairies return to their deck",
+            "first_player": f"{who} goes first",
+            "flight_spell": f"{who} casts a Flight spell with {names}",
+            "gave": f"{who} gave {card} to {whom}",
+            "hireling_carries": f"{who}'s Hireling carries {card}",
+            "illusion": f"{who} casts an Illusion: {card}",
+            "looted_corpse": f"{who} takes {card} from the body",
+            "looting": "The others loot the body",
+            "lost": f"{who} loses {names or 'nothing'}",
+            "miracle": f"{who} prays for a miracle with {names}",
+            "monster_joins": f"{card} joins the fight",
+            "monster_removed": f"{card} leaves the fight",
+            "overkill": f"{who} wins by Overkill",
+            "pet_sacrificed": f"{who} sacrifices {card}",
+            "running_away": "Running away!",
+            "sex_changed": f"{who} is now {event.get('sex', '')}",
+            "sneaky_little_devil": f"{who} slips away, sneaky little devil",
+            "spoils": "The spoils are laid out",
+            "stole_from_shadows": f"{who} steals from {whom} out of the shadows",
+            "theft": f"{who} rolls {event.get('die')} to steal from {whom}: "
+            + ("stolen!" if event.get("success") else "caught!"),
+            "tamed": f"{who} tames {card}",
+            "took_spoil": f"{who} takes {card}",
+            "took_spoils": f"{who} takes the spoils: {names}",
+            "trade_declined": f"{who} turns down {whom}'s trade",
+            "undead_joined": f"{who} adds {monster} to the Undead in the fight",
+            "victory_denied": "The monsters pull ahead again: the fight goes on",
+            "wandering_monster": f"{who} plays {card}: {monster} wanders into the fight",
         }
         text = texts.get(kind)
         if text is None:
-            text = f"{who}: {kind.replace('_', ' ')}" + (f" ({card})" if card else "")
+            text = self.unworded_event(kind, who) + (f" ({card})" if card else "")
         return text or None
 
     def deck_point(self, deck: str) -> tuple[int, int]:

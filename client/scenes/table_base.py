@@ -410,6 +410,10 @@ class GameScene(ActionBar, Scene):
     def event_text(self, event: dict[str, Any]) -> str | None:
         return None
 
+    def unworded_event(self, kind: str, who: str) -> str:
+        """The log line of an event the screen has no words for (a newer host's, say): its bare name."""
+        return f"{who}: {kind.replace('_', ' ')}"
+
     def event_effects(self, event: dict[str, Any]) -> None:
         """Subclasses: sounds, flights and screenshots for their events."""
 

@@ -164,8 +164,10 @@ class WonderlandScene(GameScene):
             "treasures_shown": f"Treasures shown: {shown}",
             "treasure_picked": f"{who} kept {card}",
             "game_over": "The last Treasure is drawn: count your Gold!",
+            "monster_deck_reshuffled": "The beaten monsters are shuffled into a new monster deck",
+            "treasure_discards_reshuffled": "The Treasure discards are shuffled into a new deck",
         }
-        return texts.get(str(kind), str(kind).replace("_", " ").capitalize())
+        return texts.get(str(kind)) or self.unworded_event(str(kind), who)
 
     # -- update ------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:

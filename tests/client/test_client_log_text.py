@@ -1,0 +1,38 @@
+"""Every event the rules can send reads as a sentence in the table's log, not as the event's bare name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import doorkick.shared.rules as rules_package
+from doorkick.client.scenes.munchkin_table import MunchkinScene
+from doorkick.client.scenes.wonderland_board import WonderlandScene
+from doorkick.client.session import LocalSession
+from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.registry import ruleset
+
+SCENES = {"munchkin": MunchkinScene, "wonderland": WonderlandScene}
+
+
+def event_kinds(game: str) -> set[str]:
+    """The kinds of event a game's rules create, read from their source."""
+    folder = Path(rules_package.__file__).parent / game
+    return {k for f in folder.rglob("*.py") for k in re.findall(r'Event\(\s*"([a-z_]+)"', f.read_text())}
+
+
+@pytest.mark.parametrize("game", sorted(SCENES))
+def test_every_event_has_words_of_its_own(app: Any, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = LocalSession(ruleset(game), tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol")), 5, [0])
+    scene = app.push(SCENES[game](app, session))
+    unworded: list[str] = []
+    monkeypatch.setattr(scene, "unworded_event", lambda kind, who: unworded.append(kind) or kind)
+    kinds = event_kinds(game)
+    assert len(kinds) > 10
+    for kind in sorted(kinds):
+        scene.event_text({"type": kind, "seat": 1, "target": 2})
+    assert not unworded, f"events shown by their bare name: {unworded}"
+    assert scene.event_text({"type": "from_a_newer_host", "seat": 1}) == "from_a_newer_host"

@@ -107,7 +107,9 @@ class MunchkinScene(GameScene):
                 for i, card in enumerate(worn[slot]):
                     cards.append((card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False))
                 x = box.right + 6
-            for extra in [*(me.get("races") or []), *(me.get("classes") or [])]:
+            # Race and Class cards, the Hireling and lasting curses stand upright after the slots.
+            standing = [*(me.get("races") or []), *(me.get("classes") or []), *_hireling(me), *(me.get("curses") or [])]
+            for extra in standing:
                 cards.append((str(extra), pygame.Rect(x, y + 16, mini, card_h), False))
                 x += mini + 6
             x += 6
@@ -264,6 +266,7 @@ class MunchkinScene(GameScene):
         card = self.cards.name(str(event["card"])) if event.get("card") else ""
         names = ", ".join(self.cards.name(str(c)) for c in event.get("cards") or [])
         target = event.get("target", event.get("to", event.get("with")))
+        deck = str(event.get("deck") or "card").capitalize()
         helper = event.get("helper")
         helper_name = self.seat_name(helper) if isinstance(helper, int) else "a helper"
         whom = self.seat_name(target) if isinstance(target, int) and target >= 0 else ""
@@ -282,7 +285,7 @@ class MunchkinScene(GameScene):
             "cursed": f"{who} cursed {whom} with {card}" if whom else f"{who} is cursed: {card}",
             "sold": f"{who} sold {names}",
             "discarded": f"{who} discarded {names or card}",
-            "drew": f"{who} drew {names or event.get('count', 'a card')}",
+            "drew": f"{who} drew {names or str(event.get('count', 'a')) + ' ' + deck + '(s)'}",
             "asked_for_help": f"{who} asks for help",
             "volunteered": f"{who} offers to help",
             "helper_chosen": f"{who} takes {helper_name} along",
@@ -292,13 +295,15 @@ class MunchkinScene(GameScene):
             "game_over": "Game over",
             "looted": f"{who} loots the room",
             "looking_for_trouble": f"{who} looks for trouble",
-            "charity": f"{who} gives {names or card} away to charity",
+            "charity": f"{who} gives {card or 'a card'} to {whom}" if whom else f"{who} discards {card} as charity",
             "traded": f"{who} traded with {whom}",
             "trade_offered": f"{who} offers {whom} a trade",
             "reaction_window": "Anyone may react now",
             "passed": "",
             "ready": "",
             "door_order": f"{who} chose the order of the doors",
+            "berserk": f"{who} goes berserk: discards {names} for +{event.get('bonus')}",
+            "turn_undead": f"{who} turns the Undead: discards {names} for +{event.get('bonus')}",
             "mate": f"{who} played {card}: the monster brought its mate",
             "one_shot": f"{who} used {card}",
             "resurrected": f"{who} takes {card} back from the discards (Resurrection)",
@@ -314,8 +319,8 @@ class MunchkinScene(GameScene):
             "curse_outrun": f"{who} outran the curse {card}",
             "outrun_roll": f"{who} rolls {event.get('die')} to outrun {card} (total {event.get('total')})",
             "curse_removed": f"{who} is free of {card}",
-            "deck_empty": f"The {event.get('deck', '')} deck is empty",
-            "reshuffled": f"The {event.get('deck', '')} discards are shuffled into a new deck",
+            "deck_empty": f"The {deck} deck is empty",
+            "reshuffled": f"The {deck} discards are shuffled into a new deck",
             "declined_to_help": f"{who} declines to help",
             "nobody_helps": "Nobody helps",
             "help_withdrawn": f"{who} stops helping",
@@ -427,7 +432,8 @@ class MunchkinScene(GameScene):
         sex = str(p.get("sex", ""))
         surface.blit(render_line(f"{identity} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30))
         x = rect.x + 14
-        for item in (p.get("items") or [])[:8]:
+        upright = [{"card": c, "equipped": True} for c in _hireling(p)]
+        for item in [*upright, *(p.get("items") or [])][:8]:
             card = str(item.get("card"))
             img = draw_face(self.cards.face(card), int(34 * theme.scale_for(self.size[1])))
             if not item.get("equipped"):
@@ -543,18 +549,31 @@ class MunchkinScene(GameScene):
         acting = self.viewer in (self.st.get("to_act") or [])
         panel(surface, rect, (34, 40, 52), colour if acting else theme.PANEL_EDGE, radius=10, alpha=235)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
-        title = f"{me.get('name')} (you) · {me.get('sex')}"
-        surface.blit(render_line(title, 200, 17, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
-        surface.blit(render_line(f"Level {me.get('level')}", 200, 30, theme.YELLOW, "bold"), (rect.x + 14, rect.y + 28))
+        # The left column ends where the slots begin (x + 200), so nothing here runs into them.
+        surface.blit(render_line(f"{me.get('name')} (you)", 180, 17, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
+        surface.blit(render_line(f"Level {me.get('level')}", 180, 30, theme.YELLOW, "bold"), (rect.x + 14, rect.y + 28))
+        curses = len(me.get("curses") or [])
         gear = render_line(
-            f"Gear {int(me.get('gear') or 0):+d} · {len(me.get('curses') or [])} curse(s)", 200, 15, theme.TEXT_DIM
+            f"{me.get('sex')} · gear {int(me.get('gear') or 0):+d}" + (f" · {curses} curse(s)" if curses else ""),
+            180,
+            15,
+            theme.TEXT_DIM,
         )
         surface.blit(gear, (rect.x + 14, rect.y + 62))
         label = render_line(
-            "Worn by slot · races and classes · carried items lie sideways", rect.w - 220, 14, theme.TEXT_DIM
+            "Worn by slot · races, classes, Hireling, curses · carried items lie sideways",
+            rect.w - 210,
+            14,
+            theme.TEXT_DIM,
         )
         surface.blit(label, (rect.x + 200, rect.y + 8))
         for name, box in self.slot_boxes:
             pygame.draw.rect(surface, (48, 56, 70), box, border_radius=6)
             pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
             surface.blit(render_line(name, box.w - 6, 13, theme.TEXT_DIM), (box.x + 4, box.y + 2))
+
+
+def _hireling(player: dict[str, Any]) -> list[str]:
+    """The player's Hireling card, if any, as a one-card list."""
+    card = player.get("hireling")
+    return [str(card)] if card else []

@@ -21,7 +21,9 @@ SCENES = {"munchkin": MunchkinScene, "wonderland": WonderlandScene}
 def event_kinds(game: str) -> set[str]:
     """The kinds of event a game's rules create, read from their source."""
     folder = Path(rules_package.__file__).parent / game
-    return {k for f in folder.rglob("*.py") for k in re.findall(r'Event\(\s*"([a-z_]+)"', f.read_text())}
+    # Events are made by name, and a class's fighting abilities name theirs through `_ability_bonus`.
+    found = r'(?:Event\(|_ability_bonus\(state, a\.seat,)\s*"([a-z_]+)"'
+    return {k for f in folder.rglob("*.py") for k in re.findall(found, f.read_text())}
 
 
 @pytest.mark.parametrize("game", sorted(SCENES))

@@ -264,7 +264,7 @@ class MunchkinScene(GameScene):
         seat = event.get("seat", event.get("fighter"))
         who = self.seat_name(seat) if isinstance(seat, int) else "Someone"
         card = self.cards.name(str(event["card"])) if event.get("card") else ""
-        names = ", ".join(self.cards.name(str(c)) for c in event.get("cards") or [])
+        names = self.card_names(event.get("cards"))
         target = event.get("target", event.get("to", event.get("with")))
         deck = str(event.get("deck") or "card").capitalize()
         helper = event.get("helper")

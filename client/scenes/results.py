@@ -25,7 +25,7 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.session, self.view, self.outcome = session, view, outcome
         self.replay_path = replay_path or str(getattr(session, "replay_path", "") or "")
-        self.done = Button((0, 0, 300, 50), "Back to the browser", self.back, hotkey=pygame.K_RETURN)
+        self.done = Button((0, 0, 300, 50), "Close the game", self.back, hotkey=pygame.K_RETURN)
         self.widgets = [self.done]
         self.rows = self._rows()
 
@@ -45,6 +45,11 @@ class ResultsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.done.rect.midbottom = (size[0] // 2, size[1] - 40)
+        # The button says where it leads: the lobby or browser beneath, or out of a hot-seat game's window.
+        below = self.app.stack[-2] if len(self.app.stack) > 1 and self.app.stack[-1] is self else None
+        self.done.label = {"lobby": "Back to the lobby", "browser": "Back to the browser"}.get(
+            below.name if below is not None else "", "Close the game"
+        )
 
     def back(self) -> None:
         self.session.close()

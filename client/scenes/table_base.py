@@ -6,6 +6,7 @@ Input becomes actions only through `choose()`, which every button, card menu and
 
 from __future__ import annotations
 
+import sys
 import zlib
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -383,10 +384,16 @@ class GameScene(ActionBar, Scene):
             self.log.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
 
     def on_event(self, event: dict[str, Any]) -> None:
-        text = self.event_text(event)
+        kind = event.get("type")
+        try:
+            text = self.event_text(event)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            # An event shaped in a way this screen did not expect (a newer host's, say) costs a log line, not
+            # the game: the table keeps going from the states that follow.
+            print(f"doorkick: could not word a {kind!r} event: {exc!r}", file=sys.stderr)
+            text = self.unworded_event(str(kind), "Someone")
         if text:
             self.log.append((text, theme.TEXT))
-        kind = event.get("type")
         if kind in self.roll_events():
             value = event.get("die")
             if isinstance(value, int) and 1 <= value <= 6:
@@ -409,6 +416,10 @@ class GameScene(ActionBar, Scene):
 
     def event_text(self, event: dict[str, Any]) -> str | None:
         return None
+
+    def card_names(self, cards: object) -> str:
+        """An event's list of cards by name; a count or a hidden list names nothing."""
+        return ", ".join(self.cards.name(str(c)) for c in cards) if isinstance(cards, list) else ""
 
     def unworded_event(self, kind: str, who: str) -> str:
         """The log line of an event the screen has no words for (a newer host's, say): its bare name."""

@@ -134,7 +134,7 @@ class WonderlandScene(GameScene):
         kind = event.get("type")
         who = self.seat_name(event["seat"]) if isinstance(event.get("seat"), int) else "Someone"
         card = self.cards.name(str(event.get("card"))) if event.get("card") else ""
-        shown = ", ".join(self.cards.name(str(c)) for c in event.get("cards") or [])
+        shown = self.card_names(event.get("cards"))
         path = event.get("path") or ["?"]
         steps = len(event.get("path") or [])
         helper = event.get("helper")

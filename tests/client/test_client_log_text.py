@@ -12,8 +12,10 @@ import doorkick.shared.rules as rules_package
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
+from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
+from doorkick.shared.simulate import parse_options
 
 SCENES = {"munchkin": MunchkinScene, "wonderland": WonderlandScene}
 
@@ -38,3 +40,39 @@ def test_every_event_has_words_of_its_own(app: Any, game: str, monkeypatch: pyte
         scene.event_text({"type": kind, "seat": 1, "target": 2})
     assert not unworded, f"events shown by their bare name: {unworded}"
     assert scene.event_text({"type": "from_a_newer_host", "seat": 1}) == "from_a_newer_host"
+
+
+TABLES = {
+    "munchkin": [((), None), (("core", "epic", "fairy-dust", "christmas"), "epic,fairy_dust_on_top")],
+    "wonderland": [((), None)],
+}
+
+
+@pytest.mark.parametrize("game", sorted(SCENES))
+def test_the_events_of_whole_games_word_cleanly_for_players_and_spectators(
+    app: Any, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Events exactly as the engine sends them (counts where a list might be, hidden cards), whole games long."""
+    engine = ruleset(game)
+    setups = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol", "Dan"))
+    scene = app.push(SCENES[game](app, LocalSession(engine, setups, 5, [0])))
+    unworded: list[str] = []
+    monkeypatch.setattr(scene, "unworded_event", lambda kind, who: unworded.append(kind) or kind)
+    worded = 0
+    for packs, options in TABLES[game]:
+        for seed in range(2):
+            state = engine.new_game(setups, seed, packs, parse_options(options) if options else None)
+            bots = [EasyBot(seed * 10 + seat) for seat in range(len(setups))]
+            for _ in range(20_000):
+                if engine.outcome(state) is not None:
+                    break
+                seat = min(engine.seats_to_act(state))
+                action = bots[seat].choose(engine, state, seat)
+                assert action is not None
+                state, events = engine.apply(state, action)
+                for event in events:
+                    for viewer in (0, None):
+                        scene.event_text(event.for_seat(viewer))
+                        worded += 1
+    assert worded > 1000
+    assert not unworded, f"events shown by their bare name: {sorted(set(unworded))}"

@@ -514,6 +514,8 @@ class GameScene(ActionBar, Scene):
 
                 self.results_shown = True
                 self.want_shot("results")
+                while self.app.top is not self and self.app.top is not None:
+                    self.app.pop()  # a menu or a hot-seat cover still open goes with the table
                 self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
 
     def shutdown(self) -> None:

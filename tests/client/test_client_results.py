@@ -1,4 +1,5 @@
-"""A finished game gives way to the results screen: the winners marked, each seat's level or Gold."""
+"""A whole game drawn frame by frame gives way to the results screen: the winners marked, each seat's level or
+Gold."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def test_the_last_action_brings_up_the_results(
         action = players[seat].choose(engine, session.engine_state, seat)
         assert action is not None
         session.act(seat, action.to_wire())
+        app.step(1 / 60, [])  # every state of the game is drawn once: late-game ones too (empty decks, reshuffles)
     for _ in range(200):
         app.step(1 / 60, [])
         if isinstance(app.top, ResultsScene):
@@ -50,5 +52,6 @@ def test_the_last_action_brings_up_the_results(
     for seat, (_, score, _) in enumerate(results.rows):
         assert score.replace(unit, "").strip() == str(int(engine.score(session.engine_state, seat)))
     assert scene is not app.top
+    assert app.stack == [results]
     assert results.done.label == "Close the game"  # nothing lies beneath a hot-seat game
     assert "could not word" not in capsys.readouterr().err

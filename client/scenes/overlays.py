@@ -87,8 +87,8 @@ class ChoiceOverlay(Scene):
         row = 44
         width = min(560, size[0] - 40)
         visible = max(1, min(len(self.options) + 1, (size[1] - 120) // (row + 6)))
-        height = 64 + visible * (row + 6)
         card_w = 200 if self.face is not None and size[0] >= 1000 else 0
+        height = max(64 + visible * (row + 6), 72 + int(card_w * 1.4))  # the card shown beside fits in the box
         self.box = pygame.Rect(0, 0, width + (card_w + 20 if card_w else 0), height)
         self.box.center = (size[0] // 2, size[1] // 2)
         if self.anchor is not None:

@@ -52,6 +52,10 @@ def test_clicking_a_card_then_its_entry_plays_it(app: Any, game: str) -> None:
     click(app, rect.center)
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
+    app.screenshot(f"menu_{game}")
+    app.step(1 / 60, [])
+    if menu.card_w:  # the card shown beside the entries lies inside the menu's box
+        assert menu.box.bottom >= menu.box.y + 56 + round(menu.card_w * 1.4)
     target = menu.option_rect(action_key(wire))
     assert target is not None
     click(app, target.center)

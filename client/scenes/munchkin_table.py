@@ -285,7 +285,7 @@ class MunchkinScene(GameScene):
             "cursed": f"{who} cursed {whom} with {card}" if whom else f"{who} is cursed: {card}",
             "sold": f"{who} sold {names}",
             "discarded": f"{who} discarded {names or card}",
-            "drew": f"{who} drew {names or str(event.get('count', 'a')) + ' ' + deck + '(s)'}",
+            "drew": f"{who} drew " + (names or f"{event.get('count', 'a')} {deck}(s)"),
             "asked_for_help": f"{who} asks for help",
             "volunteered": f"{who} offers to help",
             "helper_chosen": f"{who} takes {helper_name} along",

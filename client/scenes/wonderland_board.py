@@ -167,7 +167,8 @@ class WonderlandScene(GameScene):
             "monster_deck_reshuffled": "The beaten monsters are shuffled into a new monster deck",
             "treasure_discards_reshuffled": "The Treasure discards are shuffled into a new deck",
         }
-        return texts.get(str(kind)) or self.unworded_event(str(kind), who)
+        text = texts.get(str(kind))
+        return text if text is not None else self.unworded_event(str(kind), who)
 
     # -- update ------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:

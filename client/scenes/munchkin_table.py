@@ -107,17 +107,19 @@ class MunchkinScene(GameScene):
                 for i, card in enumerate(worn[slot]):
                     cards.append((card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False))
                 x = box.right + 6
-            # Race and Class cards, the Hireling and lasting curses stand upright after the slots.
+            # Race and Class cards, the Hireling and lasting curses stand upright after the slots, then the
+            # carried items lie sideways; on a narrow screen they overlap rather than run off the panel.
             standing = [*(me.get("races") or []), *(me.get("classes") or []), *_hireling(me), *(me.get("curses") or [])]
-            for extra in standing:
-                cards.append((str(extra), pygame.Rect(x, y + 16, mini, card_h), False))
-                x += mini + 6
+            row = [(str(c), mini, card_h, False) for c in standing] + [(c, card_h, mini, True) for c in carried]
             x += 6
-            for card in carried:
-                if x + card_h > self.me_rect.right - 4:
-                    break
-                cards.append((card, pygame.Rect(x, y + 16 + card_h - mini, card_h, mini), True))
-                x += card_h + 4
+            if row:
+                natural = sum(w + 6 for _, w, _, _ in row) - 6
+                last = row[-1][1]
+                room = self.me_rect.right - 8 - x
+                squeeze = min(1.0, (room - last) / max(1, natural - last))
+                for card, w, h, sideways in row:
+                    cards.append((card, pygame.Rect(x, y + 16 + card_h - h, w, h), sideways))
+                    x += int((w + 6) * squeeze)
         combat = self.view.get("combat")
         if isinstance(combat, dict):
             x = self.combat_rect.x + 12
@@ -230,11 +232,10 @@ class MunchkinScene(GameScene):
             return owner, hint
         if self.rules_info.hovered():
             return self.rules_info, self.rules_info.tooltip
-        pos = pygame.mouse.get_pos()
-        for card, rect, _ in self.table_cards:
-            if rect.collidepoint(pos):
-                face = self.cards.face(card)
-                return ("table", card), f"{face.name}: {face.type_line}. {face.text}"
+        card = self.table_card_at(pygame.mouse.get_pos())
+        if card is not None:
+            face = self.cards.face(card)
+            return ("table", card), f"{face.name}: {face.type_line}. {face.text}"
         return None, ""
 
     # -- events ------------------------------------------------------------------------------------

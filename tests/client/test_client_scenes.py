@@ -217,3 +217,36 @@ def test_an_epic_kicks_two_curses_lie_face_up_until_their_order_is_chosen(app: A
     assert {first, second} <= {card for card, _, _ in scene.table_cards}
     labels = [b.label for b in scene.bar_buttons if b.enabled]
     assert "Order the curses (2)…" in labels
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_crowded_row_of_your_cards_stays_inside_your_panel(tmp_path: Any, size: tuple[int, int]) -> None:
+    from doorkick.client.app import App
+    from doorkick.client.settings import Settings
+    from doorkick.shared.rules.munchkin.state import Carried, with_player
+
+    app = App(Settings(), size=size, screenshot_dir=tmp_path / "shots")
+    try:
+        session = LocalSession(ruleset("munchkin"), SETUPS, 3, [0], bot_delay=1e9)
+        state = session.engine_state
+        by_kind: dict[str, list[str]] = {}
+        for card, definition in state.catalog.defs.items():
+            by_kind.setdefault(definition.kind, []).append(card)
+        items = [c for c in by_kind["item"] if c not in {i for p in state.players for i in p.item_cards}][:4]
+        crowded = dict(
+            races=tuple(by_kind["race"][:2]),
+            classes=tuple(by_kind["class"][:2]),
+            curses=tuple(by_kind["curse"][:2]),
+            items=tuple(Carried(c) for c in items),  # carried, not worn: they lie sideways
+        )
+        session.engine_state = with_player(state, 0, **crowded)
+        session._refresh()  # the views, worked out afresh from the arranged table
+        scene = app.push(MunchkinScene(app, session))
+        app.screenshot("crowded_row")
+        app.step(1 / 60, [])
+        row = [(c, r) for c, r, _ in scene.table_cards if r.colliderect(scene.me_rect)]
+        assert len(row) == 10
+        assert all(scene.me_rect.contains(r) for _, r in row), [r for _, r in row]
+        assert all(scene.table_card_at((r.left + 1, r.top + 1)) == c for c, r in row)  # an edge to point at
+    finally:
+        app.close()

@@ -434,12 +434,16 @@ class MunchkinScene(GameScene):
         surface.blit(render_line(f"{identity} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30))
         x = rect.x + 14
         upright = [{"card": c, "equipped": True} for c in _hireling(p)]
-        for item in [*upright, *(p.get("items") or [])][:8]:
+        shown = [*upright, *(p.get("items") or [])]
+        for i, item in enumerate(shown):
             card = str(item.get("card"))
             img = draw_face(self.cards.face(card), int(34 * theme.scale_for(self.size[1])))
             if not item.get("equipped"):
                 img = pygame.transform.rotate(img, 90)
-            if x + img.get_width() > rect.right - 60:
+            last = i == len(shown) - 1
+            if x + img.get_width() > rect.right - (60 if last else 84):  # no room: say how many more there are
+                more = render_line(f"+{len(shown) - i}", 40, 15, theme.TEXT)
+                surface.blit(more, (x, rect.y + 62))
                 break
             surface.blit(img, (x, rect.y + 52))
             x += img.get_width() + 3

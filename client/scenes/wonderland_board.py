@@ -375,16 +375,21 @@ class WonderlandScene(GameScene):
         to_act = self.st.get("to_act") or []
         outcome = self.view.get("outcome") or {}
         golds = outcome.get("gold") if isinstance(outcome, dict) else None
-        for p in self.view.get("players") or []:
+        players = self.view.get("players") or []
+        # Rows shrink on a short window so that the log below keeps room for a dozen lines.
+        compact = self.side_rect.bottom - (y + 36 + 60 * len(players)) < 240
+        step, k = (40, 0.72) if compact else (60, 1.0)
+        for p in players:
             seat = int(p.get("seat", 0))
-            row = pygame.Rect(rect.x, y, rect.w, 54)
+            row = pygame.Rect(rect.x, y, rect.w, step - 6)
             fill = (52, 58, 72) if seat in to_act else (36, 40, 50)
             panel(surface, row, fill, self.seat_colour(seat) if seat in to_act else theme.PANEL_EDGE, radius=6)
-            draw_standie(surface, (row.x + 20, row.y + 30), self.seat_colour(seat), str(p.get("name", "?"))[:1], 16)
+            standie = (row.x + int(20 * k), row.y + int(30 * k))
+            draw_standie(surface, standie, self.seat_colour(seat), str(p.get("name", "?"))[:1], int(16 * k))
             you = " (you)" if seat == self.viewer else ""
             surface.blit(
-                render_line(f"{p.get('name')}{you}", row.w - 50, 17, theme.TEXT, "bold"),
-                (row.x + 42, row.y + 5),
+                render_line(f"{p.get('name')}{you}", row.w - 50, int(17 * k) + 2, theme.TEXT, "bold"),
+                (row.x + int(42 * k), row.y + int(5 * k)),
             )
             friends = p.get("friends") or []
             gold = ""
@@ -396,8 +401,9 @@ class WonderlandScene(GameScene):
                 f"{self.space_label(str(p.get('position')))} · {p.get('hand_count', 0)} cards · "
                 f"{len(friends)} Friend{'s' if len(friends) != 1 else ''}{gold}"
             )
-            surface.blit(render_line(line, row.w - 50, 14, theme.TEXT_DIM), (row.x + 42, row.y + 28))
-            y += 60
+            detail = render_line(line, row.w - 50, int(14 * k) + 1, theme.TEXT_DIM)
+            surface.blit(detail, (row.x + int(42 * k), row.y + int(28 * k)))
+            y += step
         left, monsters = self.view.get("treasure_deck", "?"), self.view.get("monster_deck", "?")
         decks = f"Treasures left: {left} · Monster cards: {monsters}"
         surface.blit(render_block(decks, rect.w, 40, 14, theme.TEXT_DIM), (rect.x, y))

@@ -14,6 +14,15 @@ HUMAN_FEATS = ("pets_rock",)  # E04: Humans have no card to name their feat
 
 def traits(state: GameState, p: Player) -> frozenset[str]:
     """Races (Human when none), classes and sex: what restrictions and monster bonuses name (M39, M40)."""
+    key = ("traits", p.races, p.classes, p.sex)  # kept like `abilities`: see there
+    memo = state.catalog.memo
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _traits(state, p)
+    return found
+
+
+def _traits(state: GameState, p: Player) -> frozenset[str]:
     races = [state.card(c).trait for c in p.races] or ["human"]
     return frozenset([*races, *(state.card(c).trait for c in p.classes), p.sex])
 
@@ -36,6 +45,17 @@ def is_epic(state: GameState, p: Player) -> bool:
 def abilities(state: GameState, p: Player) -> frozenset[str]:
     """The abilities of the Race and Class cards; an Epic character adds the cards' feats, each replacing the
     abilities its card says (E04)."""
+    # Asked dozens of times an action (every `has_ability`), and a function of these three values and the
+    # catalogue alone: worked out once per combination and kept on the catalogue.
+    key = ("abilities", p.races, p.classes, state.options.epic and p.level >= EPIC_LEVEL)
+    memo = state.catalog.memo
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _abilities(state, p)
+    return found
+
+
+def _abilities(state: GameState, p: Player) -> frozenset[str]:
     cards = [state.card(c) for c in (*p.races, *p.classes)]
     out = {a for d in cards for a in d.abilities}
     if is_epic(state, p):
@@ -59,6 +79,8 @@ def hand_limit(state: GameState, p: Player) -> int:
 
 def restriction(state: GameState, p: Player, d: CardDef) -> str | None:
     """Why `p` may not use the item `d`, or None when it may (M43)."""
+    if not d.usable_by and not d.not_usable_by:
+        return None  # most items: anyone may use them
     have = traits(state, p)
     if d.usable_by and not have & set(d.usable_by):
         return f"{d.name} is usable only by {', '.join(d.usable_by)}"

@@ -23,11 +23,14 @@ def monster_treasures(state: GameState, m: CombatMonster) -> int:
 
 def trait_bonus(state: GameState, combat: Combat, m: CombatMonster) -> int:
     """A monster's bonus against a race, class or sex counts once even if both fighters qualify (M22, M32)."""
+    bonuses = state.card(m.base).bonuses
+    if not bonuses:
+        return 0  # most monsters: no need to work out the fighters' traits
     exposed: set[str] = set()
     for seat in combat.fighters:
         p = state.players[seat]
         exposed |= traits(state, p) - immune_traits(state, p)
-    return sum(b.amount for b in state.card(m.base).bonuses if b.against in exposed)
+    return sum(b.amount for b in bonuses if b.against in exposed)
 
 
 def monsters_strength(state: GameState, combat: Combat) -> int:
@@ -65,7 +68,8 @@ def start_combat(state: GameState, seat: int, monster: str, by_kick: bool) -> tu
 
 def window_seats(state: GameState, combat: Combat) -> list[int]:
     """Who must pass before a resolution step: every living player not fighting (M25)."""
-    return [s for s, p in enumerate(state.players) if s not in combat.fighters and not p.dead]
+    fighters = combat.fighters
+    return [s for s, p in enumerate(state.players) if s not in fighters and not p.dead]
 
 
 def open_window(state: GameState, resolving: str) -> tuple[GameState, list[Event]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
 from . import decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
@@ -67,8 +68,8 @@ from .combat import close_window, window_seats
 from .fight import help_candidates
 from .flight import runner
 from .options import Options
-from .rulebook import RULES
-from .state import GameState, evolve
+from .rulebook import RULES, Rule
+from .state import GameState, evolve, hand_by_kind
 from .view import player_view
 
 DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
@@ -91,14 +92,6 @@ STEP_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
 }
 
 
-def _step(state: GameState, *steps: str) -> bool:
-    return state.combat is not None and state.combat.step in steps
-
-
-def _fighting(state: GameState, seat: int) -> bool:
-    return state.combat is not None and seat in state.combat.fighters
-
-
 def _running(state: GameState, seat: int, caught: bool) -> bool:
     c = state.combat
     return (
@@ -109,59 +102,108 @@ def _running(state: GameState, seat: int, caught: bool) -> bool:
     )
 
 
-# When a seat could possibly take an action of each kind: a cheap filter before its candidates are checked.
-WHEN: dict[type[MunchkinAction], Callable[[GameState, int], bool]] = {
-    FinishSetup: lambda s, seat: s.phase == "setup",
-    KickOpenTheDoor: lambda s, seat: seat == s.active and s.phase == "start",
-    LookForTrouble: lambda s, seat: seat == s.active and s.phase == "door" and not s.met_monster,
-    LootTheRoom: lambda s, seat: seat == s.active and s.phase == "door" and not s.met_monster,
-    EndTurn: lambda s, seat: seat == s.active and s.phase == "end",
-    GiveCharity: lambda s, seat: seat == s.active and s.phase == "end",
-    AskForHelp: lambda s, seat: (
-        _step(s, "fight") and s.combat is not None and s.combat.fighter == seat and s.combat.helper is None
+def _ability(name: str) -> Callable[[GameState, int], bool]:
+    return lambda s, seat: has_ability(s, seat, name)
+
+
+# Where a seat stands at the table: (phase, combat step or None, their turn?, fighting?, the fighter?, the
+# kind of the decision the table waits for or None). Legal actions are listed per situation, see `When`.
+Situation = tuple[str, str | None, bool, bool, bool, str | None]
+
+
+def situation(state: GameState, seat: int) -> Situation:
+    combat = state.combat
+    return (
+        state.phase,
+        None if combat is None else combat.step,
+        seat == state.active,
+        combat is not None and (seat == combat.fighter or seat == combat.helper),
+        combat is not None and seat == combat.fighter,
+        state.decisions[0].kind if state.decisions else None,
+    )
+
+
+NO_COMBAT = (None,)
+FIGHT_OR_WINDOW = ("fight", "window")
+
+
+@dataclass(frozen=True)
+class When:
+    """When a seat could possibly take an action of one kind: a cheap filter before its candidates are checked.
+    The fixed part (phase, combat step, whose turn, who fights) depends on the seat's situation alone, so it is
+    settled once per situation; `also` is asked at each call."""
+
+    phases: tuple[str, ...] = ()  # the turn's phases; () for any
+    steps: tuple[str | None, ...] | None = None  # the combat's steps, None in it for "no combat"; None for any
+    own_turn: bool = False  # only the active player
+    fighting: bool | None = None  # True: only the fighter or the helper; False: only someone else
+    fighter: bool = False  # only the fighter
+    also: Callable[[GameState, int], bool] | None = None
+
+    def fits(self, where: Situation) -> bool:
+        phase, step, own_turn, fighting, fighter, _ = where
+        return (
+            (not self.phases or phase in self.phases)
+            and (self.steps is None or step in self.steps)
+            and (own_turn or not self.own_turn)
+            and (self.fighting is None or fighting == self.fighting)
+            and (fighter or not self.fighter)
+        )
+
+
+WHEN: dict[type[MunchkinAction], When] = {
+    FinishSetup: When(phases=("setup",)),
+    KickOpenTheDoor: When(phases=("start",), own_turn=True),
+    LookForTrouble: When(phases=("door",), own_turn=True, also=lambda s, seat: not s.met_monster),
+    LootTheRoom: When(phases=("door",), own_turn=True, also=lambda s, seat: not s.met_monster),
+    EndTurn: When(phases=("end",), own_turn=True),
+    GiveCharity: When(phases=("end",), own_turn=True),
+    AskForHelp: When(
+        steps=("fight",), fighter=True, also=lambda s, seat: s.combat is not None and s.combat.helper is None
     ),
-    ClaimVictory: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
-    RunAway: lambda s, seat: _step(s, "fight") and s.combat is not None and s.combat.fighter == seat,
-    Volunteer: lambda s, seat: _step(s, "help"),
-    DeclineHelp: lambda s, seat: _step(s, "help"),
-    ChooseHelper: lambda s, seat: _step(s, "help") and s.combat is not None and s.combat.fighter == seat,
-    Pass: lambda s, seat: _step(s, "help", "window"),
-    Berserk: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "berserk"),
-    TurnUndead: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "turn_undead"),
-    Charm: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "charm"),
-    Backstab: lambda s, seat: _step(s, "fight", "window") and has_ability(s, seat, "backstab"),
-    EnhanceMonster: lambda s, seat: _step(s, "fight", "window"),
-    PlayMate: lambda s, seat: _step(s, "fight", "window"),
-    WanderingMonster: lambda s, seat: _step(s, "fight", "window"),
-    JoinUndead: lambda s, seat: _step(s, "fight", "window"),
-    RollToRunAway: lambda s, seat: _running(s, seat, caught=False),
-    AcceptBadStuff: lambda s, seat: _running(s, seat, caught=True),
-    FlightSpell: lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "flight"),
-    RerollEscape: lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape"),
-    UseOneShot: lambda s, seat: any(
-        s.card(c).kind == "one_shot" for c in (*s.players[seat].hand, *s.players[seat].item_cards)
+    ClaimVictory: When(steps=("fight",), fighter=True),
+    RunAway: When(steps=("fight",), fighter=True),
+    Volunteer: When(steps=("help",)),
+    DeclineHelp: When(steps=("help",)),
+    ChooseHelper: When(steps=("help",), fighter=True),
+    Pass: When(steps=("help", "window")),
+    Berserk: When(fighting=True, also=_ability("berserk")),
+    TurnUndead: When(fighting=True, also=_ability("turn_undead")),
+    Charm: When(fighting=True, also=_ability("charm")),
+    Backstab: When(steps=FIGHT_OR_WINDOW, also=_ability("backstab")),
+    EnhanceMonster: When(steps=FIGHT_OR_WINDOW),
+    PlayMate: When(steps=FIGHT_OR_WINDOW),
+    WanderingMonster: When(steps=FIGHT_OR_WINDOW),
+    JoinUndead: When(steps=FIGHT_OR_WINDOW),
+    RollToRunAway: When(also=lambda s, seat: _running(s, seat, caught=False)),
+    AcceptBadStuff: When(also=lambda s, seat: _running(s, seat, caught=True)),
+    FlightSpell: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "flight")),
+    RerollEscape: When(
+        also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape")
     ),
-    TakeSpoil: lambda s, seat: _step(s, "spoils"),
-    Equip: lambda s, seat: not _fighting(s, seat),
-    Unequip: lambda s, seat: not _fighting(s, seat),
-    GiveToHireling: lambda s, seat: s.players[seat].hireling is not None and not _fighting(s, seat),
-    OfferTrade: lambda s, seat: bool(s.players[seat].items) and not _fighting(s, seat),
-    GiveItem: lambda s, seat: bool(s.players[seat].items) and not _fighting(s, seat),
-    Sell: lambda s, seat: seat == s.active and s.combat is None,
-    Steal: lambda s, seat: s.combat is None and has_ability(s, seat, "steal"),
-    PlayCheat: lambda s, seat: s.combat is None,
-    Illusion: lambda s, seat: _fighting(s, seat) and has_ability(s, seat, "illusion"),
-    PrayForAMiracle: lambda s, seat: has_ability(s, seat, "pray_for_a_miracle"),
-    StealFromShadows: lambda s, seat: _shadows_time(s, seat) and has_ability(s, seat, "steal_from_shadows"),
-    FireArrow: lambda s, seat: _step(s, "fight", "window") and has_ability(s, seat, "arrows"),
-    TamePet: lambda s, seat: _step(s, "fight") and seat == s.active and has_ability(s, seat, "pets_rock"),
-    SacrificePet: lambda s, seat: _step(s, "fight", "window") and s.players[seat].pet is not None,
-    EatMonster: lambda s, seat: _step(s, "fight") and seat == s.active and has_ability(s, seat, "munchkin_munch"),
+    UseOneShot: When(
+        also=lambda s, seat: (
+            "one_shot" in hand_by_kind(s, s.players[seat].hand)
+            or any(s.card(c.card).kind == "one_shot" for c in s.players[seat].items)
+        )
+    ),
+    TakeSpoil: When(steps=("spoils",)),
+    Equip: When(fighting=False),
+    Unequip: When(fighting=False),
+    GiveToHireling: When(fighting=False, also=lambda s, seat: s.players[seat].hireling is not None),
+    OfferTrade: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
+    GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
+    Sell: When(steps=NO_COMBAT, own_turn=True),
+    Steal: When(steps=NO_COMBAT, also=_ability("steal")),
+    PlayCheat: When(steps=NO_COMBAT),
+    Illusion: When(fighting=True, also=_ability("illusion")),
+    PrayForAMiracle: When(also=_ability("pray_for_a_miracle")),
+    StealFromShadows: When(steps=NO_COMBAT, own_turn=True, also=_ability("steal_from_shadows")),
+    FireArrow: When(steps=FIGHT_OR_WINDOW, also=_ability("arrows")),
+    TamePet: When(steps=("fight",), own_turn=True, also=_ability("pets_rock")),
+    SacrificePet: When(steps=FIGHT_OR_WINDOW, also=lambda s, seat: s.players[seat].pet is not None),
+    EatMonster: When(steps=("fight",), own_turn=True, also=_ability("munchkin_munch")),
 }
-
-
-def _shadows_time(state: GameState, seat: int) -> bool:
-    return seat == state.active and state.combat is None
 
 
 def allowed_kinds(state: GameState) -> tuple[type[MunchkinAction], ...] | None:
@@ -202,23 +244,37 @@ def check(state: GameState, action: Action) -> MunchkinAction:
 
 
 DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse, ChooseDoorOrder)
-# Every rule with its WHEN filter, in the rule table's order (the order legal actions are listed in); and the
-# same without the decisions, for the usual case where no decision is pending: worked out once, not per call.
-_EVERY_RULE = tuple((kind, rule, WHEN.get(kind)) for kind, rule in RULES.items())
-_UNLESS_DECIDING = tuple(entry for entry in _EVERY_RULE if entry[0] not in DECISION_KINDS)
+Entry = tuple[Rule, Callable[[GameState, int], bool] | None]
+# The rules a seat's situation leaves open, in the rule table's order (the order legal actions are listed in),
+# each with what its `When` still asks at each call: worked out once per situation met, not per call (a game
+# meets a few dozen situations and asks some 800 times).
+_BY_SITUATION: dict[Situation, tuple[Entry, ...]] = {}
+
+
+def _open_rules(state: GameState, seat: int) -> tuple[Entry, ...]:
+    where = situation(state, seat)
+    found = _BY_SITUATION.get(where)
+    if found is None:
+        kinds = allowed_kinds(state)  # a function of the phase, the decision and the combat step alone
+        found = _BY_SITUATION[where] = tuple(
+            (rule, when.also if when else None)
+            for kind, rule in RULES.items()
+            if (kind not in DECISION_KINDS if kinds is None else kind in kinds)
+            for when in [WHEN.get(kind)]
+            if when is None or when.fits(where)
+        )
+    return found
 
 
 def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
     """Every action `seat` may take now: the candidates of each rule that pass its check."""
     if not 0 <= seat < len(state.players):
         return iter(())
-    kinds = allowed_kinds(state)
-    entries = _UNLESS_DECIDING if kinds is None else [e for e in _EVERY_RULE if e[0] in kinds]
     legal: list[MunchkinAction] = []
-    for _, rule, when in entries:
-        if when is not None and not when(state, seat):
+    for rule, also in _open_rules(state, seat):
+        if also is not None and not also(state, seat):
             continue
-        for action in rule.candidates(state, seat):  # the kind filter above is the gate's work
+        for action in rule.candidates(state, seat):  # the situation's kinds above are the gate's work
             try:
                 rule.check(state, action)
             except RuleError:

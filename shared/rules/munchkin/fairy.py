@@ -55,7 +55,7 @@ def fairy_returns(
 
 def tradeable(state: GameState, card: str) -> bool:
     """F03: Fairy Dust cards with a value are items and change hands; the others do not."""
-    d = state.card(card)
+    d = state.catalog.defs[card]
     return not (d.is_fairy_dust and d.value == 0)
 
 

@@ -45,7 +45,7 @@ from .rulebook import (
     check_fighting_ability,
     combat_of,
     discard_choices,
-    others,
+    refuse,
     require,
     require_alive,
     require_in_hand,
@@ -59,6 +59,7 @@ from .state import (
     PlayedOneShot,
     discard,
     evolve,
+    hand_of_kind,
     take_from_hand,
     with_player,
     without,
@@ -70,7 +71,8 @@ MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by e
 
 def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
     combat = combat_of(state, *steps)
-    require(seat == combat.fighter, "only the fighter may do that", NotYourDecision)
+    if seat != combat.fighter:
+        raise NotYourDecision("only the fighter may do that")
     return combat
 
 
@@ -78,19 +80,23 @@ def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
 
 
 def help_candidates(state: GameState, combat: Combat) -> list[int]:
-    return [s for s in others(state, combat.fighter) if not state.players[s].dead]
+    return [s for s, p in enumerate(state.players) if s != combat.fighter and not p.dead]
 
 
 def _check_ask(state: GameState, a: AskForHelp) -> None:
     combat = _require_fighter(state, a.seat, "fight")
     require(combat.helper is None, "you already have a helper: one at a time")
-    require(combat.asks < MAX_ASKS, f"you have asked {MAX_ASKS} times already")
+    if combat.asks >= MAX_ASKS:
+        refuse(f"you have asked {MAX_ASKS} times already")
     require(bool(help_candidates(state, combat)), "nobody can help")
     require(a.treasures >= 0, "a share cannot be negative")
-    mine = state.players[a.seat].item_cards
-    for c in a.items:
-        require(c in mine, f"{c} is not an item you have in play to offer")
-        require(tradeable(state, c), f"{state.card(c).name} is Fairy Dust without a value: it cannot change hands")
+    if a.items:
+        mine = state.players[a.seat].item_cards
+        for c in a.items:
+            if c not in mine:
+                refuse(f"{c} is not an item you have in play to offer")
+            if not tradeable(state, c):
+                refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot change hands")
 
 
 def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
@@ -228,10 +234,9 @@ def _check_enhance(state: GameState, a: EnhanceMonster) -> None:
 def _monster_targets(state: GameState, seat: int, kind: str) -> Iterator[tuple[str, int]]:
     if state.combat is None:
         return
-    for card in state.players[seat].hand:
-        if state.card(card).kind == kind:
-            for i in range(len(state.combat.monsters)):
-                yield card, i
+    for card in hand_of_kind(state, seat, kind):
+        for i in range(len(state.combat.monsters)):
+            yield card, i
 
 
 @rule(
@@ -282,12 +287,9 @@ def _check_wandering(state: GameState, a: WanderingMonster) -> None:
 
 
 def _wandering_candidates(state: GameState, seat: int) -> Iterator[WanderingMonster]:
-    hand = state.players[seat].hand
-    for card in hand:
-        if state.card(card).kind == "wandering_monster":
-            for m in hand:
-                if state.card(m).kind == "monster":
-                    yield WanderingMonster(seat, card, m)
+    for card in hand_of_kind(state, seat, "wandering_monster"):
+        for m in hand_of_kind(state, seat, "monster"):
+            yield WanderingMonster(seat, card, m)
 
 
 @rule(WanderingMonster, _check_wandering, _wandering_candidates)
@@ -317,7 +319,7 @@ def _check_undead(state: GameState, a: JoinUndead) -> None:
 @rule(
     JoinUndead,
     _check_undead,
-    lambda state, seat: (JoinUndead(seat, c) for c in state.players[seat].hand if kindred(state.card(c))),
+    lambda state, seat: (JoinUndead(seat, c) for c in hand_of_kind(state, seat, "monster") if kindred(state.card(c))),
 )
 def join_undead(state: GameState, a: JoinUndead) -> tuple[GameState, list[Event]]:
     state = _add_monster(state, a.seat, a.monster)
@@ -329,8 +331,10 @@ def join_undead(state: GameState, a: JoinUndead) -> tuple[GameState, list[Event]
 
 def _one_shot_source(state: GameState, seat: int, card: str) -> str:
     p = state.players[seat]
-    require(card in p.hand or card in p.item_cards, f"{card} is not in your hand or on your table")
-    require(state.card(card).kind == "one_shot", f"{state.card(card).name} is not a one-shot")
+    if card not in p.hand and card not in p.item_cards:
+        refuse(f"{card} is not in your hand or on your table")
+    if state.card(card).kind != "one_shot":
+        refuse(f"{state.card(card).name} is not a one-shot")
     return "hand" if card in p.hand else "table"
 
 
@@ -355,12 +359,15 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
     d = state.card(a.card)
     use = _one_shot_use(d)
     require(a.monster == -1 or use == "remove", "only a card that removes a monster names one")
-    require(a.target == -1 or use in ("force_help", "remove_curse"), f"{d.name} does not name a player")
-    require(a.side == "fighters" or use == "bonus", f"{d.name} does not take a side")
+    if a.target != -1 and use not in ("force_help", "remove_curse"):
+        refuse(f"{d.name} does not name a player")
+    if a.side != "fighters" and use != "bonus":
+        refuse(f"{d.name} does not take a side")
     combat = state.combat
     if combat is not None and combat.step == "flee":
         require(runner(state) == a.seat, "only the one running away may use a card now", NotYourDecision)
-        require(d.escape > 0 or use == "escape", f"{d.name} does not help running away", WrongTime)
+        if d.escape <= 0 and use != "escape":
+            raise WrongTime(f"{d.name} does not help running away")
         return
     require(state.phase != "setup", "not before the game has begun", WrongTime)
     if use == "remove_curse":
@@ -368,15 +375,17 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
         return
     if use == "draw":
         return
-    require(use != "escape", f"{d.name} is for running away", WrongTime)
+    if use == "escape":
+        raise WrongTime(f"{d.name} is for running away")
     combat = combat_of(state, "fight", "window")
     if use == "force_help":
         require(a.seat == combat.fighter and combat.helper is None, "only a fighter without a helper forces help")
         require(a.target != a.seat and not require_alive(state, a.target).dead, "name another living player")
     elif use == "remove":
         _check_monster_index(combat, a.monster)
+    elif d.bonus == 0:
+        refuse(f"{d.name} has no use in a fight")
     else:
-        require(d.bonus != 0, f"{d.name} has no use in a fight")
         require(a.side in ("fighters", "monsters"), "side is 'fighters' or 'monsters'")
 
 
@@ -554,7 +563,8 @@ def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
 def _check_spoil(state: GameState, a: TakeSpoil) -> None:
     combat = combat_of(state, "spoils")
     require(bool(combat.pick_order) and combat.pick_order[0] == a.seat, "it is not your pick", NotYourDecision)
-    require(a.card in combat.spoils, f"{a.card} is not among the spoils")
+    if a.card not in combat.spoils:
+        refuse(f"{a.card} is not among the spoils")
 
 
 @rule(

@@ -13,7 +13,7 @@ from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, ask, draw_into_hand
 from .options import Options
-from .rulebook import others, require, require_in_hand, require_turn, rule
+from .rulebook import others, refuse, require, require_in_hand, require_turn, rule
 from .state import (
     Catalog,
     CombatMonster,
@@ -353,7 +353,8 @@ def charity_targets(state: GameState, seat: int) -> list[int]:
 def _check_end_turn(state: GameState, a: EndTurn) -> None:
     require_turn(state, a.seat, "end")
     over = excess(state, a.seat)
-    require(over == 0, f"you hold {over} card(s) over your hand limit: play them or give them away (M14)")
+    if over:
+        refuse(f"you hold {over} card(s) over your hand limit: play them or give them away (M14)")
 
 
 @rule(EndTurn, _check_end_turn, lambda state, seat: [EndTurn(seat)])
@@ -369,7 +370,8 @@ def _check_charity(state: GameState, a: GiveCharity) -> None:
     if not targets:
         require(a.to == -1, "you are the lowest level: discard the excess instead (to = -1)")
         return
-    require(a.to in targets, f"charity goes to the lowest-level player(s): seat {', '.join(map(str, targets))}")
+    if a.to not in targets:
+        refuse(f"charity goes to the lowest-level player(s): seat {', '.join(map(str, targets))}")
     counts = {t: state.charity.count(t) for t in targets}
     require(
         counts[a.to] == min(counts.values()),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
@@ -22,6 +22,9 @@ class Catalog:
 
     packs: tuple[str, ...]
     defs: MappingProxyType[str, CardDef]
+    # Values worked out from these cards alone (and the plain values in each key), kept for the game's life:
+    # e.g. a character's abilities by (races, classes, epic). Never part of a comparison, a repr or a save.
+    memo: dict[tuple[object, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __getitem__(self, card: str) -> CardDef:
         return self.defs[card]
@@ -60,7 +63,7 @@ class Player:
 
     @property
     def item_cards(self) -> tuple[str, ...]:
-        return tuple(c.card for c in self.items)
+        return tuple([c.card for c in self.items])  # a list first: twice as fast as from a generator
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +196,28 @@ def take_from_hand(state: GameState, seat: int, card: str) -> GameState:
 
 
 def hand_of_kind(state: GameState, seat: int, kind: str) -> tuple[str, ...]:
-    return tuple(c for c in state.players[seat].hand if state.card(c).kind == kind)
+    return hand_by_kind(state, state.players[seat].hand).get(kind, ())
+
+
+MEMO_LIMIT = 10_000  # entries a catalogue's memo keeps before starting afresh (a game makes a few thousand)
+
+
+def hand_by_kind(state: GameState, hand: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """The cards of `hand` by kind, each group in hand order. Legal actions ask this of the same hands over and
+    over (an action changes one or two hands at most), so the answer is kept on the catalogue by hand."""
+    memo = state.catalog.memo
+    key = ("by_kind", hand)
+    found: Mapping[str, tuple[str, ...]] | None = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        groups: dict[str, tuple[str, ...]] = {}
+        defs = state.catalog.defs
+        for card in hand:
+            kind = defs[card].kind
+            groups[kind] = (*groups.get(kind, ()), card)
+        found = memo[key] = groups
+    return found
 
 
 def set_player(state: GameState, seat: int, player: Player) -> GameState:
@@ -203,32 +227,36 @@ def set_player(state: GameState, seat: int, player: Player) -> GameState:
 
 
 Copier = Callable[[Any, dict[str, Any]], Any]
-_copiers: dict[type, tuple[frozenset[str], Copier]] = {}
+_copiers: dict[type, Copier] = {}
 
 
 def evolve(record: T, **changes: Any) -> T:
     """`dataclasses.replace` for our slotted records, without its per-call checks: the hottest copy in a game."""
     kind = type(record)
-    found = _copiers.get(kind)
-    if found is None:
-        slots: tuple[str, ...] = kind.__slots__  # type: ignore[attr-defined]
-        found = _copiers[kind] = (frozenset(slots), _copier(kind, slots))
-    fields, copy = found
-    if not changes.keys() <= fields:
-        raise TypeError(f"{kind.__name__} has no field(s) {sorted(set(changes) - fields)}")
-    return copy(record, changes)  # type: ignore[no-any-return]
+    copy = _copiers.get(kind)
+    if copy is None:
+        copy = _copiers[kind] = _copier(kind, kind.__slots__)  # type: ignore[attr-defined]
+    try:
+        return copy(record, changes)  # type: ignore[no-any-return]
+    except KeyError:  # only a field name the record lacks gets here: each name is looked up among its slots
+        unknown = sorted(set(changes) - set(kind.__slots__))  # type: ignore[attr-defined]
+        raise TypeError(f"{kind.__name__} has no field(s) {unknown}") from None
 
 
 def _copier(kind: type, slots: tuple[str, ...]) -> Copier:
     """A copy function written out for one record type, field by field, the way `dataclasses` writes its
-    `__init__`: a third faster than a loop over the field names, and `evolve` runs some 5,000 times a game."""
+    `__init__`: a third faster than a loop over the field names, and `evolve` runs some 5,000 times a game.
+    Each field is written through its slot's own descriptor (`kind.<field>.__set__`), which goes past the
+    frozen record's `__setattr__` as `object.__setattr__` does, without looking the name up each time; every
+    field is copied, then the changed ones are written over (cheaper than asking, field by field, whether it
+    changed)."""
+    setters = {name: getattr(kind, name).__set__ for name in slots}
     lines = ["def copy(record, changes):", "    out = new(kind)"]
-    lines += [
-        f"    put(out, {name!r}, changes[{name!r}] if {name!r} in changes else record.{name})"
-        for name in slots
-    ]
-    scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "kind": kind}
-    exec("\n".join([*lines, "    return out"]), scope)  # only our own field names: no outside text is run
+    lines += [f"    set_{name}(out, record.{name})" for name in slots]
+    lines += ["    for name, value in changes.items():", "        setters[name](out, value)", "    return out"]
+    scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "setters": setters}
+    scope.update({f"set_{name}": setter for name, setter in setters.items()})
+    exec("\n".join(lines), scope)  # only our own field names: no outside text is run
     return scope["copy"]  # type: ignore[no-any-return]
 
 

@@ -28,6 +28,7 @@ from .flow import strike_with_curse
 from .rulebook import (
     in_combat,
     others,
+    refuse,
     require,
     require_alive,
     require_in_hand,
@@ -53,6 +54,7 @@ SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
 CHARACTER_KINDS = ("race", "class", "half_breed", "super_munchkin")
 PLAYABLE_KINDS = (*CHARACTER_KINDS, *CARRIED_KINDS)
+PLAYABLE_ANY_KINDS = (*PLAYABLE_KINDS, "hireling")  # a Hireling may be played at any time (M16)
 
 
 def _may_play_now(state: GameState, seat: int, card: str, in_combat_ok: bool) -> None:
@@ -71,7 +73,7 @@ def _may_play_now(state: GameState, seat: int, card: str, in_combat_ok: bool) ->
 
 
 def _check_play(state: GameState, a: PlayCard) -> None:
-    require_in_hand(state, a.seat, a.card, *CHARACTER_KINDS, *CARRIED_KINDS, "hireling")
+    require_in_hand(state, a.seat, a.card, *PLAYABLE_ANY_KINDS)
     p = state.players[a.seat]
     d = state.card(a.card)
     if d.kind in CHARACTER_KINDS:
@@ -104,8 +106,9 @@ def _check_play(state: GameState, a: PlayCard) -> None:
 def _play_candidates(state: GameState, seat: int) -> Iterator[PlayCard]:
     p = state.players[seat]
     own_time = state.phase == "setup" or seat == state.active
+    defs = state.catalog.defs
     for card in p.hand:
-        kind = state.card(card).kind
+        kind = defs[card].kind
         if kind == "hireling" or (kind in PLAYABLE_KINDS and (own_time or card in p.received)):
             yield PlayCard(seat, card)
 
@@ -138,16 +141,17 @@ def _own_item(state: GameState, seat: int, card: str) -> Carried:
     for c in state.players[seat].items:
         if c.card == card:
             return c
-    require(False, f"{card} is not an item you have in play")
-    raise AssertionError
+    refuse(f"{card} is not an item you have in play")
 
 
 def _check_equip(state: GameState, a: Equip) -> None:
     require_out_of_combat(state, a.seat)
     c = _own_item(state, a.seat, a.card)
-    require(not c.equipped, f"{state.card(a.card).name} is already in use")
+    if c.equipped:
+        refuse(f"{state.card(a.card).name} is already in use")
     problem = equip_problem(state, state.players[a.seat], c)
-    require(problem is None, problem or "")
+    if problem is not None:
+        refuse(problem)
 
 
 def _item_candidates(state: GameState, seat: int, equipped: bool) -> Iterator[str]:
@@ -162,7 +166,8 @@ def equip(state: GameState, a: Equip) -> tuple[GameState, list[Event]]:
 def _check_unequip(state: GameState, a: Unequip) -> None:
     require_out_of_combat(state, a.seat)
     c = _own_item(state, a.seat, a.card)
-    require(c.equipped and not c.on_hireling, f"{state.card(a.card).name} is not worn by you")
+    if not c.equipped or c.on_hireling:
+        refuse(f"{state.card(a.card).name} is not worn by you")
 
 
 @rule(Unequip, _check_unequip, lambda state, seat: (Unequip(seat, c) for c in _item_candidates(state, seat, True)))
@@ -213,11 +218,9 @@ def _check_cheat(state: GameState, a: PlayCheat) -> None:
 
 
 def _cheat_candidates(state: GameState, seat: int) -> Iterator[PlayCheat]:
-    p = state.players[seat]
-    for card in p.hand:
-        if state.card(card).kind == "cheat":
-            for c in p.items:
-                yield PlayCheat(seat, card, c.card)
+    for card in hand_of_kind(state, seat, "cheat"):
+        for c in state.players[seat].items:
+            yield PlayCheat(seat, card, c.card)
 
 
 @rule(PlayCheat, _check_cheat, _cheat_candidates)
@@ -229,10 +232,8 @@ def play_cheat(state: GameState, a: PlayCheat) -> tuple[GameState, list[Event]]:
 
 def _check_discard(state: GameState, a: DiscardCard) -> None:
     p = state.players[a.seat]
-    require(
-        a.card in (*p.races, *p.classes, p.half_breed, p.super_munchkin),
-        "only a Race, Class, Half-Breed or Super Munchkin in play may simply be discarded (M16, M45)",
-    )
+    if not (a.card in p.races or a.card in p.classes or a.card == p.half_breed or a.card == p.super_munchkin):
+        refuse("only a Race, Class, Half-Breed or Super Munchkin in play may simply be discarded (M16, M45)")
 
 
 def _discard_candidates(state: GameState, seat: int) -> Iterator[DiscardCard]:
@@ -260,8 +261,10 @@ def discard_card(state: GameState, a: DiscardCard) -> tuple[GameState, list[Even
 def sellable(state: GameState, seat: int) -> tuple[str, ...]:
     p = state.players[seat]
     hand = () if state.options.sell_from_table_only else p.hand
-    cards = (c for c in (*p.item_cards, *hand) if c not in p.trade_locked)  # M46 (Christmas Lite)
-    return tuple(c for c in cards if state.card(c).kind in CARRIED_KINDS)
+    defs = state.catalog.defs
+    return tuple(
+        [c for c in (*p.item_cards, *hand) if defs[c].kind in CARRIED_KINDS and c not in p.trade_locked]  # M46
+    )
 
 
 def sale_value(state: GameState, a: Sell) -> int:
@@ -290,10 +293,13 @@ def _check_sell(state: GameState, a: Sell) -> None:
     require(len(set(a.cards)) == len(a.cards) and bool(a.cards), "name each item to sell once")
     allowed = sellable(state, a.seat)
     for c in a.cards:
-        require(c in allowed, f"{c} is not an item you can sell")
+        if c not in allowed:
+            refuse(f"{c} is not an item you can sell")
     _check_bargains(state, a)
-    levels = sale_value(state, a) // SELL_PER_LEVEL
-    require(levels >= 1, f"{sale_value(state, a)} Gold buys no level: 1000 per level, no change")
+    gold = sale_value(state, a)
+    if gold < SELL_PER_LEVEL:
+        refuse(f"{gold} Gold buys no level: 1000 per level, no change")
+    levels = gold // SELL_PER_LEVEL
     require(
         state.players[a.seat].level + levels <= state.options.unkilled_ceiling,
         "the winning level cannot be bought (M09; with Epic rules, nor 19 or 20: E02)",
@@ -303,13 +309,19 @@ def _check_sell(state: GameState, a: Sell) -> None:
 def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
     if seat != state.active or state.combat is not None:
         return
-    cards = sorted(sellable(state, seat), key=lambda c: state.card(c).value, reverse=True)
+    defs = state.catalog.defs
+    cards = sellable(state, seat)
+    if sum(defs[c].value for c in cards) < SELL_PER_LEVEL:
+        return  # not a level's worth of Gold in all: the usual case, settled without sorting
+    cards = tuple(sorted(cards, key=lambda c: defs[c].value, reverse=True))
     picked: list[str] = []
+    gold = 0
     for c in cards:  # the fewest, dearest items that make a level; and each dear item alone
-        if state.card(c).value >= SELL_PER_LEVEL and picked:
+        if defs[c].value >= SELL_PER_LEVEL and picked:
             yield Sell(seat, (c,))
         picked.append(c)
-        if sum(state.card(x).value for x in picked) >= SELL_PER_LEVEL:
+        gold += defs[c].value
+        if gold >= SELL_PER_LEVEL:
             yield Sell(seat, tuple(picked))
             if has_ability(state, seat, "double_sell") or has_ability(state, seat, "garage_sale"):
                 yield Sell(seat, tuple(picked), doubled=picked[0])
@@ -346,23 +358,25 @@ def _check_offer(state: GameState, a: OfferTrade) -> None:
     mine = state.players[a.seat].item_cards
     theirs = state.players[a.to].item_cards
     for c in a.give:
-        require(c in mine and state.card(c).kind in CARRIED_KINDS, f"{c} is not an item you have in play")
+        if c not in mine or state.card(c).kind not in CARRIED_KINDS:
+            refuse(f"{c} is not an item you have in play")
     for c in a.take:
-        require(c in theirs and state.card(c).kind in CARRIED_KINDS, f"{c} is not an item they have in play")
+        if c not in theirs or state.card(c).kind not in CARRIED_KINDS:
+            refuse(f"{c} is not an item they have in play")
     for c in (*a.give, *a.take):
-        require(tradeable(state, c), f"{state.card(c).name} is Fairy Dust without a value: it cannot be traded (F03)")
+        if not tradeable(state, c):
+            refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot be traded (F03)")
 
 
 def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
-    if in_combat(state, seat) or state.phase == "setup":
+    items = state.players[seat].items
+    if not items or in_combat(state, seat) or state.phase == "setup":
         return
-    mine = state.players[seat].item_cards
-    for other in others(state, seat):
-        if state.players[other].dead or in_combat(state, other):
+    for other, p in enumerate(state.players):
+        if other == seat or not p.items or p.dead or in_combat(state, other):
             continue
-        theirs = state.players[other].item_cards
-        if mine and theirs:  # one sample swap per player; any other offer of items in play is legal too
-            yield OfferTrade(seat, other, mine[:1], theirs[:1])
+        # One sample swap per player, first item for first item; any other offer of items in play is legal too.
+        yield OfferTrade(seat, other, (items[0].card,), (p.items[0].card,))
 
 
 @rule(OfferTrade, _check_offer, _offer_candidates)
@@ -387,7 +401,8 @@ def _check_give(state: GameState, a: GiveItem) -> None:
     require_out_of_combat(state, a.seat)
     require_out_of_combat(state, a.to, "they")
     _own_item(state, a.seat, a.card)
-    require(tradeable(state, a.card), f"{state.card(a.card).name} is Fairy Dust without a value: it stays (F03)")
+    if not tradeable(state, a.card):
+        refuse(f"{state.card(a.card).name} is Fairy Dust without a value: it stays (F03)")
 
 
 @rule(
@@ -397,7 +412,7 @@ def _check_give(state: GameState, a: GiveItem) -> None:
         GiveItem(seat, c, to)
         for c in state.players[seat].item_cards[:1]
         for to in others(state, seat)
-        if state.phase != "setup"
+        if state.phase != "setup" and not in_combat(state, to)  # the check refuses a fighter anyway
     ),
 )
 def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:

@@ -9,10 +9,11 @@ import msgpack
 
 from ..shared.rules.base import SeatSetup
 from ..shared.rules.registry import ruleset
-from .session import Happening, Session, state_for
+from .session import Control, Happening, Session, state_for
 
 RECORD = "record.msgpack"
 ACTIONS = "actions.log"
+FASTEST, SLOWEST = 1 / 64, 8.0  # seconds between actions
 
 
 class ReplayError(ValueError):
@@ -78,6 +79,32 @@ class ReplaySession(Session):
             self._happenings.append(Happening("event", self.viewer, event.for_seat(self.viewer)))
         self._happenings.append(Happening("state", self.viewer))
         return True
+
+    def controls(self) -> list[Control]:
+        return [
+            ("Play" if self.paused else "Pause", self.toggle, "space"),
+            ("Step", self.step_once, "right"),
+            ("Slower", self.slower, "-"),
+            ("Faster", self.faster, "="),
+        ]
+
+    def caption(self) -> str:
+        pace = "paused" if self.paused else f"{1 / self.delay:.3g} actions/s"
+        return f"Replay: action {self.position} of {len(self.actions)} · {pace}"
+
+    def toggle(self) -> None:
+        self.paused = not self.paused
+        self._clock = 0.0
+
+    def step_once(self) -> None:
+        self.paused = True
+        self.step()
+
+    def slower(self) -> None:
+        self.delay = min(SLOWEST, self.delay * 2)
+
+    def faster(self) -> None:
+        self.delay = max(FASTEST, self.delay / 2)
 
     def pump(self, dt: float) -> list[Happening]:
         if not self.paused:

@@ -20,6 +20,8 @@ from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, Seat
 from .net import Connection, Status
 
 TableState = dict[str, Any]
+# A button a session offers in place of the table's actions: label, what it does, its key (a pygame key name).
+Control = tuple[str, Callable[[], None], str]
 
 
 @dataclass
@@ -81,6 +83,14 @@ class Session:
 
     def close(self) -> None:
         pass
+
+    def controls(self) -> list[Control]:
+        """Buttons in place of the table's actions (a replay's pause, step and speed); none at a live table."""
+        return []
+
+    def caption(self) -> str:
+        """A line beside those buttons: where a replay stands."""
+        return ""
 
     @property
     def finished(self) -> bool:

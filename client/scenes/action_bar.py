@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -22,8 +23,16 @@ class ActionBar:
     bar_buttons: list[Button]
     bar_rect: pygame.Rect
     st: dict[str, Any]
+    viewer: int | None
+    bar_widest = 230  # a button's widest
 
     def _build_bar(self) -> None:
+        controls = self.session.controls()
+        if controls or self.viewer is None:  # a replay steers playback; a spectator has nothing to do
+            self.bar_buttons = [self._control_button(*control) for control in controls]
+            self.bar_widest = 140  # room beside them for the replay's caption
+            self._place_bar()
+            return
         always = acts.ALWAYS_SHOWN.get(self.session.game, {})
         kinds = self._bar_kinds()
         self.bar_buttons = []
@@ -40,6 +49,15 @@ class ActionBar:
                 button.colour = (110, 80, 30)
             self.bar_buttons.append(button)
         self._place_bar()
+
+    def _control_button(self, label: str, run: Callable[[], None], key: str) -> Button:
+        def click() -> None:
+            run()
+            self._build_bar()  # "Pause" becomes "Play"
+
+        # Space is the bar's own key for its first button (see GameScene.handle), so it needs no hotkey here.
+        hotkey = pygame.key.key_code(key) if key and key != "space" else None
+        return Button((0, 0, 10, 10), label, click, tooltip=f"Key: {key}" if key else "", hotkey=hotkey, size=17)
 
     def why_not(self, kind: str, default: str) -> str:
         if self.viewer is not None and self.viewer not in (self.st.get("to_act") or []):
@@ -76,7 +94,7 @@ class ActionBar:
         if not n:
             return
         gap = 8
-        width = min(230, (self.bar_rect.w - gap * (n - 1)) // n)
+        width = min(self.bar_widest, (self.bar_rect.w - gap * (n - 1)) // n)
         x = self.bar_rect.x
         for button in self.bar_buttons:
             button.rect = pygame.Rect(x, self.bar_rect.y, width, self.bar_rect.h)

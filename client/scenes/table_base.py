@@ -534,6 +534,7 @@ class GameScene(ActionBar, Scene):
         self.draw_hand(surface)
         for button in self.bar_buttons:
             button.draw(surface)
+        self.draw_bar_caption(surface)
         self.draw_sidebar(surface)
         self.draw_reaction(surface)
         if self.throw is not None:
@@ -541,6 +542,15 @@ class GameScene(ActionBar, Scene):
             draw_tray(surface, self.throw, area, 255 if self.throw.linger < 0.5 else 120)
         self.draw_banners(surface)
         self.menu_button.draw(surface)
+
+    def draw_bar_caption(self, surface: pygame.Surface) -> None:
+        """Beside a replay's buttons, where it stands; on a spectator's empty bar, that they are watching."""
+        text = self.session.caption() or ("You are watching this table" if self.viewer is None else "")
+        if not text:
+            return
+        left = max((b.rect.right for b in self.bar_buttons), default=self.bar_rect.x - 12) + 12
+        line = render_line(text, self.bar_rect.right - left, 17, theme.TEXT_DIM)
+        surface.blit(line, line.get_rect(midleft=(left, self.bar_rect.centery)))
 
     def dice_area(self) -> pygame.Rect:
         area = pygame.Rect(0, 0, self.table_rect.w * 11 // 20, self.table_rect.h // 2)

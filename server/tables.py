@@ -136,6 +136,9 @@ class Table:
             "packs": list(self.packs),
             "seats": len(self.seats),
             "open_seats": self.open_seats(),
+            # Players whose connection dropped (their seat kept for them): after a host restart a waiting
+            # table can be all away, and the list should tell it from the live one beside it.
+            "away": sum(1 for s in self.seats if s.kind == HUMAN and s.client is None),
             "bots": sum(1 for s in self.seats if s.kind == BOT),
             "bot_level": self.bot_level,
             "started": self.started,

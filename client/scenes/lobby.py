@@ -66,7 +66,7 @@ class LobbyScene(Scene):
         self._auto_step = 0
         self._auto_clock = 0.0
         self._handed_over = False
-        self.list = ListView((0, 0, 10, 10), on_activate=self._join_index)
+        self.list = ListView((0, 0, 10, 10), on_activate=self._join_index, row_h=54)
         self.join_button = Button((0, 0, 10, 10), "Join table", self._join_selected)
         self.watch_button = Button((0, 0, 10, 10), "Watch", self._watch_selected)
         self.setup_button = Button(
@@ -363,12 +363,17 @@ class LobbyScene(Scene):
             row = max(18, min(27, (seats_box.bottom - y - 4) // max(1, len(self.table.get("players") or []))))
             for p in self.table.get("players") or []:
                 seat = int(p.get("seat", 0))
-                colour = theme.seat_colour(seat, p.get("colour"))
-                pygame.draw.circle(surface, colour, (seats_box.x + 20, y + 11), 9)
                 kind = p.get("kind")
+                if kind in ("human", "bot"):
+                    colour = theme.seat_colour(seat, p.get("colour"))
+                    pygame.draw.circle(surface, colour, (seats_box.x + 20, y + 11), 9)
+                else:  # an open seat has no colour yet: whoever sits there gets one the others do not wear
+                    pygame.draw.circle(surface, theme.TEXT_DIM, (seats_box.x + 20, y + 11), 9, 2)
                 name = p.get("name") or "(open seat)"
                 if kind == "bot":
                     tag = f"{self.table.get('bot_level') or 'normal'} bot"
+                elif kind == "human" and not p.get("connected", True):
+                    tag = "away"  # the seat is kept for them while they reconnect
                 else:
                     tag = ("ready" if p.get("ready") else "not ready") if kind == "human" else ""
                 you = " (you)" if seat == self.my_seat else ""
@@ -403,9 +408,10 @@ def _row(table: dict[str, Any]) -> str:
     game = str(table.get("game", ""))
     packs = ", ".join(pack_title(game, str(p)) for p in table.get("packs") or [])
     bots = f" · {table.get('bot_level') or 'normal'} bots" if table.get("bots") else ""
+    away = f" · {table['away']} away" if table.get("away") else ""
     return (
-        f"{table.get('name')}{lock} · {GAME_TITLES.get(game, game.title())}{f' ({packs})' if packs else ''} · "
-        f"{table.get('open_seats', 0)} of {table.get('seats', 0)} seats free{bots} · {state}"
+        f"{table.get('name')}{lock} · {table.get('open_seats', 0)} of {table.get('seats', 0)} seats free{away}\n"
+        f"{GAME_TITLES.get(game, game.title())}{f' ({packs})' if packs else ''}{bots} · {state}"
     )
 
 

@@ -210,7 +210,8 @@ class TextInput(Widget):
 
 
 class ListView(Widget):
-    """Rows of text, one selectable; the wheel scrolls; a double click (or Enter) activates."""
+    """Rows of text, one selectable; the wheel scrolls; a double click (or Enter) activates. A row with a line
+    break shows its first line as a title and the rest, smaller, beneath it."""
 
     def __init__(
         self,
@@ -286,8 +287,16 @@ class ListView(Widget):
             if index == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON, r, border_radius=5)
                 pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=5)
-            img = render_line(row, r.w - 12, self.size, theme.TEXT)
-            surface.blit(img, (r.x + 6, r.centery - img.get_height() // 2))
+            else:  # each row a tile of its own, so it reads as something to click
+                pygame.draw.rect(surface, (38, 44, 56), r, border_radius=5)
+            title, _, detail = row.partition("\n")
+            lines = [render_line(title, r.w - 12, self.size, theme.TEXT, "bold" if detail else "regular")]
+            if detail:
+                lines.append(render_line(detail, r.w - 12, self.size - 4, theme.TEXT_DIM))
+            y = r.centery - (sum(img.get_height() for img in lines) + 2 * (len(lines) - 1)) // 2
+            for img in lines:
+                surface.blit(img, (r.x + 6, y))
+                y += img.get_height() + 2
         surface.set_clip(clip)
         if not self.rows:
             img = render_line("(nothing yet)", self.rect.w - 16, self.size, theme.TEXT_DIM)

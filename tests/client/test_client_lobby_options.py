@@ -305,7 +305,7 @@ def test_the_munchkin_table_shows_the_packs_and_options_in_force(app: Any) -> No
 def test_the_table_list_shows_each_tables_packs_and_bots(app: Any) -> None:
     tables = [
         {"table": "t1", "name": "Kitchen", "game": "munchkin", "packs": ["core", "epic"], "seats": 5,
-         "open_seats": 2, "bots": 1, "bot_level": "hard", "started": False},
+         "open_seats": 2, "away": 1, "bots": 1, "bot_level": "hard", "started": False},
         {"table": "t2", "name": "Sofa", "game": "wonderland", "packs": ["wonderland"], "seats": 3,
          "open_seats": 0, "bots": 0, "bot_level": "normal", "started": True},
     ]
@@ -313,5 +313,5 @@ def test_the_table_list_shows_each_tables_packs_and_bots(app: Any) -> None:
     app.screenshot("lobby_tables")
     app.step(1 / 60, [])
     kitchen, sofa = lobby.list.rows
-    assert "Munchkin (Core Set, Epic Deeds)" in kitchen and "2 of 5 seats free · hard bots · waiting" in kitchen
+    assert kitchen == "Kitchen · 2 of 5 seats free · 1 away\nMunchkin (Core Set, Epic Deeds) · hard bots · waiting"
     assert "Munchkin Wonderland" in sofa and "bots" not in sofa and "playing" in sofa

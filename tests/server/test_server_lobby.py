@@ -236,6 +236,21 @@ def test_before_the_start_a_seat_left_empty_past_the_window_is_freed(tmp_path: P
     asyncio.run(scenario())
 
 
+def test_a_dropped_player_shows_as_away_in_the_table_and_the_list(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=3)
+            await alice.close()
+            table = await bob.wait_for(lambda m: m.type == "table" and not m.get("table")["players"][0]["connected"])
+            assert table.get("table")["away"] == 1 and table.get("table")["players"][0]["kind"] == "human"
+            carol = WireClient(server.port)
+            await carol.connect("Carol")
+            (summary,) = (await carol.request("list_tables")).get("tables")
+            assert summary["away"] == 1 and summary["open_seats"] == 1
+
+    asyncio.run(scenario())
+
+
 def test_leaving_a_running_game_hands_the_seat_to_a_bot_until_the_player_resumes(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with hosted(tmp_path) as server:

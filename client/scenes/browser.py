@@ -12,6 +12,7 @@ from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Label, ListView, TextInput
 from .base import Scene
+from .lobby_rules import GAME_TITLES
 
 if TYPE_CHECKING:
     from ..app import App
@@ -65,7 +66,7 @@ class BrowserScene(Scene):
         self.found: list[Found] = []
         self.message = ""
         self.title = Label((0, 0, 10, 10), "DoorKick", 44, theme.ACCENT, style="bold")
-        self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=44, size=19)
+        self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=56, size=19)
         self.join_button = Button((0, 0, 10, 10), "Join selected", self._join_selected)
         self.address = TextInput(
             (0, 0, 10, 10),
@@ -159,8 +160,9 @@ class BrowserScene(Scene):
             self.found = found
             self.list.set_rows(
                 [
-                    f"{f.name} · {', '.join(g.title() for g in f.games) or '?'} · {f.tables} table(s), "
-                    f"{f.seats} free seat(s) · {f.address}"
+                    f"{f.name} · {f.seats} free seat(s)\n"
+                    f"{', '.join(GAME_TITLES.get(g, g.title()) for g in f.games) or '?'} · {f.tables} table(s) · "
+                    f"{f.address}"
                     for f in found
                 ]
             )

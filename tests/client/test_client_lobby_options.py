@@ -315,3 +315,27 @@ def test_the_table_list_shows_each_tables_packs_and_bots(app: Any) -> None:
     kitchen, sofa = lobby.list.rows
     assert kitchen == "Kitchen · 2 of 5 seats free · 1 away\nMunchkin (Core Set, Epic Deeds) · hard bots · waiting"
     assert "Munchkin Wonderland" in sofa and "bots" not in sofa and "playing" in sofa
+
+
+def test_the_browser_lists_each_host_as_a_two_line_tile(app: Any) -> None:
+    from doorkick.client.discovery import Found
+    from doorkick.client.scenes.browser import BrowserScene
+
+    class Listed:  # stands in for zeroconf: the hosts a browse found
+        error = ""
+
+        def start(self) -> None:
+            pass
+
+        def found(self) -> list[Found]:
+            return [Found("k1", "Maya's DoorKick", "192.168.1.20", 47474, ("munchkin", "wonderland"), 2, 3, 1)]
+
+        def close(self) -> None:
+            pass
+
+    browser = app.push(BrowserScene(app, lambda *_: None, lambda: None, 47474, Listed()))
+    app.screenshot("browser_hosts")
+    app.step(1 / 60, [])
+    assert browser.list.rows == [
+        "Maya's DoorKick · 3 free seat(s)\nMunchkin, Munchkin Wonderland · 2 table(s) · 192.168.1.20:47474"
+    ]

@@ -367,6 +367,7 @@ class Lobby:
         table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished)
         client.send(p.message(p.OK, message.id))
         for viewer in table.clients():
+            self.browsers.discard(viewer)
             table.match.send_snapshot(viewer, viewer.seat)
         table.match.start()
         self._changed(table)
@@ -451,7 +452,11 @@ class Lobby:
 
     def _bind(self, client: Client, table: Table, seat: int | None) -> None:
         client.table, client.seat = table, seat
-        self.browsers.discard(client)
+        # Someone waiting at a table still sees the table list change beside it; a game in play does not need it.
+        if table.started:
+            self.browsers.discard(client)
+        else:
+            self.browsers.add(client)
 
     def _assign_colours(self, table: Table) -> None:
         for seat in table.seats:

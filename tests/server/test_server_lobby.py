@@ -236,6 +236,26 @@ def test_before_the_start_a_seat_left_empty_past_the_window_is_freed(tmp_path: P
     asyncio.run(scenario())
 
 
+def test_players_waiting_at_a_table_see_the_list_change_and_players_in_a_game_do_not(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=2)
+            carol = WireClient(server.port)
+            await carol.connect("Carol")
+            assert (await carol.request("create_table", game="dice", seats=2)).type == "seated"
+            listed = await alice.wait_for(lambda m: m.type == "tables" and len(m.get("tables")) == 2)
+            assert {t["name"] for t in listed.get("tables")} == {"Alice's table", "Carol's table"}
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            assert (await alice.request("start")).type == "ok"
+            await alice.drain(0.05)
+            alice.inbox.clear()
+            await carol.request("leave")  # Carol's table goes: the list changes
+            await alice.drain(0.2)
+            assert not [m for m in alice.inbox if m.type == "tables"]
+
+    asyncio.run(scenario())
+
+
 def test_a_dropped_player_shows_as_away_in_the_table_and_the_list(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with hosted(tmp_path) as server:

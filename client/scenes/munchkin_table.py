@@ -487,19 +487,33 @@ class MunchkinScene(GameScene):
             return [str(c) for c in decisions[0].get("cards") or []]
         return []
 
+    def phase_text(self) -> str:
+        """What the table is waiting for between fights, in words, for the middle of the table."""
+        phase = str(self.view.get("phase", ""))
+        active = self.view.get("active")
+        you = isinstance(active, int) and active == self.viewer
+        who = "You" if you else self.seat_name(active) if isinstance(active, int) else "Someone"
+        texts = {
+            "setup": "Everyone sets up: play a Race, a Class and items from your hand, then say you are ready",
+            "start": f"{who} {'are' if you else 'is'} about to kick open the door",
+            "door": f"{who} may look for trouble (a monster from {'your' if you else 'their'} hand) or loot the room",
+            "end": f"{who} {'are' if you else 'is'} ending the turn (more than five cards? charity first)",
+            "over": "Game over",
+        }
+        return texts.get(phase, phase.replace("_", " "))
+
     def draw_combat(self, surface: pygame.Surface) -> None:
         rect = self.combat_rect
         combat = self.view.get("combat")
-        phase = str(self.view.get("phase", "")).replace("_", " ")
         if not isinstance(combat, dict):
             pygame.draw.rect(surface, (26, 56, 46), rect, border_radius=12)
-            text = f"Phase: {phase}" if phase else ""
+            text = self.phase_text()
             decisions = self.view.get("decisions") or []
-            if decisions:
+            if decisions:  # a decision holds up the table: that is what everyone waits for
                 d = decisions[0]
                 kind = str(d.get("kind", ""))
-                text += (
-                    f" · waiting for {self.seat_name(int(d.get('seat', 0)))} to decide "
+                text = (
+                    f"Waiting for {self.seat_name(int(d.get('seat', 0)))} to decide "
                     f"{DECISION_TEXT.get(kind, kind.replace('_', ' '))}"
                 )
             img = render_block(text, rect.w - 40, 80, 22, theme.TEXT_DIM, align="center")

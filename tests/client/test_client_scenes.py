@@ -250,3 +250,21 @@ def test_a_crowded_row_of_your_cards_stays_inside_your_panel(tmp_path: Any, size
         assert all(scene.table_card_at((r.left + 1, r.top + 1)) == c for c, r in row)  # an edge to point at
     finally:
         app.close()
+
+
+def test_the_middle_of_the_table_says_in_words_what_the_table_waits_for(app: Any) -> None:
+    session = LocalSession(ruleset("munchkin"), SETUPS, 3, [0], bot_delay=1e9)
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    assert scene.phase_text().startswith("Everyone sets up")
+    for phase, active, said in (
+        ("start", 0, "You are about to kick open the door"),
+        ("start", 2, "Carol is about to kick open the door"),
+        ("door", 1, "Bob may look for trouble (a monster from their hand) or loot the room"),
+    ):
+        session.engine_state = replace(session.engine_state, phase=phase, active=active)
+        session._publish([])  # the arranged table, shown as if it had just happened
+        app.step(1 / 60, [])
+        assert scene.phase_text() == said
+    app.screenshot("phase_words")
+    app.step(1 / 60, [])

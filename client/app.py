@@ -33,6 +33,7 @@ class App:
         pygame.display.set_caption("DoorKick")
         w, h = size or (self.settings.window_w, self.settings.window_h)
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.fullscreen = False
         pygame.key.set_repeat(400, 40)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
@@ -47,6 +48,8 @@ class App:
         self._shots_wanted: list[str] = []
         self.shots_taken: list[Path] = []
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        if self.settings.fullscreen and size is None and not self.headless:
+            self.toggle_fullscreen()
 
     # -- the scene stack ---------------------------------------------------------------------------
     @property
@@ -99,6 +102,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot("manual")
             return
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_F11 or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)
+        ):
+            self.toggle_fullscreen()
+            return
         # Top-most scene first; an event stops at the first scene that uses it.
         current: pygame.event.Event | None = event
         for scene in reversed(list(self.stack)):
@@ -111,9 +119,20 @@ class App:
 
     def resized(self, size: tuple[int, int]) -> None:
         self.screen = pygame.display.get_surface()
-        self.settings.window_w, self.settings.window_h = size
+        if not self.fullscreen:  # the window's own size is what next time opens with
+            self.settings.window_w, self.settings.window_h = size
         for scene in self.stack:
             scene.layout(size)
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or Alt+Enter: the whole screen (at the desktop's resolution) and back to the window as it was."""
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        if self.fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode((self.settings.window_w, self.settings.window_h), pygame.RESIZABLE)
+        self.resized(pygame.display.get_surface().get_size())
 
     def update(self, dt: float) -> None:
         self.elapsed += dt

@@ -28,6 +28,7 @@ class Settings:
     muted: bool = False
     window_w: int = 1280
     window_h: int = 720
+    fullscreen: bool = False
     fps: int = 60
     reaction_seconds: int = 8
     last_host: str = ""

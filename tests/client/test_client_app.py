@@ -83,6 +83,18 @@ def test_resize_lays_out_every_scene_again(app: Any) -> None:
     assert scene.sizes[-1] == (1600, 900) and app.settings.window_w == 1600
 
 
+def test_f11_and_alt_enter_toggle_the_whole_screen_and_back_to_the_window(app: Any) -> None:
+    scene = app.push(Recorder(app, (0, 0, 0), consume=True))
+    app.handle(key(pygame.K_F11))
+    assert app.fullscreen and app.settings.fullscreen
+    assert scene.sizes[-1] == app.screen.get_size()
+    assert (app.settings.window_w, app.settings.window_h) == (1280, 720)  # the window's size is kept for later
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT, unicode="", scancode=0))
+    assert not app.fullscreen and not app.settings.fullscreen
+    assert scene.sizes[-1] == (1280, 720) == app.screen.get_size()
+    assert "KeyDown" not in scene.log  # the keys went to the window, not the scene
+
+
 def test_a_button_click_goes_through_the_scene_to_its_handler(app: Any) -> None:
     clicked: list[int] = []
     scene = app.push(Scene(app))

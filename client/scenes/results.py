@@ -86,7 +86,7 @@ class ResultsScene(Scene):
             y += 60
         if self.replay_path:
             note = render_block(
-                f"Replay saved: {self.replay_path}  (doorkick replay FILE)",
+                f"Replay saved. Watch it again with: doorkick replay {self.replay_path}",
                 w - 80,
                 50,
                 18,

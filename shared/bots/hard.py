@@ -3,10 +3,9 @@
 For a decision with more than one sensible option it deals `samples` states consistent with what the seat
 sees (`sampling.sample_state`), and for each option applies it to every sample and lets the normal policy play
 every seat until the current turn is over (Wonderland: `turns` more turns; at most `horizon` actions). Each
-option is scored by an evaluation of the end states from the bot's seat (Munchkin: its standing against the
-best rival; Wonderland: a fitted chance of winning); the best mean wins, ties going to the normal policy's
-order. The same samples and the same dice serve every option (common random numbers), so options are
-compared on equal luck.
+option is scored by the end states' fitted chance of winning for the bot's seat (a model per game, fitted on
+games of four normal bots); the best mean wins, ties going to the normal policy's order. The same samples
+and the same dice serve every option (common random numbers), so options are compared on equal luck.
 """
 
 from __future__ import annotations
@@ -38,22 +37,53 @@ WONDERLAND_ALTERNATIVES = (
 )
 
 # Per game: samples dealt, options weighed, playout length (actions; turns begun after the current one),
-# the mean gain needed to overrule the normal policy, the weight of the best rival in the evaluation
-# (Munchkin), a budget of playout actions that bounds the slowest decisions (counted, not timed, so choices
-# replay exactly) and (Wonderland) the weight of the next move's worth, counted as Gold in hand.
+# the mean gain needed to overrule the normal policy (Munchkin: in thousandths of a win), a budget of playout
+# actions that bounds the slowest decisions (counted, not timed, so choices replay exactly) and (Wonderland)
+# the weight of the next move's worth, counted as Gold in hand.
 SETTINGS: dict[str, dict[str, float]] = {
-    "munchkin": {"samples": 8, "options": 4, "horizon": 120, "turns": 0, "margin": 1.5, "rival": 0.5,
-                 "budget": 1200},
+    "munchkin": {"samples": 24, "options": 4, "horizon": 120, "turns": 0, "margin": 5.0, "budget": 3600},
     "wonderland": {"samples": 48, "options": 4, "horizon": 120, "turns": 3, "margin": 0.0, "budget": 12000,
                    "position": 0.5},
 }
 
 
-def munchkin_score(state: GameState, seat: int) -> float:
-    """Standing of one seat: levels count most, then gear, then cards in hand."""
-    p = state.players[seat]
+def munchkin_features(state: GameState, seat: int) -> dict[str, float]:
+    """What the Munchkin win model reads of one seat: its level, gear and hand, the rivals' levels (highest
+    first) and the leading rival's gear, and how many turns until its own (0: it is its turn)."""
+    players = state.players
+    p = players[seat]
+    rivals = sorted((s for s in range(len(players)) if s != seat),
+                    key=lambda s: (players[s].level, gear_bonus(state, players[s])), reverse=True)
+    # The model was fitted on games to level 10; in a longer game (Epic: 20) a level counts as its share of
+    # the way to the win, so level 18 of 20 reads like 9 of 10.
+    scale = 10.0 / state.options.win_level
+    levels = [players[s].level * scale for s in rivals] + [1.0, 1.0, 1.0]
     hand = sorted((card_worth(state.card(c)) for c in p.hand), reverse=True)[:5]
-    return 10.0 * p.level + 1.5 * gear_bonus(state, p) + 0.3 * sum(hand) - (3.0 if p.dead else 0.0)
+    return {
+        "level": p.level * scale, "gear": float(gear_bonus(state, p)), "cards": float(len(p.hand)),
+        "hand": float(sum(hand)), "r1": levels[0], "r2": levels[1], "r3": levels[2],
+        "r1_gear": float(gear_bonus(state, players[rivals[0]])) if rivals else 0.0,
+        "until": float((seat - state.active) % len(players)), "dead": float(p.dead),
+    }
+
+
+# A Munchkin seat's chance of winning at the start of a turn, fitted by logistic regression on 2,000 games of
+# four normal bots (328,480 seat-turns: `bench/munchkin_win_data.py 2000 100000 ROWS`, then
+# bench/munchkin_win_fit.py). logit = c + the terms below x `munchkin_features`; levels above 7 and 8 count
+# extra (the last levels are the hard ones), for the seat and for its leading rival; a gear point counts about
+# two thirds of a level, since every fight is level plus gear. The features' "cards" and "dead" added nothing.
+MUNCHKIN_WIN_MODEL = {"c": -1.1514, "level": 0.2219, "level>7": 0.2052, "level>8": 0.1104, "r1": -0.1210,
+                      "r1>7": -0.1118, "r1>8": -0.0137, "r2": -0.0854, "r3": -0.0804, "gear": 0.1477,
+                      "r1_gear": -0.0767, "hand": 0.0143, "until": -0.0929}
+
+
+def munchkin_win_chance(f: dict[str, float]) -> float:
+    """The fitted chance of winning from `munchkin_features`."""
+    m = MUNCHKIN_WIN_MODEL
+    z = m["c"] + sum(m[k] * f[k] for k in ("level", "r1", "r2", "r3", "gear", "r1_gear", "hand", "until"))
+    for k in ("level", "r1"):
+        z += m[k + ">7"] * max(f[k] - 7.0, 0.0) + m[k + ">8"] * max(f[k] - 8.0, 0.0)
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 # A Wonderland seat's chance of winning at the start of a turn, fitted by logistic regression on 1,500 games of
@@ -139,7 +169,6 @@ class HardBot(SamplingBot):
         self.horizon = int(settings["horizon"])  # actions at most in one playout
         self.turns = int(settings["turns"])  # turns a playout may begin after the current one
         self.margin = settings["margin"]  # mean gain needed to overrule the normal policy
-        self.rival = settings.get("rival", 0.0)  # weight of the best rival's standing in the evaluation
         self.budget = int(settings["budget"])  # playout actions after which no further sample is begun
         self.position = settings.get("position", 0.0)  # Gold per Gold of the next move's worth (Wonderland)
         self.steps = 0
@@ -234,14 +263,11 @@ class HardBot(SamplingBot):
     def _evaluate(self, state: Any, seat: int) -> float:
         if isinstance(state, WonderlandState):
             return self._wonderland_chance(state, seat)
+        # Munchkin: 1000 x the fitted chance of winning; a finished game counts the share of the win it gave.
         result = self.engine.outcome(state)
         if result is not None:
-            if seat in result.winners:
-                return 1000.0 / len(result.winners)
-            return -1000.0
-        mine = munchkin_score(state, seat)
-        rival = max(munchkin_score(state, s) for s in range(len(state.players)) if s != seat)
-        return mine - self.rival * rival
+            return 1000.0 * (seat in result.winners) / len(result.winners)
+        return 1000.0 * munchkin_win_chance(munchkin_features(state, seat))
 
     def _wonderland_chance(self, state: WonderlandState, seat: int) -> float:
         """1000 x (2 x the chance of winning - 1); a finished game counts the share of the win it gave."""

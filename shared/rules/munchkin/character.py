@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import CardDef
-from .state import Carried, GameState, Player, discard, evolve, with_player
+from .state import Carried, GameState, Player, discard, evolve, remembered, with_player
 
 BASE_HAND_LIMIT = 5  # M05
 NO_HAND_LIMIT = 1_000  # the Epic Dwarf's Hand of the Gods
@@ -14,12 +14,7 @@ HUMAN_FEATS = ("pets_rock",)  # E04: Humans have no card to name their feat
 
 def traits(state: GameState, p: Player) -> frozenset[str]:
     """Races (Human when none), classes and sex: what restrictions and monster bonuses name (M39, M40)."""
-    key = ("traits", p.races, p.classes, p.sex)  # kept like `abilities`: see there
-    memo = state.catalog.memo
-    found: frozenset[str] | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _traits(state, p)
-    return found
+    return remembered(state, ("traits", p.races, p.classes, p.sex), lambda s: _traits(s, p))  # as `abilities`
 
 
 def _traits(state: GameState, p: Player) -> frozenset[str]:
@@ -47,12 +42,7 @@ def abilities(state: GameState, p: Player) -> frozenset[str]:
     abilities its card says (E04)."""
     # Asked dozens of times an action (every `has_ability`), and a function of these three values and the
     # catalogue alone: worked out once per combination and kept on the catalogue.
-    key = ("abilities", p.races, p.classes, state.options.epic and p.level >= EPIC_LEVEL)
-    memo = state.catalog.memo
-    found: frozenset[str] | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _abilities(state, p)
-    return found
+    return remembered(state, ("abilities", p.races, p.classes, is_epic(state, p)), lambda s: _abilities(s, p))
 
 
 def _abilities(state: GameState, p: Player) -> frozenset[str]:

@@ -202,22 +202,31 @@ def hand_of_kind(state: GameState, seat: int, kind: str) -> tuple[str, ...]:
 MEMO_LIMIT = 10_000  # entries a catalogue's memo keeps before starting afresh (a game makes a few thousand)
 
 
-def hand_by_kind(state: GameState, hand: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
-    """The cards of `hand` by kind, each group in hand order. Legal actions ask this of the same hands over and
-    over (an action changes one or two hands at most), so the answer is kept on the catalogue by hand."""
+def remembered(state: GameState, key: tuple[object, ...], work: Callable[[GameState], T]) -> T:
+    """`work(state)`, kept on the catalogue under `key` for the game's life. Only for answers that depend on
+    nothing but the cards and the plain values in `key`, so a state rebuilt any way gets the same answer."""
     memo = state.catalog.memo
-    key = ("by_kind", hand)
-    found: Mapping[str, tuple[str, ...]] | None = memo.get(key)
+    found: T | None = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        groups: dict[str, tuple[str, ...]] = {}
-        defs = state.catalog.defs
-        for card in hand:
-            kind = defs[card].kind
-            groups[kind] = (*groups.get(kind, ()), card)
-        found = memo[key] = groups
+        found = memo[key] = work(state)
     return found
+
+
+def hand_by_kind(state: GameState, hand: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """The cards of `hand` by kind, each group in hand order. Legal actions ask this of the same hands over and
+    over (an action changes one or two hands at most), so the answer is kept by hand."""
+    return remembered(state, ("by_kind", hand), lambda s: _by_kind(s, hand))
+
+
+def _by_kind(state: GameState, hand: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    groups: dict[str, tuple[str, ...]] = {}
+    defs = state.catalog.defs
+    for card in hand:
+        kind = defs[card].kind
+        groups[kind] = (*groups.get(kind, ()), card)
+    return groups
 
 
 def set_player(state: GameState, seat: int, player: Player) -> GameState:

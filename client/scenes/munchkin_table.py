@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..render.cards import blit_card, draw_back, draw_face
+from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..session import Session
 from ..ui import theme
 from ..ui.infobox import InfoBox
@@ -45,6 +45,7 @@ class MunchkinScene(GameScene):
     def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
         self.table_cards: list[tuple[str, pygame.Rect, bool]] = []  # (card, rect, sideways)
         self.opponent_rects: dict[int, pygame.Rect] = {}
+        self.opponent_more: dict[int, tuple[int, int]] = {}
         self.me_rect = pygame.Rect(0, 0, 10, 10)
         self.combat_rect = pygame.Rect(0, 0, 10, 10)
         self.decks_rect = pygame.Rect(0, 0, 10, 10)
@@ -81,7 +82,7 @@ class MunchkinScene(GameScene):
 
     def _place_table(self) -> None:
         """Where each card on the table sits, so it can be clicked (equip, sell, take a spoil...)."""
-        cards: list[tuple[str, pygame.Rect, bool]] = []
+        cards: list[tuple[str, pygame.Rect, bool]] = self._opponents_cards()
         self.slot_boxes = []
         me = self._me()
         if me is not None:
@@ -150,6 +151,34 @@ class MunchkinScene(GameScene):
                 self.flights.retarget(f"table:{card}", rect.center)
         self._in_combat = fresh
         self.table_cards = cards
+
+    def _opponents_cards(self) -> list[tuple[str, pygame.Rect, bool]]:
+        """Each opponent's Hireling and items, small in their panel, so that they can be read (hover, right-click)
+        and aimed at like any card on the table; what does not fit is counted in `opponent_more`."""
+        cards: list[tuple[str, pygame.Rect, bool]] = []
+        self.opponent_more = {}  # seat -> (items not shown, where the count goes)
+        players = self.view.get("players") or []
+        mini_w = int(34 * theme.scale_for(self.size[1]))
+        mini_h = round(mini_w * CARD_RATIO)
+        for seat, rect in self.opponent_rects.items():
+            p = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
+            shown = [(c, False) for c in _hireling(p)]
+            shown += [(str(item.get("card")), not item.get("equipped")) for item in p.get("items") or []]
+            sizes = [(mini_h, mini_w) if sideways else (mini_w, mini_h) for _, sideways in shown]
+            # Crowded, they overlap (each still shows a strip to point at); past that, the rest is counted.
+            x0, right = rect.x + 14, rect.right - 60
+            natural = sum(w + 3 for w, _ in sizes) - 3
+            squeeze = min(1.0, (right - x0 - sizes[-1][0]) / max(1, natural - sizes[-1][0])) if sizes else 1.0
+            placed, x = [], x0
+            for (card, sideways), (w, h) in zip(shown, sizes, strict=True):
+                placed.append((card, pygame.Rect(x, rect.y + 52, w, h), sideways))
+                x += max(12, int((w + 3) * squeeze))
+            while placed and placed[-1][1].right > right - (0 if len(placed) == len(shown) else 24):
+                placed.pop()  # the 24 pixels hold the count of the rest
+            if len(placed) < len(shown):
+                self.opponent_more[seat] = (len(shown) - len(placed), placed[-1][1].right + 4 if placed else x0)
+            cards += placed
+        return cards
 
     def _slot_of(self, card: str) -> str:
         found = self.cards.get(card)
@@ -432,21 +461,10 @@ class MunchkinScene(GameScene):
         )
         sex = str(p.get("sex", ""))
         surface.blit(render_line(f"{identity} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30))
-        x = rect.x + 14
-        upright = [{"card": c, "equipped": True} for c in _hireling(p)]
-        shown = [*upright, *(p.get("items") or [])]
-        for i, item in enumerate(shown):
-            card = str(item.get("card"))
-            img = draw_face(self.cards.face(card), int(34 * theme.scale_for(self.size[1])))
-            if not item.get("equipped"):
-                img = pygame.transform.rotate(img, 90)
-            last = i == len(shown) - 1
-            if x + img.get_width() > rect.right - (60 if last else 84):  # no room: say how many more there are
-                more = render_line(f"+{len(shown) - i}", 40, 15, theme.TEXT)
-                surface.blit(more, (x, rect.y + 62))
-                break
-            surface.blit(img, (x, rect.y + 52))
-            x += img.get_width() + 3
+        # Their items are table cards (see `_opponents_cards`), drawn with the others; here only what did not fit.
+        if seat in self.opponent_more:
+            hidden, x = self.opponent_more[seat]
+            surface.blit(render_line(f"+{hidden}", 40, 15, theme.TEXT), (x, rect.y + 62))
         back = draw_back("door", 26)
         surface.blit(back, (rect.right - 56, rect.bottom - 42))
         count = render_line(f"×{p.get('hand_count', 0)}", 30, 16, theme.TEXT)

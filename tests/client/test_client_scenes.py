@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
-from doorkick.client.scenes.overlays import ChoiceOverlay, CoverOverlay
+from doorkick.client.scenes.overlays import ChoiceOverlay, CoverOverlay, ZoomOverlay
 from doorkick.client.scenes.table_base import action_key
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
@@ -268,3 +268,25 @@ def test_the_middle_of_the_table_says_in_words_what_the_table_waits_for(app: Any
         assert scene.phase_text() == said
     app.screenshot("phase_words")
     app.step(1 / 60, [])
+
+
+def test_an_opponents_items_can_be_read_with_a_right_click(app: Any) -> None:
+    from doorkick.shared.rules.munchkin.state import Carried, with_player
+
+    session = LocalSession(ruleset("munchkin"), SETUPS, 3, [0], bot_delay=1e9)
+    state = session.engine_state
+    taken = {i for p in state.players for i in p.item_cards}
+    items = [c for c, d in state.catalog.defs.items() if d.kind == "item" and c not in taken][:5]
+    worn = tuple(Carried(c, equipped=i % 2 == 0) for i, c in enumerate(items))  # some worn, some carried
+    session.engine_state = with_player(state, 1, items=worn)
+    session._publish([])
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    bob = scene.opponent_rects[1]
+    shown = [(c, r) for c, r, _ in scene.table_cards if bob.contains(r)]
+    assert [c for c, _ in shown] == items  # all five, overlapping where the panel is narrow
+    card, rect = shown[2]
+    assert scene.table_card_at((rect.left + 2, rect.top + 2)) == card
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(rect.left + 2, rect.top + 2))
+    app.step(1 / 60, [down])
+    assert isinstance(app.top, ZoomOverlay) and app.top.face == scene.cards.face(card)

@@ -235,6 +235,14 @@ class MunchkinScene(GameScene):
             return [w for w in wires if w.get("type") in ("discard_card", "give_charity")]
         return []
 
+    def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
+        # Someone else's item offers what can be done to it (a Thief's steal), as one's own cards offer their uses.
+        aimed = [w for wires in self.by_kind.values() for w in wires if w.get("item") == card]
+        if button == 1 and aimed and card not in self.by_card:
+            self.offer(self.cards.name(card), aimed, pos, self.cards.face(card))
+            return
+        super().press_table_card(card, pos, button)
+
     def table_card_at(self, pos: tuple[int, int]) -> str | None:
         """The card lying on the table at `pos` (the topmost where cards overlap); `card_under` is for the hand."""
         return next((c for c, rect, _ in reversed(self.table_cards) if rect.collidepoint(pos)), None)

@@ -290,3 +290,27 @@ def test_an_opponents_items_can_be_read_with_a_right_click(app: Any) -> None:
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(rect.left + 2, rect.top + 2))
     app.step(1 / 60, [down])
     assert isinstance(app.top, ZoomOverlay) and app.top.face == scene.cards.face(card)
+
+
+def test_a_thief_clicks_an_opponents_item_and_is_offered_to_steal_it(app: Any) -> None:
+    from doorkick.shared.rules.munchkin.state import Carried, with_player
+
+    session = LocalSession(ruleset("munchkin"), SETUPS, 3, [0], bot_delay=1e9)
+    state = replace(session.engine_state, phase="start", active=0)
+    defs = state.catalog.defs
+    thief = next(c for c, d in defs.items() if d.kind == "class" and "steal" in d.abilities)
+    taken = {i for p in state.players for i in p.item_cards}
+    item = next(c for c, d in defs.items() if d.kind == "item" and c not in taken)
+    state = with_player(state, 0, classes=(thief,), hand=tuple(c for c in state.players[0].hand if c != thief))
+    session.engine_state = with_player(state, 1, items=(Carried(item, equipped=True),))
+    session._publish([])
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    rect = next(r for c, r, _ in scene.table_cards if c == item)
+    click(app, rect.center)
+    menu = app.top
+    assert isinstance(menu, ChoiceOverlay)
+    steals = [o for o in menu.options if o.key is not None and "steal" in str(o.key)]
+    assert steals and len(steals) == len(menu.options)
+    app.screenshot("steal_menu")
+    app.step(1 / 60, [])

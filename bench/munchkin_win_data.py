@@ -15,6 +15,7 @@ from doorkick.shared.bots.hard import munchkin_features
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
 from doorkick.shared.rules.rng import Rng
+from doorkick.shared.simulate import next_action
 
 
 def play(seed: int) -> list[dict[str, object]]:
@@ -32,15 +33,7 @@ def play(seed: int) -> list[dict[str, object]]:
             turn = state.turn
             for s in range(4):
                 rows.append({"seat": s, "turn": turn, **munchkin_features(state, s)})
-        waiting = sorted(engine.seats_to_act(state))
-        if not waiting:
-            break
-        pick, chooser = chooser.below(len(waiting))
-        action = None
-        for seat in waiting[pick:] + waiting[:pick]:
-            action = bots[seat].choose(engine, state, seat)
-            if action is not None:
-                break
+        action, chooser = next_action(engine, state, chooser, lambda now, seat: bots[seat].choose(engine, now, seat))
         if action is None:
             break
         state, _ = engine.apply(state, action)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import LEVELS, Bot, make_bot
 from .bots.easy import EasyBot
-from .rules.base import Outcome, Ruleset, SeatSetup
+from .rules.base import Action, Outcome, Ruleset, SeatSetup
 from .rules.registry import GAMES, ruleset
 from .rules.rng import Rng
 
@@ -50,28 +50,41 @@ def play_match(
     state = engine.new_game(seats, seed, packs, options)
     chooser = Rng.from_seed(seed ^ 0x5EED)
     times: dict[str, list[float]] = {}
+
+    def choose(state: Any, seat: int) -> Action | None:
+        started = time.perf_counter()
+        action = bots[seat].choose(engine, state, seat)
+        if timed and levels:
+            times.setdefault(levels[seat], []).append((time.perf_counter() - started) * 1000)
+        return action
+
     for count in range(action_cap):
         outcome = engine.outcome(state)
         if outcome is not None:
             scores = [engine.score(state, s) for s in outcome.winners]
             mean = sum(scores) / len(scores) if scores else 0.0
             return GameResult(outcome, engine.turn_number(state), count, mean, tuple(levels), times)
-        waiting = sorted(engine.seats_to_act(state))
-        if not waiting:
-            break
-        pick, chooser = chooser.below(len(waiting))
-        action = None
-        for seat in waiting[pick:] + waiting[:pick]:
-            started = time.perf_counter()
-            action = bots[seat].choose(engine, state, seat)
-            if timed and levels:
-                times.setdefault(levels[seat], []).append((time.perf_counter() - started) * 1000)
-            if action is not None:
-                break
+        action, chooser = next_action(engine, state, chooser, choose)
         if action is None:
             break
         state, _ = engine.apply(state, action)
     return GameResult(None, engine.turn_number(state), action_cap, 0.0, tuple(levels), times)
+
+
+def next_action(
+    engine: Ruleset[Any], state: Any, chooser: Rng, choose: Callable[[Any, int], Action | None]
+) -> tuple[Action | None, Rng]:
+    """The next action of a bots-only game: a waiting seat drawn by `chooser` is asked first, then the others in
+    turn; None when every waiting seat holds back (or none waits)."""
+    waiting = sorted(engine.seats_to_act(state))
+    if not waiting:
+        return None, chooser
+    pick, chooser = chooser.below(len(waiting))
+    for seat in waiting[pick:] + waiting[:pick]:
+        action = choose(state, seat)
+        if action is not None:
+            return action, chooser
+    return None, chooser
 
 
 def play_one(

@@ -102,7 +102,8 @@ def card_played_in_combat(state: GameState) -> GameState:
     combat = state.combat
     if combat is None or combat.step != "window":
         return state
-    if combat.resolving == "victory" and not fighters_win(state, combat):
+    if (combat.resolving == "victory") != fighters_win(state, combat):
+        # The card turned the fight: a victory no longer stands, or a run is no longer allowed (R05).
         return evolve(state, combat=evolve(combat, step="fight", resolving="", passed=()))
     return evolve(state, combat=evolve(combat, passed=()))
 

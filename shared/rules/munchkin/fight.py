@@ -186,7 +186,9 @@ def claim_victory(state: GameState, a: ClaimVictory) -> tuple[GameState, list[Ev
 
 
 def _check_run(state: GameState, a: RunAway) -> None:
-    _require_fighter(state, a.seat, "fight")
+    combat = _require_fighter(state, a.seat, "fight")
+    # R05: running away is for a fight you cannot win; a winning side claims its victory instead.
+    require(not fighters_win(state, combat), "you are winning this fight: you may not run away")
 
 
 @rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)])

@@ -1,0 +1,37 @@
+"""Rules R..: the corrections and additions of the seeds' second reading, which win over the IDs they name."""
+
+from __future__ import annotations
+
+from doorkick.shared.rules.base import IllegalAction
+from doorkick.shared.rules.munchkin.actions import ClaimVictory, KickOpenTheDoor, RunAway, UseOneShot
+
+
+def fight(table, monster: str, seat: int = 0):
+    return table.door_on_top(monster).act(KickOpenTheDoor(seat))
+
+
+# --- R05: no running from a fight you are winning --------------------------------------------------------
+
+
+def test_R05_a_winning_fighter_may_not_run_away(table):
+    table.level(0, 5)
+    fight(table, "rat#1")
+    assert table.strengths() == (5, 1)
+    assert RunAway(0) not in table.legal(0)
+    table.refuses(RunAway(0), IllegalAction, match="winning")
+    assert ClaimVictory(0) in table.legal(0)
+
+
+def test_R05_a_losing_fighter_may_still_run(table):
+    fight(table, "ghoul#1")
+    assert RunAway(0) in table.legal(0)
+
+
+def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(table):
+    table.hand(1, "missile#1")
+    fight(table, "ghoul#1").act(RunAway(0))
+    assert table.state.combat.step == "window"
+    table.act(UseOneShot(1, "missile#1"))  # a friend's bonus: the fighter now wins (6 against 4)
+    assert table.state.combat.step == "fight"
+    assert RunAway(0) not in table.legal(0)
+    assert ClaimVictory(0) in table.legal(0)

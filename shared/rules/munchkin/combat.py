@@ -8,7 +8,7 @@ from .effects import ask, change_level, draw_into_hand
 from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
 from .state import Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
 
-OVERKILL_MARGIN = 10  # Orc: beating the monsters by 10 or more is worth an extra level
+OVERKILL_MARGIN = 11  # Orc: beating the monsters by more than 10 is worth an extra level (R11)
 
 
 def monster_level(state: GameState, m: CombatMonster) -> int:

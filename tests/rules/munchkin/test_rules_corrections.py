@@ -35,3 +35,22 @@ def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(tab
     assert table.state.combat.step == "fight"
     assert RunAway(0) not in table.legal(0)
     assert ClaimVictory(0) in table.legal(0)
+
+
+# --- R11: the Orc's extra level needs a margin of more than 10 ------------------------------------------------
+
+
+def claim(table, monster: str):
+    return table.door_on_top(monster).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
+
+
+def test_R11_an_orc_winning_by_exactly_10_gains_no_extra_level(variant):
+    t = variant(epic=True).race(0, "orc").level(0, 3).wear(0, "armor", "chainsaw")  # 11 against a rat
+    claim(t, "rat#1")
+    assert t.player(0).level == 4
+
+
+def test_R11_an_orc_winning_by_11_gains_the_extra_level(variant):
+    t = variant(epic=True).race(0, "orc").level(0, 4).wear(0, "armor", "chainsaw")  # 12 against a rat
+    claim(t, "rat#1")
+    assert t.player(0).level == 6

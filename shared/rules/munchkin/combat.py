@@ -214,7 +214,9 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
     used = [m.card for m in combat.monsters] + [e for m in combat.monsters for e in m.enhancers]
     used += [o.card for o in combat.one_shots] + list(combat.removed) + list(combat.spent)
     killed = tuple(m.card for m in combat.monsters) if combat.killed else ()
-    state, used, more = fairy_returns(evolve(state, combat=None, phase="end"), used, killed)
+    # R10: a monster removed by a card was defeated too, so a removed Fairy does not come back.
+    defeated = killed + combat.removed
+    state, used, more = fairy_returns(evolve(state, combat=None, phase="end"), used, defeated)
     events += more
     state, more = close_fairy_dust(state, killed)
     events += more

@@ -41,10 +41,10 @@ def close_fairy_dust(state: GameState, killed: tuple[str, ...]) -> tuple[GameSta
 
 
 def fairy_returns(
-    state: GameState, used: list[str], killed: tuple[str, ...]
+    state: GameState, used: list[str], defeated: tuple[str, ...]
 ) -> tuple[GameState, list[str], list[Event]]:
-    """F05: a Fairy not killed does not vanish: she goes back among the top 10 Doors. Returns the other cards."""
-    fairies = [c for c in used if state.card(c).fairy and state.card(c).kind == "monster" and c not in killed]
+    """F05, R10: a Fairy not defeated does not vanish: she goes back among the top 10 Doors. Returns the others."""
+    fairies = [c for c in used if state.card(c).fairy and state.card(c).kind == "monster" and c not in defeated]
     if not fairies:
         return state, used, []
     depth = FAIRY_RETURN_DEPTH

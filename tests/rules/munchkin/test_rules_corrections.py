@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from doorkick.shared.rules.base import IllegalAction
-from doorkick.shared.rules.munchkin.actions import ClaimVictory, KickOpenTheDoor, RunAway, UseOneShot
+from doorkick.shared.rules.munchkin.actions import ClaimVictory, KickOpenTheDoor, RollToRunAway, RunAway, UseOneShot
 
 
 def fight(table, monster: str, seat: int = 0):
@@ -54,3 +54,19 @@ def test_R11_an_orc_winning_by_11_gains_the_extra_level(variant):
     t = variant(epic=True).race(0, "orc").level(0, 4).wear(0, "armor", "chainsaw")  # 12 against a rat
     claim(t, "rat#1")
     assert t.player(0).level == 6
+
+
+# --- R10: the Sparkly Good Fairy comes back only when she was not defeated ---------------------------------------
+
+
+def test_R10_a_fairy_removed_by_a_card_is_defeated_and_stays_in_the_discards(variant):
+    t = variant().hand(1, "banish").door_on_top("fairy").act(KickOpenTheDoor(0))
+    t.act(UseOneShot(1, "banish", monster=0)).pass_all()
+    assert t.state.combat is None
+    assert "fairy" in t.state.door_discard and "fairy" not in t.state.door_deck
+
+
+def test_R10_a_fairy_escaped_from_still_returns_to_the_top_ten_doors(variant):
+    t = variant().door_on_top("fairy").act(KickOpenTheDoor(0), RunAway(0)).pass_all().dice(6)
+    t.act(RollToRunAway(0, 0))
+    assert "fairy" in t.state.door_deck[:11] and "fairy" not in t.state.door_discard

@@ -194,7 +194,7 @@ WHEN: dict[type[MunchkinAction], When] = {
     OfferTrade: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     Sell: When(steps=NO_COMBAT, own_turn=True),
-    Steal: When(steps=NO_COMBAT, also=_ability("steal")),
+    Steal: When(fighting=False, also=_ability("steal")),
     PlayCheat: When(steps=NO_COMBAT),
     Illusion: When(fighting=True, also=_ability("illusion")),
     PrayForAMiracle: When(also=_ability("pray_for_a_miracle")),

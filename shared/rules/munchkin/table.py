@@ -424,12 +424,19 @@ def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:
 
 def _check_steal(state: GameState, a: Steal) -> None:
     require(has_ability(state, a.seat, "steal"), "only a Thief steals")
-    require(state.phase != "setup" and state.combat is None, "no stealing while anyone is in combat", WrongTime)
+    require(state.phase != "setup", "no stealing before the game begins", WrongTime)
+    # R08: only a Thief or a victim in combat bars a theft; a bystander's fight does not, and the card sets
+    # no limit on how often.
+    require(not _in_combat(state, a.seat), "no stealing while you are in combat", WrongTime)
     require(a.target != a.seat, "steal from someone else")
+    require(not _in_combat(state, a.target), "no stealing from a player in combat", WrongTime)
     require_alive(state, a.target)
-    require("steal" not in state.players[a.seat].used_this_turn, "one theft a turn")
     require(a.item in state.players[a.target].item_cards, f"{a.item} is not in play in front of them")
     require(a.discard in discardable(state.players[a.seat]), f"{a.discard} is not yours to discard")
+
+
+def _in_combat(state: GameState, seat: int) -> bool:
+    return state.combat is not None and seat in state.combat.fighters
 
 
 def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
@@ -437,6 +444,8 @@ def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
     if not discardable(p) or not has_ability(state, seat, "steal"):
         return
     for other in others(state, seat):
+        if _in_combat(state, other):
+            continue
         for item in state.players[other].item_cards[:2]:
             yield Steal(seat, other, item, discardable(p)[0])
 
@@ -444,8 +453,6 @@ def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
 @rule(Steal, _check_steal, _steal_candidates)
 def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, [a.discard])
-    p = state.players[a.seat]
-    state = with_player(state, a.seat, used_this_turn=(*p.used_this_turn, "steal"))
     state, value = roll(state)
     event = Event("theft", {"seat": a.seat, "target": a.target, "item": a.item, "die": value, "success": value >= 4})
     if a.item not in state.players[a.target].item_cards:  # the discard paid for it was the item itself

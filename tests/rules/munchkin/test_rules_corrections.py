@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from doorkick.shared.rules.base import IllegalAction
-from doorkick.shared.rules.munchkin.actions import ClaimVictory, KickOpenTheDoor, RollToRunAway, RunAway, UseOneShot
+from doorkick.shared.rules.base import IllegalAction, WrongTime
+from doorkick.shared.rules.munchkin.actions import (
+    AskForHelp,
+    ChooseHelper,
+    ClaimVictory,
+    KickOpenTheDoor,
+    RollToRunAway,
+    RunAway,
+    Steal,
+    UseOneShot,
+    Volunteer,
+)
 
 
 def fight(table, monster: str, seat: int = 0):
@@ -70,3 +80,28 @@ def test_R10_a_fairy_escaped_from_still_returns_to_the_top_ten_doors(variant):
     t = variant().door_on_top("fairy").act(KickOpenTheDoor(0), RunAway(0)).pass_all().dice(6)
     t.act(RollToRunAway(0, 0))
     assert "fairy" in t.state.door_deck[:11] and "fairy" not in t.state.door_discard
+
+
+# --- R08: a theft is barred only by the Thief's or the victim's own combat, and not once a turn -------------------
+
+
+def test_R08_a_thief_may_steal_from_a_bystander_while_someone_else_fights(table):
+    table.klass(2, "thief").hand(2, "rat#2").wear(1, "helmet#1")
+    fight(table, "troll")
+    table.dice(4).act(Steal(2, 1, "helmet#1", "rat#2"))
+    assert table.player(2).item_cards == ("helmet#1",) and table.player(1).items == ()
+
+
+def test_R08_no_theft_by_or_from_anyone_in_the_combat(table):
+    table.klass(1, "thief").hand(1, "rat#2").wear(0, "helmet#1").wear(2, "boots")
+    fight(table, "troll")
+    table.refuses(Steal(1, 0, "helmet#1", "rat#2"), WrongTime, match="in combat")
+    assert not [a for a in table.legal(1) if isinstance(a, Steal) and a.target == 0]
+    table.act(AskForHelp(0), Volunteer(1), ChooseHelper(0, 1))
+    table.refuses(Steal(1, 2, "boots", "rat#2"), WrongTime, match="you are in combat")
+
+
+def test_R08_the_thief_card_sets_no_limit_a_turn(table):
+    table.klass(0, "thief").hand(0, "rat#2", "rat#3").wear(1, "helmet#1", "boots")
+    table.dice(4, 5).act(Steal(0, 1, "helmet#1", "rat#2"), Steal(0, 1, "boots", "rat#3"))
+    assert set(table.player(0).item_cards) == {"helmet#1", "boots"}

@@ -372,6 +372,10 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
             raise WrongTime(f"{d.name} does not help running away")
         return
     require(state.phase != "setup", "not before the game has begun", WrongTime)
+    if use in OUT_OF_COMBAT_USES:
+        # R07: a Treasure that is not for fighting is played on your own turn, and not in a combat.
+        require(a.seat == state.active, f"{d.name} is played on your own turn", WrongTime)
+        require(combat is None, f"{d.name} is not played in a combat", WrongTime)
     if use == "remove_curse":
         require(bool(require_alive(state, a.target).curses), "that player carries no lasting curse")
         return
@@ -401,8 +405,10 @@ def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
         if d.kind != "one_shot":
             continue
         use = _one_shot_use(d)
-        if state.combat is None and use not in OUT_OF_COMBAT_USES:
-            continue  # the check refuses it anyway; most hands hold one-shots between fights
+        if (state.combat is None) != (use in OUT_OF_COMBAT_USES):
+            continue  # the check refuses it anyway (R07); most hands hold one-shots between fights
+        if use in OUT_OF_COMBAT_USES and seat != state.active:
+            continue
         if use == "remove":
             for i in range(len(state.combat.monsters) if state.combat else 0):
                 yield UseOneShot(seat, card, monster=i)
@@ -437,7 +443,7 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
             state, events = escape_everything(state, a.seat)
             return state, [event, *events]
         return state, [event]
-    if combat is None or use in ("remove_curse", "draw"):
+    if combat is None:
         target = a.target if a.target >= 0 else a.seat
         state, events = apply_effects(discard(state, a.card), target, d.effects, a.card)
         if use == "remove_curse" and target != a.seat:  # F02: cancelling a curse on someone else

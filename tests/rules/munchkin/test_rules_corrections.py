@@ -105,3 +105,25 @@ def test_R08_the_thief_card_sets_no_limit_a_turn(table):
     table.klass(0, "thief").hand(0, "rat#2", "rat#3").wear(1, "helmet#1", "boots")
     table.dice(4, 5).act(Steal(0, 1, "helmet#1", "rat#2"), Steal(0, 1, "boots", "rat#3"))
     assert set(table.player(0).item_cards) == {"helmet#1", "boots"}
+
+
+# --- R07: Treasures that are not for fighting are played on your own turn, out of combat ---------------------------
+
+
+def test_R07_removing_a_curse_on_your_own_turn_works(table):
+    table.curse(1, "curse-chicken").hand(0, "holy-water")
+    table.act(UseOneShot(0, "holy-water", target=1))
+    assert table.player(1).curses == ()
+
+
+def test_R07_a_bystander_may_not_remove_a_curse_on_someone_elses_turn(table):
+    table.curse(1, "curse-chicken").hand(1, "holy-water")
+    assert not [a for a in table.legal(1) if isinstance(a, UseOneShot)]
+    table.refuses(UseOneShot(1, "holy-water", target=1), WrongTime, match="your own turn")
+
+
+def test_R07_no_curse_removal_in_a_combat_even_your_own(table):
+    table.curse(0, "curse-chicken").hand(0, "holy-water")
+    fight(table, "troll")
+    assert UseOneShot(0, "holy-water", target=0) not in table.legal(0)
+    table.refuses(UseOneShot(0, "holy-water", target=0), WrongTime, match="not played in a combat")

@@ -22,15 +22,20 @@ def monster_treasures(state: GameState, m: CombatMonster) -> int:
 
 
 def trait_bonus(state: GameState, combat: Combat, m: CombatMonster) -> int:
-    """A monster's bonus against a race, class or sex counts once even if both fighters qualify (M22, M32)."""
+    """A monster's bonus against a race, class or sex counts once even if both fighters qualify (M22, M32).
+    A Half-Breed's or Super Munchkin's single race or class escapes the monster's bonus against it but keeps
+    the monster's penalty (R03)."""
     bonuses = state.card(m.base).bonuses
     if not bonuses:
         return 0  # most monsters: no need to work out the fighters' traits
-    exposed: set[str] = set()
+    exposed: set[str] = set()  # traits the monster's bonuses count against
+    present: set[str] = set()  # traits its penalties count for
     for seat in combat.fighters:
         p = state.players[seat]
-        exposed |= traits(state, p) - immune_traits(state, p)
-    return sum(b.amount for b in bonuses if b.against in exposed)
+        have = traits(state, p)
+        exposed |= have - immune_traits(state, p)
+        present |= have
+    return sum(b.amount for b in bonuses if b.against in (present if b.amount < 0 else exposed))
 
 
 def monsters_strength(state: GameState, combat: Combat) -> int:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from doorkick.shared.rules.base import IllegalAction, WrongTime
 from doorkick.shared.rules.munchkin.actions import (
     AskForHelp,
     ChooseHelper,
     ClaimVictory,
     KickOpenTheDoor,
+    PlayCard,
     RollToRunAway,
     RunAway,
     Steal,
     UseOneShot,
     Volunteer,
 )
+
+RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
 
 
 def fight(table, monster: str, seat: int = 0):
@@ -127,3 +132,27 @@ def test_R07_no_curse_removal_in_a_combat_even_your_own(table):
     fight(table, "troll")
     assert UseOneShot(0, "holy-water", target=0) not in table.legal(0)
     table.refuses(UseOneShot(0, "holy-water", target=0), WrongTime, match="not played in a combat")
+
+
+# --- R03: a Half-Breed's or Super Munchkin's single race or class keeps the monsters' penalties against it -------
+
+CORRECTIONS_PACK = str(Path(__file__).parent / "packs" / "corrections.toml")
+
+
+def test_R03_super_munchkin_warrior_keeps_the_monsters_penalty(make_table):
+    t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK))
+    t.klass(0, "warrior#1").hand(0, "super-munchkin").act(PlayCard(0, "super-munchkin"))
+    fight(t, "timid-ghost")
+    assert t.strengths() == (1, 5)  # the Ghost's -3 against Warriors still counts
+
+
+def test_R03_super_munchkin_warrior_still_escapes_the_monsters_bonus(table):
+    table.klass(0, "warrior#1").hand(0, "super-munchkin").act(PlayCard(0, "super-munchkin"))
+    fight(table, "ogre")
+    assert table.strengths() == (1, 8)  # no "+3 against Warriors"
+
+
+def test_R03_a_plain_warrior_meets_both(make_table):
+    t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK)).klass(0, "warrior#1")
+    fight(t, "timid-ghost")
+    assert t.strengths() == (1, 5)

@@ -8,7 +8,7 @@ from .effects import lose_cards_from_play
 from .flow import DOOR_ORDER, resolve_doors
 from .rulebook import require, rule
 from .state import Decision, GameState, discard, evolve, with_player, without
-from .table import move_items
+from .table import swap_items
 
 
 def current(state: GameState, seat: int, *kinds: str) -> Decision:
@@ -79,7 +79,7 @@ def answer_trade(state: GameState, a: AcceptTrade | DeclineTrade) -> tuple[GameS
     state = _done(state)
     if isinstance(a, DeclineTrade):
         return state, [Event("trade_declined", {"seat": a.seat, "with": d.source})]
-    state = move_items(move_items(state, d.source, a.seat, d.give), a.seat, d.source, d.take)
+    state = swap_items(state, d.source, a.seat, d.give, d.take)
     if state.options.trade_cooldown:  # M46 (Christmas Lite): not sold before the receiver's next turn
         for seat, got in ((a.seat, d.give), (d.source, d.take)):
             p = state.players[seat]

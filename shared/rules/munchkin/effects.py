@@ -36,12 +36,22 @@ def lose_epic(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     character carries must be discarded, the victim choosing which (E05)."""
     events = [Event("epic_lost", {"seat": seat})]
     state = _unequip_overfull_slots(settle_items(state, seat), seat)
+    return keep_to_big_limit(state, seat), events
+
+
+def keep_to_big_limit(state: GameState, seat: int) -> GameState:
+    """R04: the Big-item limit holds on every path an item takes into play (gift, trade, theft, bribe) and when
+    what allowed more goes (a Dwarf, an Epic Warrior, a Steed): the owner discards down to it, choosing which."""
     p = state.players[seat]
     over = big_items_carried(state, p) - big_allowance(state, p)
-    if over > 0:
-        bigs = tuple(c.card for c in p.items if state.card(c.card).big and not c.on_hireling and c.cheat is None)
-        state = ask(state, Decision("lose_item", seat, bigs, over))
-    return state, events
+    if over <= 0:
+        return state
+    bigs = tuple(c.card for c in p.items if state.card(c.card).big and not c.on_hireling and c.cheat is None)
+    for d in state.decisions:
+        asked = set(d.cards) & set(p.item_cards)  # what such a choice still names: one being made loses a card first
+        if d.seat == seat and d.kind == "lose_item" and asked and asked <= set(bigs):
+            return state  # already asked: the choice under way brings the count down
+    return ask(state, Decision("lose_item", seat, bigs, over))
 
 
 def lose_cards_from_play(state: GameState, seat: int, cards: Iterable[str]) -> GameState:
@@ -90,7 +100,7 @@ def drop_unsupported(state: GameState, seat: int) -> GameState:
         state = discard(with_player(state, seat, races=p.races[:1]), *p.races[1:])
     if not p.super_munchkin and len(p.classes) > 1:
         state = discard(with_player(state, seat, classes=p.classes[:1]), *p.classes[1:])
-    return settle_items(state, seat)
+    return keep_to_big_limit(settle_items(state, seat), seat)
 
 
 def loss_candidates(state: GameState, p: Player, what: str) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from .actions import (
 )
 from .character import discardable, equip_problem, has_ability, may_carry_big, settle_items
 from .combat import card_played_in_combat
-from .effects import change_level, drop_unsupported, lose_cards_from_play
+from .effects import change_level, drop_unsupported, keep_to_big_limit, lose_cards_from_play
 from .fairy import tradeable
 from .flow import strike_with_curse
 from .rulebook import (
@@ -388,6 +388,16 @@ def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]
 
 def move_items(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
     """Items change hands in play; they arrive turned sideways, to be equipped when allowed (M24, M46)."""
+    return keep_to_big_limit(_hand_over(state, giver, taker, cards), taker)
+
+
+def swap_items(state: GameState, one: int, other: int, gives: tuple[str, ...], takes: tuple[str, ...]) -> GameState:
+    """A trade: both halves change hands before the Big-item limit is counted (R04)."""
+    state = _hand_over(_hand_over(state, one, other, gives), other, one, takes)
+    return keep_to_big_limit(keep_to_big_limit(state, other), one)
+
+
+def _hand_over(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
     g = state.players[giver]
     moving = [evolve(c, equipped=False, on_hireling=False) for c in g.items if c.card in cards]
     state = with_player(state, giver, items=tuple(c for c in g.items if c.card not in cards))

@@ -6,10 +6,15 @@ from pathlib import Path
 
 from doorkick.shared.rules.base import IllegalAction, WrongTime
 from doorkick.shared.rules.munchkin.actions import (
+    AcceptTrade,
     AskForHelp,
     ChooseHelper,
+    ChooseLoss,
     ClaimVictory,
+    DiscardCard,
+    GiveItem,
     KickOpenTheDoor,
+    OfferTrade,
     PlayCard,
     RollToRunAway,
     RunAway,
@@ -18,7 +23,9 @@ from doorkick.shared.rules.munchkin.actions import (
     Volunteer,
 )
 
-RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
+PACKS = Path(__file__).parent / "packs"
+RULES_PACK = str(PACKS / "rules.toml")
+CORRECTIONS_PACK = str(PACKS / "corrections.toml")  # cards the rule-test pack has no plain one for
 
 
 def fight(table, monster: str, seat: int = 0):
@@ -136,8 +143,6 @@ def test_R07_no_curse_removal_in_a_combat_even_your_own(table):
 
 # --- R03: a Half-Breed's or Super Munchkin's single race or class keeps the monsters' penalties against it -------
 
-CORRECTIONS_PACK = str(Path(__file__).parent / "packs" / "corrections.toml")
-
 
 def test_R03_super_munchkin_warrior_keeps_the_monsters_penalty(make_table):
     t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK))
@@ -156,3 +161,38 @@ def test_R03_a_plain_warrior_meets_both(make_table):
     t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK)).klass(0, "warrior#1")
     fight(t, "timid-ghost")
     assert t.strengths() == (1, 5)
+
+
+# --- R04: the Big-item limit holds on every path into play ----------------------------------------------------------
+
+
+def test_R04_a_gift_beyond_the_limit_makes_the_taker_discard_down_to_it(table):
+    table.wear(0, "ladder#1").wear(1, "ladder#2")
+    table.act(GiveItem(1, "ladder#2", 0))
+    d = table.state.decisions[0]
+    assert (d.kind, d.seat, set(d.cards), d.count) == ("lose_item", 0, {"ladder#1", "ladder#2"}, 1)
+    table.act(ChooseLoss(0, "ladder#1"))
+    assert table.player(0).item_cards == ("ladder#2",) and not table.state.decisions
+
+
+def test_R04_a_theft_beyond_the_limit_makes_the_thief_discard_down_to_it(table):
+    table.klass(0, "thief").hand(0, "rat#2").wear(0, "ladder#1").wear(1, "ladder#2")
+    table.dice(6).act(Steal(0, 1, "ladder#2", "rat#2"))
+    assert table.state.decisions[0].kind == "lose_item" and table.state.decisions[0].seat == 0
+
+
+def test_R04_a_trade_of_one_big_item_for_another_needs_no_discard(make_table):
+    t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK)).wear(0, "ladder#1").wear(1, "battering-ram")
+    t.act(OfferTrade(0, 1, ("ladder#1",), ("battering-ram",)), AcceptTrade(1))
+    assert t.player(0).item_cards == ("battering-ram",) and t.player(1).item_cards == ("ladder#1",)
+    assert not t.state.decisions
+
+
+def test_R04_a_dwarf_may_carry_several_but_losing_the_dwarf_forces_the_discard(table):
+    table.race(0, "dwarf").wear(0, "ladder#1", "ladder#2")
+    assert not table.state.decisions
+    table.act(DiscardCard(0, "dwarf"))
+    d = table.state.decisions[0]
+    assert (d.kind, d.seat, d.count) == ("lose_item", 0, 1)
+    table.act(ChooseLoss(0, "ladder#2"))
+    assert table.player(0).item_cards == ("ladder#1",) and "ladder#2" in table.state.treasure_discard

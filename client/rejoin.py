@@ -87,16 +87,10 @@ class Rejoin:
 
 
 def offer(app: App, seats: list[KeptSeat], take: Take, decline: Callable[[], None]) -> None:
-    """A dialog with "Back to your seat at <table>" for each live seat, and "Not now"."""
-    from .scenes.overlays import DialogOverlay
+    """A box with "Back to your seat at <table>" for each live seat, and "Not now"."""
+    from .scenes.seat_offer import SeatOfferScene
 
-    choices = [(f"Back to your seat at {s.label}", _taker(take, s)) for s in seats[:4]]
-    text = "You still hold a seat at these tables. Sit down again?"
-    app.push(DialogOverlay(app, "Back to your seat", text, [*choices, ("Not now", decline)]))
-
-
-def _taker(take: Take, seat: KeptSeat) -> Callable[[], None]:
-    return lambda: take(seat)
+    app.push(SeatOfferScene(app, seats, take, decline))
 
 
 def _ours(item: protocol.Message, seat: KeptSeat) -> bool:

@@ -106,3 +106,26 @@ def test_presence_words_each_change_once_and_never_our_own() -> None:
     assert presence.absorb(detail(False, True, None), (0,)) == [(1, "A bot plays for Bob")]
     assert presence.absorb(detail(True, False, None), (0,)) == [(1, "Bob is back")]
     assert presence.of(0).state == AWAY and presence.of(2).state == HERE
+
+
+def test_the_wonderland_board_greys_an_away_players_row_and_marks_a_stand_in(app: Any) -> None:
+    from doorkick.client.presence import SeatPresence
+    from doorkick.client.scenes.wonderland_board import WonderlandScene
+    from doorkick.client.session import LocalSession
+    from doorkick.shared.rules.base import SeatSetup
+    from doorkick.shared.rules.registry import ruleset
+
+    setups = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol"))
+    session = LocalSession(ruleset("wonderland"), setups, 5, [0], bot_delay=60.0)
+    scene = app.push(WonderlandScene(app, session))
+    app.step(1 / 60, [])
+    before = app.screen.copy()
+    session.presence.seats[1] = SeatPresence(AWAY, 271.0)
+    session.presence.seats[2] = SeatPresence(STAND_IN)
+    app.step(1 / 60, [])
+    app.screenshot("presence_wonderland")
+    app.step(1 / 60, [])
+    x = scene.side_rect.x + 30
+    changed = [y for y in range(scene.side_rect.y, scene.side_rect.bottom, 3)
+               if before.get_at((x, y)) != app.screen.get_at((x, y))]
+    assert changed, "the away and stand-in rows look the same as before"

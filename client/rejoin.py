@@ -94,7 +94,7 @@ def offer(app: App, seats: list[KeptSeat], take: Take, decline: Callable[[], Non
 
 
 def _ours(item: protocol.Message, seat: KeptSeat) -> bool:
-    return item.id == REJOIN_ID + seat.table
+    return bool(item.id == REJOIN_ID + seat.table)
 
 
 def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> tuple[str, list[Any]] | None:

@@ -31,7 +31,7 @@ class SeatOfferScene(Scene):
         super().__init__(app)
         self.seats = seats[:MAX_OFFERS]
         self.buttons = [
-            Button((0, 0, 10, 10), f"Back to your seat at {s.label}", self._choose(lambda s=s: take(s)),
+            Button((0, 0, 10, 10), f"Back to your seat at {s.label}", self._choose(_taking(take, s)),
                    colour=(40, 110, 90), tooltip=f"Seat {s.seat + 1} at {s.address}:{s.port}")
             for s in self.seats
         ]
@@ -69,3 +69,7 @@ class SeatOfferScene(Scene):
         text = "You still hold a seat at these tables, and they are still playing."
         surface.blit(render_block(text, self.box.w - 48, 40, 17, theme.TEXT), (self.box.x + 24, self.box.y + 56))
         super().draw(surface)
+
+
+def _taking(take: Callable[[KeptSeat], None], seat: KeptSeat) -> Callable[[], None]:
+    return lambda: take(seat)

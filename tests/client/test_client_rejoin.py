@@ -195,3 +195,21 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
         close_window(app)
         host.stop()
 
+
+
+def test_join_with_no_address_takes_the_only_live_seat_at_once(
+    app: Any, host: EmbeddedHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    store = SeatStore()  # where `doorkick join` looks: the user's data dir
+    assert str(store.path).startswith(str(tmp_path / "data"))
+    first, _ = play_a_game(app, host, store)
+    table = first.session.table  # type: ignore[attr-defined]
+    close_window(app)
+    store.keep(issued("switched-off", "t", 0, "tok", "127.0.0.1", 1))  # a host that is not there tonight
+
+    args = build_parser("join").parse_args(["join"])
+    cli._find_kept_seats(app, args, cli._attacher(app, args), automatic=True)
+    run_until(app, lambda: isinstance(app.top, GameScene), seconds=20)
+    assert app.top.session.table == table  # type: ignore[union-attr]
+    assert {s.host_id for s in store.all()} == {host.server.server_id, "switched-off"}

@@ -26,6 +26,7 @@ from rejoin_processes import Spectator, Window, seat_players, start_host
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="kills and relaunches of Bob's window")
+    parser.add_argument("--screenshot-dir", default="", help="Bob's window saves its PNGs here")
     add_bench_arguments(parser, quick="one round")
     args = parser.parse_args()
     rounds = 1 if args.quick else max(1, args.rounds)
@@ -34,7 +35,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="doorkick-rejoin-") as tmp:
         root = Path(tmp)
         host = start_host(root / "host")
-        alice, bob = Window(root / "alice", "Alice", host.port), Window(root / "bob", "Bob", host.port)
+        shots = Path(args.screenshot_dir) if args.screenshot_dir else None
+        alice, bob = Window(root / "alice", "Alice", host.port), Window(root / "bob", "Bob", host.port, shots)
         spectator = None
         try:
             table = seat_players(host.port, [alice, bob])
@@ -45,6 +47,7 @@ def main() -> int:
             print(f"first launch to the seat: {first:.2f} s", file=sys.stderr)
             spectator = Spectator(host.port, table)
             for i in range(rounds):
+                spectator.wait_for_peace(timeout=16.0)  # the fight Bob came back to plays out first
                 moments.append(spectator.wait_for_fight(seat=1, timeout=16.0))
                 bob.kill()
                 bob.launch()

@@ -321,6 +321,7 @@ class LobbyScene(Scene):
         self.app.replace(scene)
         if self.rejoin.taken is not None:
             scene.toast(f"Back at your seat at {self.rejoin.taken.label}", 5)
+            scene.want_shot("back_at_the_seat", 0.5)
         if self.on_game is not None:
             self.on_game(scene)
 

@@ -35,8 +35,9 @@ def start_host(data_dir: Path) -> EmbeddedHost:
 class Window:
     """One player's `doorkick join 127.0.0.1:PORT --autoplay`; each launch is a new process on the same user dirs."""
 
-    def __init__(self, home: Path, name: str, port: int) -> None:
+    def __init__(self, home: Path, name: str, port: int, shots: Path | None = None) -> None:
         self.home, self.name, self.port = home, name, port
+        self.shots = shots  # where the window saves its PNGs (--screenshot-dir), if anywhere
         self.process: subprocess.Popen[str] | None = None
         self.lines: queue.Queue[str] = queue.Queue()
         self.launched_at = 0.0
@@ -57,7 +58,8 @@ class Window:
         self.launched_at = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "doorkick.shared.cli", "join", f"127.0.0.1:{self.port}", "--autoplay",
-             "--name", self.name, "--time-limit", "120"],
+             "--name", self.name, "--time-limit", "120",
+             *(["--screenshot-dir", str(self.shots)] if self.shots else [])],
             env=self.env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )
         threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
@@ -151,6 +153,12 @@ class Spectator:
                 return "combat"
             time.sleep(0.02)
         return "game"
+
+    def wait_for_peace(self, timeout: float) -> None:
+        """Until no fight is on (so that the next kill comes in a new one)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and self.combat() is not None:
+            time.sleep(0.02)
 
     def close(self) -> None:
         self.connection.close()

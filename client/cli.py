@@ -167,15 +167,18 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         bot_delay=0.05 if fast else None,
         pass_timeout=1.5 if fast else None,
     )
-    host = EmbeddedHost(config)
-    try:
-        port = host.start()
-    except Exception:  # the LAN may refuse advertising (no multicast): host without it rather than not at all
-        if not config.discovery:
-            raise
-        config.discovery = False
+    host = None if args.port else _host_on_kept_port(config)
+    if host is None:
         host = EmbeddedHost(config)
-        port = host.start()
+        try:
+            host.start()
+        except Exception:  # the LAN may refuse advertising (no multicast): host without it rather than not at all
+            if not config.discovery:
+                raise
+            config.discovery = False
+            host = EmbeddedHost(config)
+            host.start()
+    port = host.port
     # The host keeps its id and tables in its data dir, so after a restart the lobby below finds the kept seat
     # at its own table and sits down again instead of making a new table.
     connection = Connection("127.0.0.1", port, app.settings.name, seats=SeatStore())
@@ -200,6 +203,24 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             replay_dir=str(config.data_dir / "tables"),
         )
     )
+    return host
+
+
+def _host_on_kept_port(config: Any) -> Any:
+    """A host on the port this machine last hosted a kept seat on, when it is free: after a host restart the other
+    players' windows, still reconnecting there, find their seats again with no step of theirs. None otherwise."""
+    from .host import EmbeddedHost
+
+    kept = next((s.port for s in SeatStore().all() if s.address == "127.0.0.1" and s.port), 0)
+    if not kept:
+        return None
+    config.port = kept
+    host = EmbeddedHost(config)
+    try:
+        host.start()
+    except Exception:  # taken by something else now (or no advertising there): any free port, as before
+        config.port = 0
+        return None
     return host
 
 

@@ -181,13 +181,14 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
         return host, app.top
 
     host, scene = launch()
-    table = scene.session.table  # type: ignore[attr-defined]
+    table, port = scene.session.table, host.port  # type: ignore[attr-defined]
     run_until(app, lambda: scene.view.get("turn", 0) >= 2, seconds=30)
     close_window(app)
     host.stop()
 
     host, scene = launch()
     try:
+        assert host.port == port, "the same port again, where the others' windows are reconnecting"
         assert scene.session.table == table  # type: ignore[attr-defined]
         assert list(host.server.lobby.tables) == [table]
         assert scene.hand and scene.view.get("turn", 0) >= 2
@@ -213,3 +214,50 @@ def test_join_with_no_address_takes_the_only_live_seat_at_once(
     run_until(app, lambda: isinstance(app.top, GameScene), seconds=20)
     assert app.top.session.table == table  # type: ignore[union-attr]
     assert {s.host_id for s in store.all()} == {host.server.server_id, "switched-off"}
+
+
+def test_a_remote_players_window_reconnecting_finds_its_seat_when_the_host_comes_back(
+    app: Any, tmp_path: Path
+) -> None:
+    from doorkick.client.host import host_config
+    from doorkick.shared import protocol
+
+    def start(port: int) -> EmbeddedHost:
+        config = host_config("test host", discovery=False, port=port, data_dir=tmp_path / "data", bot_delay=0.05)
+        config.host = "127.0.0.1"
+        host = EmbeddedHost(config)
+        host.start()
+        return host
+
+    host = start(0)
+    alice = Connection("127.0.0.1", host.port, "Alice")
+    bob = Connection("127.0.0.1", host.port, "Bob")  # his window just keeps going while the host is away
+    for c in (alice, bob):
+        c.start()
+    got: dict[str, list[Any]] = {"Alice": [], "Bob": []}
+
+    def heard(who: Connection, kind: str, count: int = 1) -> Any:
+        def check() -> bool:
+            got[who.name].extend(i for i in who.poll() if isinstance(i, protocol.Message))
+            return sum(m.type == kind for m in got[who.name]) >= count
+        return check
+
+    alice.request(protocol.CREATE_TABLE, game="munchkin", seats=2, bots=0)
+    run_until(app, heard(alice, protocol.SEATED))
+    bob.request(protocol.JOIN_TABLE, table=alice.table)
+    run_until(app, heard(bob, protocol.SEATED))
+    bob.request(protocol.READY, ready=True)
+    run_until(app, heard(bob, protocol.OK))
+    alice.request(protocol.START)
+    run_until(app, heard(bob, protocol.SNAPSHOT))
+    port = host.port
+    alice.close()
+    host.stop()
+
+    host = start(port)
+    try:
+        run_until(app, heard(bob, protocol.SNAPSHOT, 2), seconds=20)
+        assert bob.seat == 1 and host.server.lobby.tables[bob.table].seats[1].client is not None
+    finally:
+        bob.close()
+        host.stop()

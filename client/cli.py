@@ -17,6 +17,7 @@ from ..shared.bots import LEVELS as BOT_LEVELS
 from ..shared.rules.base import RuleError
 from ..shared.rules.registry import GAMES
 from ..shared.simulate import parse_options
+from .seats import KeptSeat, SeatStore
 
 DEFAULT_PORT = 47474
 
@@ -141,6 +142,9 @@ def _attacher(app: App, args: argparse.Namespace) -> Any:
 
     def attach(scene: GameScene) -> None:
         scene.quit_after_turns = args.quit_after_turns
+        table = getattr(scene.session, "table", "")
+        if table:  # a line for whoever launched it from a terminal (and for the tests that relaunch windows)
+            print(f"doorkick: at table {table}, seat {scene.viewer}, {len(scene.hand)} cards in hand", flush=True)
         if args.autoplay:
             from .autoplay import Autoplayer
 
@@ -163,18 +167,25 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         bot_delay=0.05 if fast else None,
         pass_timeout=1.5 if fast else None,
     )
-    host = EmbeddedHost(config)
-    try:
-        port = host.start()
-    except Exception:  # the LAN may refuse advertising (no multicast): host without it rather than not at all
-        if not config.discovery:
-            raise
-        config.discovery = False
+    host = None if args.port else _host_on_kept_port(config)
+    if host is None:
         host = EmbeddedHost(config)
-        port = host.start()
-    connection = Connection("127.0.0.1", port, app.settings.name)
+        try:
+            host.start()
+        except Exception:  # the LAN may refuse advertising (no multicast): host without it rather than not at all
+            if not config.discovery:
+                raise
+            config.discovery = False
+            host = EmbeddedHost(config)
+            host.start()
+    port = host.port
+    # The host keeps its id and tables in its data dir, so after a restart the lobby below finds the kept seat
+    # at its own table and sits down again instead of making a new table.
+    connection = Connection("127.0.0.1", port, app.settings.name, seats=SeatStore())
     connection.start()
     _push_browser(app, args, attach)
+    if not (app.headless and args.autoplay):
+        _find_kept_seats(app, args, attach, automatic=False, skip=(host.server.server_id,))
     app.push(
         LobbyScene(
             app,
@@ -195,6 +206,24 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
     return host
 
 
+def _host_on_kept_port(config: Any) -> Any:
+    """A host on the port this machine last hosted a kept seat on, when it is free: after a host restart the other
+    players' windows, still reconnecting there, find their seats again with no step of theirs. None otherwise."""
+    from .host import EmbeddedHost
+
+    kept = next((s.port for s in SeatStore().all() if s.address == "127.0.0.1" and s.port), 0)
+    if not kept:
+        return None
+    config.port = kept
+    host = EmbeddedHost(config)
+    try:
+        host.start()
+    except Exception:  # taken by something else now (or no advertising there): any free port, as before
+        config.port = 0
+        return None
+    return host
+
+
 def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
     """The browser sits under the lobby, so leaving a table comes back to it."""
     if app.headless and args.autoplay:
@@ -206,7 +235,7 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
         from .net import Connection
         from .scenes.lobby import LobbyScene
 
-        connection = Connection(host, port, app.settings.name)
+        connection = Connection(host, port, app.settings.name, seats=SeatStore())
         connection.start()
         app.push(LobbyScene(app, connection, label, on_game=attach))
 
@@ -238,9 +267,40 @@ def _open_join(app: App, args: argparse.Namespace, attach: Any) -> None:
         parsed = parse_address(args.address, DEFAULT_PORT)
         if parsed is None:
             raise ValueError(f"{args.address!r} is not host or host:port")
-        connection = Connection(parsed[0], parsed[1], app.settings.name)
+        connection = Connection(parsed[0], parsed[1], app.settings.name, seats=SeatStore())
         connection.start()
         app.push(LobbyScene(app, connection, args.address, auto_create=False, on_game=attach))
+    else:
+        _find_kept_seats(app, args, attach, automatic=True)
+
+
+def _find_kept_seats(app: App, args: argparse.Namespace, attach: Any, automatic: bool, skip: Any = ()) -> None:
+    """Ask the hosts of the seats kept from earlier windows whether their tables still play; offer what is
+    live ("Back to your seat at ..."), and with `automatic` take it when it is the only one."""
+    from .net import Connection
+    from .rejoin import SeatFinder, offer
+    from .scenes.lobby import LobbyScene
+
+    store = SeatStore()
+    if not store.all():
+        return
+    finder = SeatFinder(store, skip).start()
+
+    def take(seat: KeptSeat) -> None:
+        connection = Connection(seat.address, seat.port, app.settings.name, seats=store)
+        connection.start()
+        app.push(LobbyScene(app, connection, f"{seat.address}:{seat.port}", auto_create=False, on_game=attach))
+
+    def when_found(app: App, _surface: object) -> None:
+        if not finder.done:
+            return
+        app.frame_hooks.remove(when_found)
+        if automatic and len(finder.live) == 1:
+            take(finder.live[0])
+        elif finder.live:
+            offer(app, finder.live, take, lambda: None)
+
+    app.frame_hooks.append(when_found)
 
 
 def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..shared import protocol
 from ..shared.protocol import Framer, Message, ProtocolError
+from .seats import SeatStore, issued
 
 APP_NAME = "doorkick-client"
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
@@ -36,8 +37,13 @@ Incoming = Message | ProtocolError | Status
 class Connection:
     """One client link. Thread-safe: `send` and `poll` may be called from the frame loop at any time."""
 
-    def __init__(self, host: str, port: int, name: str, reconnect: bool = True, give_up_after: float = 120.0) -> None:
+    def __init__(
+        self, host: str, port: int, name: str, reconnect: bool = True, give_up_after: float = 120.0,
+        seats: SeatStore | None = None,
+    ) -> None:
         self.host, self.port, self.name = host, port, name
+        self.seats = seats  # where seat tokens are kept on disk (None: not kept, as in most tests)
+        self.server_id = ""  # the host's id from its welcome
         self.reconnect = reconnect
         self.give_up_after = give_up_after
         self.inbox: queue.Queue[Incoming] = queue.Queue()
@@ -176,8 +182,8 @@ class Connection:
                     if isinstance(item, Message) and item.type == protocol.PING:
                         writer.write(protocol.encode(protocol.message(protocol.PONG)))
                         continue
-                    if isinstance(item, Message) and item.type == protocol.SEATED:
-                        self.table, self.token = item.get("table"), item.get("token")
+                    if isinstance(item, Message):
+                        self._keep_seat(item)
                     self.inbox.put(item)
                 if framer.closed_by_error is not None:
                     return framer.closed_by_error.reason
@@ -192,6 +198,22 @@ class Connection:
             with contextlib.suppress(OSError, ConnectionError):
                 await writer.wait_closed()
             self._writer = None
+
+    def _keep_seat(self, item: Message) -> None:
+        """The token path: remember the seat to resume, here and (the moment it is issued) on disk."""
+        if item.type == protocol.WELCOME:
+            self.server_id = str(item.get("server"))
+        elif item.type == protocol.SEATED:
+            self.table, self.token = item.get("table"), item.get("token")
+            if self.seats is not None and self.server_id:
+                self.seats.keep(issued(self.server_id, item.get("table"), item.get("seat"), item.get("token"),
+                                       self.host, self.port))
+        elif item.type == protocol.LEFT and self.seats is not None:
+            self.seats.forget(self.server_id, item.get("table"))  # given up on purpose: nothing to come back to
+        elif item.type == protocol.TABLE and self.seats is not None and self.table:
+            detail = item.get("table")
+            if isinstance(detail, dict) and detail.get("table") == self.table and detail.get("name"):
+                self.seats.rename(self.server_id, self.table, str(detail["name"]))
 
     def _forward(self, framer: Framer) -> None:
         for item in framer.events_received():

@@ -18,6 +18,7 @@ from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, SeatSetup
 from .net import Connection, Status
+from .presence import Presence
 
 TableState = dict[str, Any]
 # A button a session offers in place of the table's actions: label, what it does, its key (a pygame key name).
@@ -28,9 +29,10 @@ Control = tuple[str, Callable[[], None], str]
 class Happening:
     """Something a scene may want to show: an engine event for a seat, a status change, an error, a timer."""
 
-    kind: str  # "event", "status", "error", "timer", "chat", "state"
+    kind: str  # "event", "status", "error", "timer", "chat", "state", "presence"
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    stand_in: int | None = None  # an event of an action a bot played for this (human) seat
 
 
 def outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -63,6 +65,7 @@ class Session:
         self.states: dict[int | None, TableState] = {}
         self.names = {}
         self.colours: dict[int, str] = {}  # seat -> the host's colour name
+        self.presence = Presence()  # who dropped, who a bot plays for (only a host tells)
         self._happenings: deque[Happening] = deque()
 
     def state(self, seat: int | None) -> TableState | None:
@@ -256,7 +259,7 @@ class NetSession(Session):
                 # Our copy drifted (a lost frame, a bug): ask for the whole state again.
                 self.connection.request(protocol.RESYNC)
             for event in item.get("events"):
-                self._happenings.append(Happening("event", seat, dict(event)))
+                self._happenings.append(Happening("event", seat, dict(event), item.get("stand_in")))
             self._happenings.append(Happening("state", seat))
         elif kind == protocol.TIMER:
             self.timers[item.get("seat")] = (item.get("kind"), float(item.get("seconds")))
@@ -267,12 +270,16 @@ class NetSession(Session):
             self._happenings.append(Happening("chat", item.get("seat"), dict(item.fields)))
         elif kind == protocol.SEATED:
             self.seats = (item.get("seat"),)
+        elif kind == protocol.TABLE:
+            for seat, line in self.presence.absorb(item.get("table"), self.seats):
+                self._happenings.append(Happening("presence", seat, {"text": line}))
 
     def pump(self, dt: float) -> list[Happening]:
         for item in self.connection.poll():
             self.absorb(item)
         for seat, (kind, seconds) in list(self.timers.items()):
             self.timers[seat] = (kind, max(0.0, seconds - dt))
+        self.presence.tick(dt)
         return super().pump(dt)
 
     def act(self, seat: int, wire: dict[str, Any]) -> None:

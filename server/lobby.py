@@ -485,7 +485,7 @@ class Lobby:
         """Save the table, show everybody at it the new lobby state, and tell browsers and discovery soon."""
         if table.id in self.tables:
             self.store.save_record(table.id, table.record())
-            detail = p.encode(p.message(p.TABLE, table=table.detail()))
+            detail = p.encode(p.message(p.TABLE, table=table.detail(asyncio.get_running_loop().time())))
             for client in table.clients():
                 client.send_frame(detail)
         if not self._push_pending:

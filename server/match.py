@@ -190,7 +190,7 @@ class Match:
         if action is None:
             return
         try:
-            self._play(seat, action)
+            self._play(seat, action, stand_in=self.table.seats[seat].kind != BOT)
         except RuleError as exc:  # the engine listed an action it then refused: draw again a little later
             log.warning("table %s: seat %d's bot tried %s: %s", self.table.id, seat, action, exc)
             if seat not in self.bot_turns:
@@ -209,8 +209,9 @@ class Match:
     def _waits_for(self, seat: int) -> bool:
         return not self.finished and seat in self.ruleset.seats_to_act(self.state)
 
-    def _play(self, seat: int, action: Action) -> None:
-        """Check, apply, log, broadcast. Raises RuleError (or OSError) with nothing changed."""
+    def _play(self, seat: int, action: Action, stand_in: bool = False) -> None:
+        """Check, apply, log, broadcast. Raises RuleError (or OSError) with nothing changed. `stand_in`: a bot
+        played this for a human's seat, and everyone is told so."""
         if self.finished:
             raise WrongTime("the game is over")
         # Legal is what the engine lists for the seat; a seat need not be in `seats_to_act` for that (Munchkin
@@ -228,7 +229,7 @@ class Match:
         if outcome is not None:
             self.finished = True
             self._stop_clocks()
-        self._broadcast(events)
+        self._broadcast(events, seat if stand_in else None)
         if outcome is not None:
             self.on_finish(self.table, _outcome_wire(outcome))
         else:
@@ -252,7 +253,8 @@ class Match:
         }
 
     def _update(
-        self, seat: int | None, events: list[Event], before: dict[str, Any], common: dict[str, Any]
+        self, seat: int | None, events: list[Event], before: dict[str, Any], common: dict[str, Any],
+        stand_in: int | None = None,
     ) -> tuple[dict[str, Any], bytes]:
         state = self._state_for(seat, common)
         message = p.message(
@@ -260,18 +262,20 @@ class Match:
             events=[e.for_seat(seat) for e in events], changes=p.diff(before, state),
             checksum=p.checksum(state),
         )
+        if stand_in is not None:
+            message["stand_in"] = stand_in
         return state, p.encode(message)
 
-    def _broadcast(self, events: list[Event]) -> None:
+    def _broadcast(self, events: list[Event], stand_in: int | None = None) -> None:
         common = self._common()
         for seat in self.table.seats:
             before = self.sent.get(seat.index)
             if seat.client is None or before is None:
                 continue
-            self.sent[seat.index], frame = self._update(seat.index, events, before, common)
+            self.sent[seat.index], frame = self._update(seat.index, events, before, common, stand_in)
             seat.client.send_frame(frame)
         if self.table.spectators and self.spectator_state is not None:
-            self.spectator_state, frame = self._update(None, events, self.spectator_state, common)
+            self.spectator_state, frame = self._update(None, events, self.spectator_state, common, stand_in)
             for client in list(self.table.spectators):
                 client.send_frame(frame)
 

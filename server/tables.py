@@ -71,7 +71,8 @@ class Seat:
     def bot_controlled(self) -> bool:
         return self.kind == BOT or (self.kind == HUMAN and self.stand_in)
 
-    def public(self) -> dict[str, Any]:
+    def public(self, now: float | None = None) -> dict[str, Any]:
+        """What everyone at the table sees of this seat; `now` (the loop's clock) dates the away countdown."""
         return {
             "seat": self.index,
             "kind": self.kind,
@@ -81,7 +82,14 @@ class Seat:
             "ready": self.ready,
             "connected": self.client is not None or self.kind == BOT,
             "stand_in": self.stand_in,
+            "stand_in_after": self.stand_in_after(now),
         }
+
+    def stand_in_after(self, now: float | None) -> float | None:
+        """Seconds until a bot takes this away player's seat; None when nobody is counting down."""
+        if self.away_timer is None or self.client is not None or now is None:
+            return None
+        return round(max(0.0, self.away_timer.when() - now), 1)
 
     def record(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "sex": self.sex, "colour": self.colour,
@@ -147,12 +155,12 @@ class Table:
             "spectators": len(self.spectators),
         }
 
-    def detail(self) -> dict[str, Any]:
+    def detail(self, now: float | None = None) -> dict[str, Any]:
         return {
             **self.summary(),
             "creator": self.creator,
             "options": self.options,
-            "players": [s.public() for s in self.seats],
+            "players": [s.public(now) for s in self.seats],
             "outcome": self.outcome,
         }
 

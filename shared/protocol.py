@@ -183,6 +183,7 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
         "events": _req(list),
         "changes": _req(list),
         "checksum": _req(int),
+        "stand_in": _opt(int),
     },
     TIMER: {"table": _req(str), "seat": _req(int), "kind": _req(str), "seconds": _req(*_NUMBER)},
 }

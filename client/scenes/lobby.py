@@ -10,6 +10,7 @@ import pygame
 
 from ...shared import protocol
 from ..net import Connection, Status
+from ..rejoin import Rejoin, offer
 from ..session import NetSession
 from ..ui import theme
 from ..ui.text import render_block, render_line
@@ -66,6 +67,10 @@ class LobbyScene(Scene):
         self._auto_step = 0
         self._auto_clock = 0.0
         self._handed_over = False
+        # Seats kept from an earlier window at this host: one still in play is taken back before anything else.
+        # (A stand-in connection without a seat store, as in tests, keeps none.)
+        self.rejoin = Rejoin(getattr(connection, "seats", None), lambda: connection.server_id, connection.request)
+        self._offered = False
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_index, row_h=54)
         self.join_button = Button((0, 0, 10, 10), "Join table", self._join_selected)
         self.watch_button = Button((0, 0, 10, 10), "Watch", self._watch_selected)
@@ -284,8 +289,17 @@ class LobbyScene(Scene):
         elif kind == protocol.SNAPSHOT:
             self._begin_game(item)
             return True
+        self._rejoin(item)
         self._labels()
         return False
+
+    def _rejoin(self, item: protocol.Message) -> None:
+        self.rejoin.absorb(item)
+        if self.rejoin.note:
+            self.alert, self.alert_clock, self.rejoin.note = self.rejoin.note, 12.0, ""
+        if len(self.rejoin.offers) > 1 and not self._offered:
+            self._offered = True
+            offer(self.app, self.rejoin.offers, self.rejoin.take, self.rejoin.decline)
 
     def _begin_game(self, snapshot: protocol.Message) -> None:
         from .munchkin_table import MunchkinScene
@@ -305,13 +319,16 @@ class LobbyScene(Scene):
         scene = scene_type(self.app, session)
         self._handed_over = True
         self.app.replace(scene)
+        if self.rejoin.taken is not None:
+            scene.toast(f"Back at your seat at {self.rejoin.taken.label}", 5)
+            scene.want_shot("back_at_the_seat", 0.5)
         if self.on_game is not None:
             self.on_game(scene)
 
     def _auto(self, dt: float) -> None:
         """Create the table and start it, one click at a time, as a player would."""
         self._auto_clock += dt
-        if self._auto_clock < 0.2 or self.status != "connected":
+        if self._auto_clock < 0.2 or self.status != "connected" or self.rejoin.holds:
             return
         self._auto_clock = 0.0
         if self.table is None and self._auto_step == 0:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..session import Session
 from ..ui import theme
@@ -481,6 +482,7 @@ class MunchkinScene(GameScene):
         curses = len(p.get("curses") or [])
         extra = f"{gear}" + (f" · {curses} curse(s)" if curses else "") + (" · DEAD" if p.get("dead") else "")
         surface.blit(render_line(extra, rect.w - 80, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 22))
+        draw_presence(surface, self.session.presence.of(seat), rect)
 
     def draw_decks(self, surface: pygame.Surface) -> None:
         rect = self.decks_rect

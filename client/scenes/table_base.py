@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from .. import actions as acts
+from .. import presence
 from ..anim.dice import DiceThrow, draw_tray
 from ..anim.flights import Flights
 from ..catalog import Cards
@@ -370,7 +371,9 @@ class GameScene(ActionBar, Scene):
             self.awaiting = 0.0
             self._refresh()
         elif happening.kind == "event" and happening.seat == self.viewer:
-            self.on_event(happening.data)
+            self.on_event(happening.data, happening.stand_in)
+        elif happening.kind == "presence":
+            self.toast(str(happening.data.get("text", "")), 5)
         elif happening.kind == "error":
             self.awaiting = 0.0
             self.toast(f"Refused: {happening.data.get('message', '')}")
@@ -383,7 +386,8 @@ class GameScene(ActionBar, Scene):
         elif happening.kind == "chat":
             self.log.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
 
-    def on_event(self, event: dict[str, Any]) -> None:
+    def on_event(self, event: dict[str, Any], stand_in: int | None = None) -> None:
+        """One event: its log line (marked when a bot played the action for `stand_in`'s player), dice, effects."""
         kind = event.get("type")
         try:
             text = self.event_text(event)
@@ -392,7 +396,9 @@ class GameScene(ActionBar, Scene):
             # the game: the table keeps going from the states that follow.
             print(f"doorkick: could not word a {kind!r} event: {exc!r}", file=sys.stderr)
             text = self.unworded_event(str(kind), "Someone")
-        if text:
+        if text and stand_in is not None:
+            self.log.append((presence.mark(self.seat_name(stand_in)) + text, theme.TEXT_DIM))
+        elif text:
             self.log.append((text, theme.TEXT))
         if kind in self.roll_events():
             value = event.get("die")

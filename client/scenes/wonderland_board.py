@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..anim.dice import die_image
+from ..presence import draw_mark as draw_presence
 from ..render.board import SPACE_NAMES, BoardGeometry, draw_board, draw_standie
 from ..render.cards import draw_face
 from ..session import Session
@@ -403,6 +404,7 @@ class WonderlandScene(GameScene):
             )
             detail = render_line(line, row.w - 50, int(14 * k) + 1, theme.TEXT_DIM)
             surface.blit(detail, (row.x + int(42 * k), row.y + int(28 * k)))
+            draw_presence(surface, self.session.presence.of(seat), row)
             y += step
         left, monsters = self.view.get("treasure_deck", "?"), self.view.get("monster_deck", "?")
         decks = f"Treasures left: {left} · Monster cards: {monsters}"

@@ -137,7 +137,7 @@ def draw_breakdown(
 
 
 def hovered_side(scene: MunchkinScene) -> str | None:
-    """"fighters" or "monsters" while the pointer rests on that side's strength in a fight."""
+    """Which side's strength the pointer rests on in a fight: "fighters", "monsters" or None."""
     if not isinstance(scene.view.get("combat"), dict) or scene.app.top is not scene:
         return None
     score, pos = scene.score_rect(), pygame.mouse.get_pos()

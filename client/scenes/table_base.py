@@ -49,7 +49,7 @@ class GameScene(ActionBar, Scene):
         self.cards = Cards(session.game, ())
         self.by_card: dict[str, list[Wire]] = {}
         self.by_kind: dict[str, list[Wire]] = {}
-        self.log = Scrollback("What happened")  # the whole game, never cut short
+        self.log = Scrollback("What happened", keys=True)  # the whole game, never cut short
         self.chat = Scrollback("Chat", "Nothing said yet: type below, Enter sends")
         self.toasts: list[list[Any]] = []  # [text, seconds left]
         self.throw: DiceThrow | None = None

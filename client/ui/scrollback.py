@@ -1,7 +1,7 @@
 """A history of lines that scrolls: the table's log and its chat keep every line, newest at the bottom.
 
 It sticks to the newest line until the player scrolls up (mouse wheel, dragging the lines or the bar beside
-them); then new lines leave the view where it is and a "N new lines ↓" button leads back down.
+them, Page Up); then new lines leave the view where it is and a "N new lines ↓" button (or End) leads back down.
 """
 
 from __future__ import annotations
@@ -18,15 +18,17 @@ WHEEL_LINES = 3  # lines one notch of the wheel moves
 BAR_W = 8
 TITLE_H = 24
 LINE_GAP = 5  # between entries, so that a wrapped entry reads as one
+SCROLL_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END)
 BUTTON_H = 28  # the strip the "new lines" button takes at the bottom while scrolled up
 
 
 class Scrollback(Widget):
     """Lines of (text, colour), all kept. `offset` is how many of the newest are scrolled out of view below."""
 
-    def __init__(self, title: str, empty: str = "", size: int = 15, min_size: int = 11) -> None:
+    def __init__(self, title: str, empty: str = "", size: int = 15, min_size: int = 11, keys: bool = False) -> None:
         super().__init__()
         self.title, self.empty, self.size, self.min_size = title, empty, size, min_size
+        self.keys = keys  # Page Up / Page Down / End scroll it (one history per screen answers the keys)
         self.lines: list[tuple[str, theme.Colour]] = []
         self.offset = 0
         self.unread = 0  # lines that came while scrolled up
@@ -106,6 +108,11 @@ class Scrollback(Widget):
             return event
         if event.type == pygame.MOUSEWHEEL and self.hovered():
             self.scroll_to(self.offset + event.y * WHEEL_LINES)
+            return None
+        if self.keys and event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            page = max(1, self._shown - 1)
+            step = {pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page, pygame.K_END: -len(self.lines)}[event.key]
+            self.scroll_to(self.offset + step)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             newer = self.newer_button

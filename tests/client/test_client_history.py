@@ -32,15 +32,20 @@ def wheel(app: Any, pos: tuple[int, int], notches: int) -> None:
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False)])
 
 
+def key(app: Any, code: int) -> None:
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+
+
 def play(app: Any, session: LocalSession, frames: int, want: Any = None) -> None:
     """Frames of play, seat 0 played by a bot too; stop early once `want()` holds."""
     me = EasyBot(5)
     for _ in range(frames):
         if want is not None and want():
             return
-        if 0 in session.ruleset.seats_to_act(session.engine_state) and session.ruleset.outcome(
-            session.engine_state
-        ) is None:
+        if (
+            0 in session.ruleset.seats_to_act(session.engine_state)
+            and session.ruleset.outcome(session.engine_state) is None
+        ):
             action = me.choose(session.ruleset, session.engine_state, 0)
             if action is not None:
                 session.act(0, action.to_wire())
@@ -71,6 +76,11 @@ def test_the_log_keeps_the_whole_game_and_scrolls_by_wheel_drag_and_bar(app: Any
     press(app, pygame.MOUSEBUTTONDOWN, newer.center)
     press(app, pygame.MOUSEBUTTONUP, newer.center)
     assert log.offset == 0 and log.unread == 0
+    top_index = log.visible_lines()[0][0]
+    key(app, pygame.K_PAGEUP)  # a page up (the top line comes down to the bottom), and End back to the newest
+    assert log.offset > 3 and log.visible_lines()[-1][0] == top_index
+    key(app, pygame.K_END)
+    assert log.offset == 0
 
     # The bar: grab it and pull it to the top, and the oldest line of the game is in view again.
     track = log.track

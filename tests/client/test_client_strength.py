@@ -100,8 +100,9 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
     monkeypatch.setattr(
         strength_breakdown,
         "draw_breakdown",
-        lambda surface, title, total, rows, near, colour: shown.append((title, total, rows))
-        or real(surface, title, total, rows, near, colour),
+        lambda surface, title, total, rows, near, colour: (
+            shown.append((title, total, rows)) or real(surface, title, total, rows, near, colour)
+        ),
     )
     score = scene.score_rect()
     hover(app, (score.x + 30, score.centery))

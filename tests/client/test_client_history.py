@@ -58,10 +58,12 @@ def test_the_log_keeps_the_whole_game_and_scrolls_by_wheel_drag_and_bar(app: Any
     session = LocalSession(ruleset(game), SETUPS, 11, [0], bot_delay=0.02)
     scene = app.push(SCENES[game](app, session))
     play(app, session, 6000, lambda: len(scene.log) > OLD_LIMIT + 30)
+    session.bot_delay = 1000.0  # the bots hold still while the log is scrolled
     log = scene.log
     first = log[0][0]
     assert log.offset == 0 and log.visible_lines()[-1][0] == len(log) - 1  # stuck to the newest line
     app.screenshot(f"log_{game}_bottom")
+    app.step(1 / 60, [])
 
     wheel(app, log.rect.center, 4)  # up: older lines
     assert log.offset == 12
@@ -70,6 +72,7 @@ def test_the_log_keeps_the_whole_game_and_scrolls_by_wheel_drag_and_bar(app: Any
     play(app, session, 30)  # the game goes on; the lines in view stay put and the new ones are counted
     assert log.unread > 0 and log.visible_lines()[0][0] == top_index
     app.screenshot(f"log_{game}_scrolled_up")
+    app.step(1 / 60, [])
     session.bot_delay = 1000.0
     newer = log.newer_button
     assert newer is not None
@@ -90,6 +93,7 @@ def test_the_log_keeps_the_whole_game_and_scrolls_by_wheel_drag_and_bar(app: Any
     assert log.offset == log.max_offset() > 0
     assert log.visible_lines()[0][0] == 0 and log[0][0] == first
     app.screenshot(f"log_{game}_top")
+    app.step(1 / 60, [])
 
     # Dragging the lines themselves: up brings newer lines back.
     start = (log.body.centerx, log.body.centery)

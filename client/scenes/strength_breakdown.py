@@ -147,14 +147,23 @@ def hovered_side(scene: MunchkinScene) -> str | None:
 
 
 def draw_for(scene: MunchkinScene, surface: pygame.Surface) -> None:
-    """The breakdown of the strength under the pointer, if any."""
+    """In a fight, a hint that the strengths open; the breakdown of the one under the pointer, if any."""
     side, combat = hovered_side(scene), scene.view.get("combat")
-    if side is None or not isinstance(combat, dict):
+    if not isinstance(combat, dict):
         return
+    score = scene.score_rect()
+    if side is None:
+        hint = render_line("Point at a number for its parts", score.w - 20, 12, theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midtop=(score.centerx, score.y + 94)))
+        return
+    half = pygame.Rect(score.x + 4, score.y + 4, score.w // 2 - 4, score.h - 40)
+    if side == "monsters":
+        half.x = score.centerx
+    pygame.draw.rect(surface, theme.FOCUS, half, 2, border_radius=8)
     if side == "fighters":
         rows = fighter_rows(combat, scene.cards.name, scene.seat_name)
         total, title, colour = combat.get("fighters_strength"), "The munchkins' strength", theme.SKY
     else:
         rows = monster_rows(combat, scene.cards.name, scene.seat_name)
         total, title, colour = combat.get("monsters_strength"), "The monsters' strength", theme.ORANGE
-    draw_breakdown(surface, title, int(total or 0), rows, scene.score_rect(), colour)
+    draw_breakdown(surface, title, int(total or 0), rows, score, colour)

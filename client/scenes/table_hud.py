@@ -29,7 +29,7 @@ def place_history(scene: GameScene, top: int) -> None:
     talk never pushes game lines out of view."""
     side, field = scene.side_rect, scene.chat_input.rect
     room = pygame.Rect(side.x + 10, top + 10, side.w - 20, field.y - top - 16)
-    chat_h = max(CHAT_MIN_H - 6, min(160, room.h * 3 // 10))
+    chat_h = max(min(CHAT_MIN_H - 6, room.h // 3), min(160, room.h * 3 // 10))  # a short window: a third
     scene.log.rect = pygame.Rect(room.x, room.y, room.w, room.h - chat_h - 6)
     scene.chat.rect = pygame.Rect(room.x, scene.log.rect.bottom + 6, room.w, chat_h)
 

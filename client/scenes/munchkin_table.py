@@ -13,6 +13,7 @@ from ..ui import theme
 from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
+from . import strength_breakdown
 from .lobby_rules import table_summary
 from .table_base import GameScene
 
@@ -270,6 +271,9 @@ class MunchkinScene(GameScene):
             return owner, hint
         if self.rules_info.hovered():
             return self.rules_info, self.rules_info.tooltip
+        side = strength_breakdown.hovered_side(self)
+        if side is not None:
+            return ("strength", side), ""  # its breakdown is drawn by `draw`, not as a tooltip
         card = self.table_card_at(pygame.mouse.get_pos())
         if card is not None:
             face = self.cards.face(card)
@@ -459,17 +463,10 @@ class MunchkinScene(GameScene):
         surface.blit(render_line(name, rect.w - 80, 18, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
         level = render_line(f"L{p.get('level', '?')}", 60, 28, theme.YELLOW, "bold")
         surface.blit(level, level.get_rect(topright=(rect.right - 8, rect.y + 4)))
-        identity = (
-            " · ".join(
-                [
-                    *(self.cards.name(str(c)) for c in p.get("races") or []),
-                    *(self.cards.name(str(c)) for c in p.get("classes") or []),
-                ]
-            )
-            or "Human, no class"
-        )
         sex = str(p.get("sex", ""))
-        surface.blit(render_line(f"{identity} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30))
+        surface.blit(
+            render_line(f"{self.identity(p)} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30)
+        )
         # Their items are table cards (see `_opponents_cards`), drawn with the others; here only what did not fit.
         if seat in self.opponent_more:
             hidden, x = self.opponent_more[seat]
@@ -483,6 +480,11 @@ class MunchkinScene(GameScene):
         extra = f"{gear}" + (f" · {curses} curse(s)" if curses else "") + (" · DEAD" if p.get("dead") else "")
         surface.blit(render_line(extra, rect.w - 80, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 22))
         draw_presence(surface, self.session.presence.of(seat), rect)
+
+    def identity(self, p: dict[str, Any]) -> str:
+        """A player's races and classes by name, as every panel shows them."""
+        names = [self.cards.name(str(c)) for c in (*(p.get("races") or []), *(p.get("classes") or []))]
+        return " · ".join(names) or "Human, no class"
 
     def draw_decks(self, surface: pygame.Surface) -> None:
         rect = self.decks_rect
@@ -558,7 +560,7 @@ class MunchkinScene(GameScene):
         surface.blit(render_line(f"Combat: {who}", rect.w - 24, 18, theme.TEXT, "bold"), (rect.x + 12, rect.y + 6))
         ours, theirs = int(combat.get("fighters_strength") or 0), int(combat.get("monsters_strength") or 0)
         winning = bool(combat.get("fighters_winning"))
-        score = pygame.Rect(rect.right - 230, rect.y + 30, 218, 150)
+        score = self.score_rect()
         panel(surface, score, (30, 22, 24), theme.SKY if winning else theme.ORANGE, radius=10)
         for i, (label, value, colour) in enumerate(
             (("Munchkins", ours, theme.SKY), ("Monsters", theirs, theme.ORANGE))
@@ -587,6 +589,15 @@ class MunchkinScene(GameScene):
                 render_line("One-shots: " + "; ".join(shots), rect.w - 24, 14, theme.TEXT_DIM), (rect.x + 12, y)
             )
 
+    def score_rect(self) -> pygame.Rect:
+        """The combat's score: the munchkins' strength on its left half, the monsters' on its right."""
+        rect = self.combat_rect
+        return pygame.Rect(rect.right - 230, rect.y + 30, 218, 150)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        strength_breakdown.draw_for(self, surface)  # over everything, like a tooltip
+
     def draw_me(self, surface: pygame.Surface) -> None:
         me = self._me()
         rect = self.me_rect
@@ -599,14 +610,11 @@ class MunchkinScene(GameScene):
         # The left column ends where the slots begin (x + 200), so nothing here runs into them.
         surface.blit(render_line(f"{me.get('name')} (you)", 180, 17, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
         surface.blit(render_line(f"Level {me.get('level')}", 180, 30, theme.YELLOW, "bold"), (rect.x + 14, rect.y + 28))
+        identity = render_block(f"{self.identity(me)} · {me.get('sex')}", 180, 38, 15, theme.TEXT, min_size=12)
+        surface.blit(identity, (rect.x + 14, rect.y + 62))
         curses = len(me.get("curses") or [])
-        gear = render_line(
-            f"{me.get('sex')} · gear {int(me.get('gear') or 0):+d}" + (f" · {curses} curse(s)" if curses else ""),
-            180,
-            15,
-            theme.TEXT_DIM,
-        )
-        surface.blit(gear, (rect.x + 14, rect.y + 62))
+        gear = f"gear {int(me.get('gear') or 0):+d}" + (f" · {curses} curse(s)" if curses else "")
+        surface.blit(render_line(gear, 180, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 24))
         label = render_line(
             "Worn by slot · races, classes, Hireling, curses · carried items lie sideways",
             rect.w - 210,

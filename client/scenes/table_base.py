@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 import zlib
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,6 +20,7 @@ from ..catalog import Cards
 from ..render.cards import blit_card, draw_back, draw_face
 from ..session import Happening, LocalSession, Session
 from ..ui import theme
+from ..ui.scrollback import Scrollback
 from ..ui.text import render_line
 from ..ui.widgets import Button, TextInput
 from . import table_hud
@@ -50,7 +50,8 @@ class GameScene(ActionBar, Scene):
         self.cards = Cards(session.game, ())
         self.by_card: dict[str, list[Wire]] = {}
         self.by_kind: dict[str, list[Wire]] = {}
-        self.log: deque[tuple[str, theme.Colour]] = deque(maxlen=120)
+        self.log = Scrollback("What happened", keys=True)  # the whole game, never cut short
+        self.chat = Scrollback("Chat", "Nothing said yet: type below, Enter sends")
         self.toasts: list[list[Any]] = []  # [text, seconds left]
         self.throw: DiceThrow | None = None
         self.throw_tag = ""
@@ -260,6 +261,8 @@ class GameScene(ActionBar, Scene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.menu_button.handle(event) is None or self.chat_input.handle(event) is None:
             return None
+        if self.log.handle(event) is None or self.chat.handle(event) is None:
+            return None
         if (
             event.type == pygame.MOUSEBUTTONDOWN
             and self.throw is not None
@@ -384,7 +387,7 @@ class GameScene(ActionBar, Scene):
             elif state == "connected":
                 self.toast("Reconnected", 2)
         elif happening.kind == "chat":
-            self.log.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
+            self.chat.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
 
     def on_event(self, event: dict[str, Any], stand_in: int | None = None) -> None:
         """One event: its log line (marked when a bot played the action for `stand_in`'s player), dice, effects."""

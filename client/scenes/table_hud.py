@@ -1,4 +1,4 @@
-"""The heads-up parts every game screen shares: the event log, the reaction countdown, banners and toasts."""
+"""The heads-up parts every game screen shares: the event log and chat, the reaction countdown, banners, toasts."""
 
 from __future__ import annotations
 
@@ -7,29 +7,31 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import theme
-from ..ui.text import render_block, render_line
+from ..ui.text import render_line
 from ..ui.widgets import panel
 
 if TYPE_CHECKING:
     from .table_base import GameScene
 
+CHAT_MIN_H = 132  # the chat strip and its gap above: three lines of talk at least
+
 
 def draw_log(scene: GameScene, surface: pygame.Surface, top: int) -> None:
-    """The event log (and chat) down the sidebar, newest at the bottom."""
-    rect = scene.side_rect
-    log_rect = pygame.Rect(rect.x + 10, top + 10, rect.w - 20, rect.bottom - top - 66)
+    """The game's log down the sidebar and, under it, the chat with its input: each scrolls on its own."""
+    place_history(scene, top)
+    scene.log.draw(surface)
+    scene.chat.draw(surface)
     scene.chat_input.draw(surface)
-    panel(surface, log_rect, (28, 32, 42))
-    title = render_line("What happened", log_rect.w - 16, 16, theme.TEXT_DIM, "bold")
-    surface.blit(title, (log_rect.x + 8, log_rect.y + 6))
-    y = log_rect.bottom - 6
-    for text, colour in reversed(scene.log):
-        img = render_block(text, log_rect.w - 16, 60, 15, colour, min_size=11)
-        used = max(16, img.get_bounding_rect().bottom + 3)
-        y -= used
-        if y < log_rect.y + 28:
-            break
-        surface.blit(img, (log_rect.x + 8, y))
+
+
+def place_history(scene: GameScene, top: int) -> None:
+    """The log takes the sidebar from `top` down; the chat keeps a strip of its own above its input, so that
+    talk never pushes game lines out of view."""
+    side, field = scene.side_rect, scene.chat_input.rect
+    room = pygame.Rect(side.x + 10, top + 10, side.w - 20, field.y - top - 16)
+    chat_h = max(min(CHAT_MIN_H - 6, room.h // 3), min(160, room.h * 3 // 10))  # a short window: a third
+    scene.log.rect = pygame.Rect(room.x, room.y, room.w, room.h - chat_h - 6)
+    scene.chat.rect = pygame.Rect(room.x, scene.log.rect.bottom + 6, room.w, chat_h)
 
 
 def draw_reaction(scene: GameScene, surface: pygame.Surface) -> None:

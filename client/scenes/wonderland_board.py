@@ -15,6 +15,7 @@ from ..session import Session
 from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
+from . import table_hud
 from .table_base import GameScene, Wire
 
 if TYPE_CHECKING:
@@ -377,8 +378,8 @@ class WonderlandScene(GameScene):
         outcome = self.view.get("outcome") or {}
         golds = outcome.get("gold") if isinstance(outcome, dict) else None
         players = self.view.get("players") or []
-        # Rows shrink on a short window so that the log below keeps room for a dozen lines.
-        compact = self.side_rect.bottom - (y + 36 + 60 * len(players)) < 240
+        # Rows shrink on a short window so that the log below keeps room for a dozen lines, and chat for three.
+        compact = self.side_rect.bottom - (y + 36 + 60 * len(players)) < 240 + table_hud.CHAT_MIN_H
         step, k = (40, 0.72) if compact else (60, 1.0)
         for p in players:
             seat = int(p.get("seat", 0))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..base import Event
+from dataclasses import dataclass
+
+from ..base import Event, Wire
+from .cards import TraitBonus
 from .character import gear_bonus, has_ability, immune_traits, traits
 from .effects import ask, change_level, draw_into_hand
 from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
@@ -22,12 +25,16 @@ def monster_treasures(state: GameState, m: CombatMonster) -> int:
 
 
 def trait_bonus(state: GameState, combat: Combat, m: CombatMonster) -> int:
-    """A monster's bonus against a race, class or sex counts once even if both fighters qualify (M22, M32).
-    A Half-Breed's or Super Munchkin's single race or class escapes the monster's bonus against it but keeps
-    the monster's penalty (R03)."""
+    """A monster's bonus against a race, class or sex counts once even if both fighters qualify (M22, M32)."""
     bonuses = state.card(m.base).bonuses
     if not bonuses:
         return 0  # most monsters: no need to work out the fighters' traits
+    return sum(b.amount for b in counted_bonuses(state, combat, m))
+
+
+def counted_bonuses(state: GameState, combat: Combat, m: CombatMonster) -> list[TraitBonus]:
+    """The monster's bonuses and penalties that count against these fighters: a bonus names a trait a fighter
+    has and is not immune to (M41); a penalty names any trait a fighter has (R03)."""
     exposed: set[str] = set()  # traits the monster's bonuses count against
     present: set[str] = set()  # traits its penalties count for
     for seat in combat.fighters:
@@ -35,7 +42,7 @@ def trait_bonus(state: GameState, combat: Combat, m: CombatMonster) -> int:
         have = traits(state, p)
         exposed |= have - immune_traits(state, p)
         present |= have
-    return sum(b.amount for b in bonuses if b.against in (present if b.amount < 0 else exposed))
+    return [b for b in state.card(m.base).bonuses if b.against in (present if b.amount < 0 else exposed)]
 
 
 def monsters_strength(state: GameState, combat: Combat) -> int:
@@ -47,13 +54,78 @@ def monsters_strength(state: GameState, combat: Combat) -> int:
 def player_strength(state: GameState, combat: Combat, seat: int) -> int:
     """Level plus gear plus what abilities and backstabs added in this combat (M19); may be negative."""
     p = state.players[seat]
-    return p.level + gear_bonus(state, p) + sum(n for s, n in combat.bonuses if s == seat)
+    return p.level + gear_bonus(state, p) + sum(n for s, n, _ in combat.bonuses if s == seat)
 
 
 def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> int:
     seats = combat.fighters if seats is None else seats
     total = sum(player_strength(state, combat, s) for s in seats)
     return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "fighters")
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One term of a side's combat strength, so that a table can show what a total is made of (issue 11.8).
+
+    `kind` is "level", "item", "hireling", "curse", "one_shot" or a fight bonus's source (`Combat.bonuses`)
+    on the fighters' side; "monster", "enhancer", "against" (a monster's bonus against a trait the fighters
+    have, named in `detail`), "arrows" or "one_shot" on the monsters' side. `seat` is whose term it is (the
+    one who played it, for a one-shot); `monster` the index of the monster in the fight it belongs to."""
+
+    kind: str
+    amount: int
+    seat: int | None = None
+    card: str | None = None
+    monster: int | None = None
+    detail: str = ""
+
+    def to_wire(self) -> dict[str, Wire]:
+        out: dict[str, Wire] = {"kind": self.kind, "amount": self.amount}
+        for key, value in (("seat", self.seat), ("card", self.card), ("monster", self.monster)):
+            if value is not None:
+                out[key] = value
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+def fighter_parts(state: GameState, combat: Combat) -> list[Part]:
+    """The fighters' strength term by term, in the order a player reads it: each fighter (level, every
+    equipped item, Hireling, lasting curses, this fight's bonuses), then the one-shots played for them.
+    Terms worth nothing are left out; the amounts always add up to `fighters_strength` (tested)."""
+    parts: list[Part] = []
+    for seat in combat.fighters:
+        p = state.players[seat]
+        parts.append(Part("level", p.level, seat))
+        parts += [Part("item", state.card(c.card).bonus, seat, c.card) for c in p.items if c.equipped]
+        if p.hireling:
+            parts.append(Part("hireling", state.card(p.hireling).bonus, seat, p.hireling))
+        parts += [Part("curse", state.card(c).bonus, seat, c) for c in p.curses]
+        parts += [Part(why, n, seat) for s, n, why in combat.bonuses if s == seat]
+    parts += [
+        Part("one_shot", state.card(o.card).bonus, o.seat, o.card) for o in combat.one_shots if o.side == "fighters"
+    ]
+    return [part for part in parts if part.amount or part.kind == "level"]
+
+
+def monster_parts(state: GameState, combat: Combat) -> list[Part]:
+    """The monsters' strength term by term: each monster's printed level, its enhancers (a Mate's copied ones
+    too) and its bonuses against these fighters, then arrows and one-shots; they add up to `monsters_strength`."""
+    parts: list[Part] = []
+    for i, m in enumerate(combat.monsters):
+        parts.append(Part("monster", state.card(m.base).level, card=m.card, monster=i))
+        parts += [Part("enhancer", state.card(e).level, card=e, monster=i) for e in (*m.enhancers, *m.inherited)]
+        if state.card(m.base).bonuses:
+            parts += [
+                Part("against", b.amount, card=m.card, monster=i, detail=b.against)
+                for b in counted_bonuses(state, combat, m)
+            ]
+    if combat.monster_bonus:
+        parts.append(Part("arrows", combat.monster_bonus))
+    parts += [
+        Part("one_shot", state.card(o.card).bonus, o.seat, o.card) for o in combat.one_shots if o.side == "monsters"
+    ]
+    return [part for part in parts if part.amount or part.kind == "monster"]
 
 
 def fighters_win(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> bool:

@@ -86,7 +86,7 @@ def illusion(state: GameState, a: Illusion) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     combat = evolve(
         combat,
-        bonuses=(*combat.bonuses, (a.seat, ILLUSION_BONUS)),
+        bonuses=(*combat.bonuses, (a.seat, ILLUSION_BONUS, "illusion")),
         used=(*combat.used, (a.seat, "illusion")),
         spent=(*combat.spent, a.monster),
     )
@@ -193,7 +193,7 @@ def fire_arrow(state: GameState, a: FireArrow) -> tuple[GameState, list[Event]]:
     if a.monster != -1:
         combat = evolve(combat, monster_bonus=combat.monster_bonus + ARROW)
     else:
-        combat = evolve(combat, bonuses=(*combat.bonuses, (a.target, ARROW)))
+        combat = evolve(combat, bonuses=(*combat.bonuses, (a.target, ARROW, "arrow")))
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("arrow", {"seat": a.seat, "target": a.target, "monster": a.monster})]
 
@@ -235,7 +235,7 @@ def sacrifice_pet(state: GameState, a: SacrificePet) -> tuple[GameState, list[Ev
     state = with_player(state, a.seat, pet=None)
     combat = combat_of(state)
     if a.side == "fighters":
-        bonus = (combat.fighter, state.card(pet).level)
+        bonus = (combat.fighter, state.card(pet).level, "pet")
         combat = evolve(combat, bonuses=(*combat.bonuses, bonus), spent=(*combat.spent, pet))
     else:
         combat = evolve(combat, monsters=(*combat.monsters, CombatMonster(pet, pet)))

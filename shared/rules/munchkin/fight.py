@@ -511,7 +511,7 @@ def _ability_bonus(
 ) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, seat, cards)
     combat = combat_of(state)
-    combat = evolve(combat, bonuses=(*combat.bonuses, (seat, bonus)), used=(*combat.used, (seat, ability)))
+    combat = evolve(combat, bonuses=(*combat.bonuses, (seat, bonus, ability)), used=(*combat.used, (seat, ability)))
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event(ability, {"seat": seat, "cards": list(cards), "bonus": bonus})]
 
@@ -559,7 +559,7 @@ def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, (a.discard,))
     combat = combat_of(state)
     combat = evolve(
-        combat, bonuses=(*combat.bonuses, (a.target, -2)), backstabs=(*combat.backstabs, (a.seat, a.target))
+        combat, bonuses=(*combat.bonuses, (a.target, -2, "backstab")), backstabs=(*combat.backstabs, (a.seat, a.target))
     )
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("backstab", {"seat": a.seat, "target": a.target})]

@@ -118,7 +118,8 @@ class Combat:
     declined: tuple[int, ...] = ()
     asks: int = 0
     one_shots: tuple[PlayedOneShot, ...] = ()
-    bonuses: tuple[tuple[int, int], ...] = ()  # (seat, strength) from Berserk, Turn Undead, Backstab
+    # (seat, strength, source): "berserk", "turn_undead", "backstab", "illusion", "arrow" or "pet" (a sacrifice)
+    bonuses: tuple[tuple[int, int, str], ...] = ()
     monster_bonus: int = 0  # added to the monsters' side: an Epic Elf's arrows (E04)
     escape_bonuses: tuple[tuple[int, int], ...] = ()  # (seat, run-away bonus) from one-shots
     used: tuple[tuple[int, str], ...] = ()  # once-per-combat abilities: (seat, "berserk" | "turn_undead")

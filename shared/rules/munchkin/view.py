@@ -9,7 +9,7 @@ from typing import Any
 
 from ..base import Wire
 from .character import gear_bonus, is_epic
-from .combat import fighters_strength, fighters_win, monster_level, monsters_strength
+from .combat import fighter_parts, fighters_strength, fighters_win, monster_level, monster_parts, monsters_strength
 from .state import Decision, GameState, Player
 
 
@@ -62,6 +62,9 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         "monsters_strength": monsters_strength(state, c),
         "fighters_strength": fighters_strength(state, c),
         "fighters_winning": fighters_win(state, c),
+        # Each strength term by term (public cards and numbers only), for the table to explain its totals.
+        "monsters_parts": [part.to_wire() for part in monster_parts(state, c)],
+        "fighters_parts": [part.to_wire() for part in fighter_parts(state, c)],
         "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
         "bonuses": [list(b) for b in c.bonuses],
         "monster_bonus": c.monster_bonus,

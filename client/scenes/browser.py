@@ -65,7 +65,7 @@ class BrowserScene(Scene):
             self.browser.start()
         self.found: list[Found] = []
         self.message = ""
-        self.title = Label((0, 0, 10, 10), "DoorKick", 44, theme.ACCENT, style="bold")
+        self.title = Label((0, 0, 10, 10), "DoorKick", 48, theme.ACCENT, style="title")
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=56, size=19)
         self.join_button = Button((0, 0, 10, 10), "Join selected", self._join_selected)
         self.address = TextInput(

@@ -79,3 +79,26 @@ def test_the_package_data_ships_fonts_pictures_and_credits() -> None:
     data = read_toml(ROOT / "pyproject.toml")["tool"]["setuptools"]["package-data"]["doorkick.assets"]
     for wanted in ("*.md", "fonts/*.otf", "fonts/*.txt", "fonts/*.toml", "art/*.toml", "art/icons/*.svg"):
         assert wanted in data
+
+
+def test_the_regenerate_script_tells_authors_apart_by_the_drawing(tmp_path: Path) -> None:
+    script = regenerate_script()
+    for folder, name, path_data in (
+        ("lorc", "fist", "M10.5 20l3 4z"),
+        ("skoll", "fist", "M329.8 235.69l62.83-82.71z"),
+        ("badges", "crown", "M1 1z"),
+        ("lorc", "crown", "M408.256 119.46l-37.7 52.165z"),
+        ("darkzaitzev", "bat", "M5 5z"),
+    ):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        svg = f'<svg><path d="M0 0h512v512H0z"/><path fill="#fff" d="{path_data}"/></svg>'
+        (tmp_path / folder / f"{name}.svg").write_text(svg, "utf-8")
+    icons = {
+        "fist": {"body": '<path fill="currentColor" d="m329.8 235.69l62.83-82.71z"/>'},
+        "crown": {"body": '<path fill="currentColor" d="m408.256 119.46l-37.7 52.165z"/>'},
+        "bat": {"body": '<path fill="currentColor" d="M5 5z"/>'},
+    }
+
+    authors = script.authors_from(tmp_path, icons, {"fist", "crown", "bat"})
+
+    assert authors == {"fist": "Skoll", "crown": "Lorc", "bat": "DarkZaitzev"}

@@ -10,7 +10,7 @@ import pygame
 
 from ..ui import theme
 from ..ui.text import render_block, render_line
-from .icons import emblem
+from .icons import emblem, kind_picture, tinted_picture
 
 CARD_RATIO = 7 / 5  # height / width, a standard playing card
 COMPACT_BELOW = 150  # narrower than this, the rules text is left for the zoomed view
@@ -32,6 +32,7 @@ class Face:
     footer_left: str = ""
     footer_right: str = ""  # "300 Gold"
     deck: str = "door"
+    art: str = ""  # its picture (icons.picture); the emblem stands in when that cannot be drawn
 
 
 # Munchkin kinds: a colour from the colour-blind-safe palette, an emblem and a name, so colour is never
@@ -113,6 +114,7 @@ def munchkin_face(card: Any) -> Face:
         footer_left=footer_left,
         footer_right=footer_right,
         deck=card.deck,
+        art=getattr(card, "art", "") or kind_picture("munchkin", card.kind),
     )
 
 
@@ -160,6 +162,7 @@ def wonderland_face(card: Any) -> Face:
         footer_left=footer_left,
         footer_right=f"{gold} Gold" if isinstance(gold, int) and gold else "",
         deck=str(deck),
+        art=str(getattr(card, "art", "")) or kind_picture("wonderland", kind),
     )
 
 
@@ -253,6 +256,7 @@ def face_layout(face: Face, width: int) -> FaceLayout:
 
 
 TITLE_MIN, TEXT_MIN, LINE_MIN = 8, 8, 7
+TITLE_STYLE = "title"  # card names in the title face (theme.font)
 
 
 @lru_cache(maxsize=512)
@@ -272,7 +276,7 @@ def draw_face(face: Face, width: int) -> pygame.Surface:
         lay.title_size,
         theme.TEXT,
         min_size=TITLE_MIN,
-        style="bold",
+        style=TITLE_STYLE,
     )
     s.blit(
         img,
@@ -284,9 +288,7 @@ def draw_face(face: Face, width: int) -> pygame.Surface:
     )
     s.blit(img, img.get_rect(midleft=lay.type_rect.midleft))
 
-    pygame.draw.rect(s, _lighter(face.colour), lay.art, border_radius=4)
-    pygame.draw.rect(s, _darker(face.colour, 0.7), lay.art, 1, border_radius=4)
-    emblem(s, face.emblem, lay.art.inflate(-4, -4), _darker(face.colour, 0.3), face.colour)
+    draw_art(s, face, lay.art)
     if lay.text_box.h > 8 and face.text:
         body = render_block(
             face.text, lay.text_box.w, lay.text_box.h, lay.text_size, theme.TEXT_DARK, min_size=TEXT_MIN
@@ -327,8 +329,37 @@ def draw_face(face: Face, width: int) -> pygame.Surface:
     return s
 
 
-def _lighter(c: theme.Colour) -> theme.Colour:
-    return (c[0] + (255 - c[0]) * 2 // 3, c[1] + (255 - c[1]) * 2 // 3, c[2] + (255 - c[2]) * 2 // 3)
+def draw_art(surface: pygame.Surface, face: Face, rect: pygame.Rect) -> None:
+    """The picture panel, framed alike for every card of a kind: a pale field of the kind's colour with a
+    lighter medallion, the picture inked in the kind's darkest shade over a soft shadow, and a double rule."""
+    colour = face.colour
+    pygame.draw.rect(surface, _lighter(colour), rect, border_radius=4)
+    medallion = min(rect.w, rect.h) * 9 // 20
+    pygame.draw.circle(surface, _lighter(colour, 0.15), rect.center, medallion)
+    pygame.draw.circle(surface, _lighter(colour, 0.6), rect.center, medallion, max(1, medallion // 24))
+    size = min(rect.w, rect.h) - max(6, min(rect.w, rect.h) // 7)
+    ink = tinted_picture(face.art, size, _darker(colour, 0.3))
+    if ink is None:
+        emblem(surface, face.emblem, rect.inflate(-4, -4), _darker(colour, 0.3), colour)
+    else:
+        shadow = tinted_picture(face.art, size, (0, 0, 0))
+        at = ink.get_rect(center=rect.center)
+        if shadow is not None and shadow is not ink:
+            shadow = shadow.copy()
+            shadow.set_alpha(60)
+            surface.blit(shadow, at.move(max(1, size // 40), max(1, size // 40)))
+        surface.blit(ink, at)
+    pygame.draw.rect(surface, _darker(colour, 0.7), rect, max(1, rect.w // 90), border_radius=4)
+    pygame.draw.rect(surface, colour, rect.inflate(-4, -4), 1, border_radius=3)
+
+
+def _lighter(c: theme.Colour, keep: float = 1 / 3) -> theme.Colour:
+    # `keep` of the colour, the rest white
+    return (
+        round(255 - (255 - c[0]) * keep),
+        round(255 - (255 - c[1]) * keep),
+        round(255 - (255 - c[2]) * keep),
+    )
 
 
 @lru_cache(maxsize=64)

@@ -1,12 +1,74 @@
-"""Simple vector emblems (monster, sword, skull...) drawn with pygame primitives: no art files needed."""
+"""Card pictures and emblems.
+
+A card's picture is one of the game-icons.net set DoorKick ships (assets/art/icons/<name>.svg, white on clear,
+so it can be tinted per card kind) or an image file a pack brought of its own (drawn as it is). The simple
+vector emblems below (monster, sword, skull...) are drawn with pygame primitives: the board's spaces use them,
+and so does a card whose picture cannot be loaded.
+"""
 
 from __future__ import annotations
 
 import math
+import tomllib
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any
 
 import pygame
 
 Colour = tuple[int, int, int]
+ART = resources.files("doorkick.assets") / "art"
+
+
+@cache
+def _kinds() -> dict[str, Any]:
+    return tomllib.loads((ART / "kinds.toml").read_text("utf-8"))
+
+
+def kind_picture(game: str, kind: str) -> str:
+    """The picture of a card of `kind` that names none of its own (assets/art/kinds.toml); "" if none."""
+    return str(_kinds().get("fallback", {}).get(game, {}).get(kind, ""))
+
+
+def worn_pictures() -> dict[str, frozenset[str]]:
+    """Which pictures show a thing worn or held in each item slot (headgear, armor, ..., two_hands, shield)."""
+    return {slot: frozenset(names) for slot, names in _kinds().get("worn", {}).items()}
+
+
+def is_image_file(art: str) -> bool:
+    return "/" in art or "\\" in art or "." in art
+
+
+@lru_cache(maxsize=512)
+def picture(art: str, size: int) -> pygame.Surface | None:
+    """The picture `art` (a name of the set, or an image file's path) fitted in `size` pixels square, or None
+    when it cannot be drawn (an unknown name, an unreadable file, an SDL_image without SVG)."""
+    if not art or size < 4:
+        return None
+    path = art if is_image_file(art) else str(ART / "icons" / f"{art}.svg")
+    try:
+        if path.lower().endswith(".svg"):
+            return pygame.image.load_sized_svg(path, (size, size))
+        img = pygame.image.load(path)
+    except (pygame.error, OSError):
+        return None
+    scale = size / max(img.get_width(), img.get_height())
+    fitted = (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale)))
+    try:
+        return pygame.transform.smoothscale(img, fitted)
+    except ValueError:  # a palette image: smoothscale takes 24 or 32 bits a pixel
+        return pygame.transform.scale(img, fitted)
+
+
+@lru_cache(maxsize=512)
+def tinted_picture(art: str, size: int, ink: Colour) -> pygame.Surface | None:
+    """`picture` in the colour `ink` when it is one of the set (white on clear); a pack's own file as it is."""
+    img = picture(art, size)
+    if img is None or is_image_file(art):
+        return img
+    img = img.copy()
+    img.fill((*ink, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return img
 
 
 def emblem(surface: pygame.Surface, name: str, rect: pygame.Rect, ink: Colour, fill: Colour) -> None:

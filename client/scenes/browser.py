@@ -65,7 +65,7 @@ class BrowserScene(Scene):
             self.browser.start()
         self.found: list[Found] = []
         self.message = ""
-        self.title = Label((0, 0, 10, 10), "DoorKick", 44, theme.ACCENT, style="bold")
+        self.title = Label((0, 0, 10, 10), "DoorKick", 48, theme.ACCENT, style="title")
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=56, size=19)
         self.join_button = Button((0, 0, 10, 10), "Join selected", self._join_selected)
         self.address = TextInput(
@@ -81,6 +81,7 @@ class BrowserScene(Scene):
         self.colour_button = Button((0, 0, 10, 10), "", self._next_colour, tooltip="Your colour at the table")
         self.sound_button = Button((0, 0, 10, 10), "", self._sound, tooltip="Click: volume; the last step mutes")
         self.quit_button = Button((0, 0, 10, 10), "Quit", app.quit, hotkey=pygame.K_ESCAPE, colour=(90, 60, 60))
+        self.credits_button = Button((0, 0, 10, 10), "Credits", self._credits, tooltip="Who made the art and fonts")
         self.widgets = [
             self.title,
             self.list,
@@ -92,6 +93,7 @@ class BrowserScene(Scene):
             self.colour_button,
             self.sound_button,
             self.quit_button,
+            self.credits_button,
         ]
         self._labels()
 
@@ -106,6 +108,7 @@ class BrowserScene(Scene):
         self.colour_button.rect = pygame.Rect(x, 292, side, 42)
         self.sound_button.rect = pygame.Rect(x, 344, side, 42)
         self.quit_button.rect = pygame.Rect(x, h - 84, side, 44)
+        self.credits_button.rect = pygame.Rect(x, h - 138, side, 44)
         self.join_button.rect = pygame.Rect(40, self.list.rect.bottom + 10, 220, 44)
         self.address.rect = pygame.Rect(40, h - 84, self.list.rect.w - 230, 44)
         self.typed_button.rect = pygame.Rect(self.address.rect.right + 10, h - 84, 220, 44)
@@ -131,6 +134,11 @@ class BrowserScene(Scene):
         else:
             sounds.set_volume(min(1.0, sounds.level + 0.25))
         self._labels()
+
+    def _credits(self) -> None:
+        from .credits import CreditsScene
+
+        self.app.push(CreditsScene(self.app))
 
     def _rename(self, name: str) -> None:
         self.app.settings.name = name.strip()[:20] or self.app.settings.name

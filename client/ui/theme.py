@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
 import pygame
 
@@ -60,41 +60,30 @@ GOOD: Colour = SKY  # "you are winning": blue/orange instead of green/red
 BAD: Colour = ORANGE
 PARCHMENT: Colour = (244, 236, 214)
 
-_FONT_FILES = {
-    "regular": ("DejaVuSans.ttf", "LiberationSans-Regular.ttf"),
-    "bold": ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf"),
-    "condensed": ("DejaVuSansCondensed.ttf", "DejaVuSans.ttf", "LiberationSansNarrow-Regular.ttf"),
+# The bundled faces (assets/fonts/, SIL Open Font License): text lays out the same on every machine.
+# Linux Biolinum for reading, Yanone Kaffeesatz for card names and headings. Biolinum and Kaffeesatz draw
+# small for their nominal size, so each is scaled to about the width DejaVu Sans gave at the same size.
+_FONT_FILES: dict[str, tuple[str, float]] = {
+    "regular": ("LinBiolinum_R.otf", 1.15),
+    "bold": ("LinBiolinum_RB.otf", 1.15),
+    "condensed": ("LinBiolinum_R.otf", 1.05),
+    "title": ("YanoneKaffeesatz-Bold.otf", 1.2),
 }
-_FONT_DIRS = (
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/TTF"),
-    Path("/usr/share/fonts/dejavu"),
-    Path("/usr/share/fonts/truetype/liberation"),
-    Path("/Library/Fonts"),
-    Path("C:/Windows/Fonts"),
-)
 
 
-@cache
-def _font_path(style: str) -> str | None:
-    # A common system sans if there is one, else pygame's bundled font (None); no fc-list subprocess.
-    for name in _FONT_FILES.get(style, ()):
-        for folder in _FONT_DIRS:
-            if (folder / name).is_file():
-                return str(folder / name)
-    return None
+def font_file(style: str) -> str:
+    """The path of the bundled font file for `style` (regular, bold, condensed or title)."""
+    name = _FONT_FILES.get(style, _FONT_FILES["regular"])[0]
+    return str(resources.files("doorkick.assets") / "fonts" / name)
 
 
 @cache
 def font(size: int, style: str = "regular") -> pygame.font.Font:
-    """A cached font; `style` is regular, bold or condensed."""
+    """A cached font; `style` is regular, bold, condensed or title (card names and headings)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    path = _font_path(style)
-    f = pygame.font.Font(path, max(6, size))
-    if path is None and style == "regular":
-        f.set_bold(False)
-    return f
+    scale = _FONT_FILES.get(style, _FONT_FILES["regular"])[1]
+    return pygame.font.Font(font_file(style), max(6, round(size * scale)))
 
 
 def scale_for(surface_height: int) -> float:

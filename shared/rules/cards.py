@@ -1,6 +1,7 @@
 """Card packs: read TOML files, check every field against a game's schema, give frozen card records.
 
 A pack file has a `[pack]` table (`id`, `name`, `game`, optional `description`) and an array of `[[cards]]`.
+A card may name its picture (`art`): one of the set in assets/art/icons, or an image file of the pack's own.
 Each game supplies the function that turns one card table into its own frozen record; this module supplies
 the strict field reader it uses, so every game reports a broken pack the same way: file, card id, what is wrong.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -25,15 +27,28 @@ class _Missing:
 
 MISSING: Any = _Missing()
 
+# A card's own picture file, by a path relative to its pack file: the kinds of image the client can draw.
+IMAGE_SUFFIXES = (".png", ".svg", ".jpg", ".jpeg", ".bmp", ".webp")
+
+
+@cache
+def picture_names() -> frozenset[str]:
+    """The pictures of the set that any pack may name as a card's `art` (assets/art/icons/<name>.svg)."""
+    folder = resources.files("doorkick.assets") / "art" / "icons"
+    if not folder.is_dir():
+        return frozenset()
+    return frozenset(p.name.removesuffix(".svg") for p in folder.iterdir() if p.name.endswith(".svg"))
+
 
 class Fields:
     """Typed reads from one TOML table; whatever is left unread at `finish()` is an unknown key."""
 
-    def __init__(self, raw: Any, where: str) -> None:
+    def __init__(self, raw: Any, where: str, folder: Path | None = None) -> None:
         if not isinstance(raw, Mapping):
             raise PackError(f"{where}: expected a table, got {raw!r}")
         self.raw: Mapping[str, Any] = raw
         self.where = where
+        self.folder = folder  # the pack file's folder: where a card's own picture file is looked for
         self._read: set[str] = set()
 
     def error(self, message: str) -> PackError:
@@ -100,7 +115,23 @@ class Fields:
             value = [value]
         if not isinstance(value, list):
             raise self.error(f"{key} must be a list of tables, got {value!r}")
-        return [Fields(v, f"{self.where}, {key}[{i}]") for i, v in enumerate(value)]
+        return [Fields(v, f"{self.where}, {key}[{i}]", self.folder) for i, v in enumerate(value)]
+
+    def art(self, key: str = "art") -> str:
+        """A card's picture: a name from the set, or the full path of an image file named relative to the pack
+        file; "" when the card names none (the client then shows its kind's picture)."""
+        value = self.text(key, "")
+        if not value or value in picture_names():
+            return value
+        if not value.lower().endswith(IMAGE_SUFFIXES):
+            raise self.error(
+                f"{key} {value!r} is not a picture of the set (assets/art/icons) nor an image file "
+                f"({', '.join(IMAGE_SUFFIXES)})"
+            )
+        path = (self.folder or Path.cwd()) / value
+        if not path.is_file():
+            raise self.error(f"{key} file {value!r} not found (looked for {path})")
+        return str(path)
 
     def finish(self) -> None:
         unknown = sorted(set(self.raw) - self._read)
@@ -141,12 +172,23 @@ def _pack_header(data: Mapping[str, Any]) -> tuple[str, str, str]:
     return str(pack.get("id", "")), str(pack.get("name", "")), str(pack.get("game", ""))
 
 
+def _is_path(name_or_path: str) -> bool:
+    return name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
+
+
+def pack_folder(name_or_path: str) -> Path:
+    """The folder a pack file lives in, where its cards' own picture files are looked for."""
+    if _is_path(name_or_path):
+        return Path(name_or_path).parent
+    return Path(str(resources.files("doorkick.assets") / "cards"))
+
+
 def read_asset_text(
     folder: str, what: str, name_or_path: str, error: type[ValueError] = PackError
 ) -> tuple[str, str]:
     """The TOML text of a built-in asset (by name, from `assets/<folder>/`) or a user's file (by path), and
     where it came from; `what` names it in the error ("card pack", "board")."""
-    if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
+    if _is_path(name_or_path):
         path = Path(name_or_path)
         try:
             return path.read_text("utf-8"), str(path)
@@ -163,7 +205,9 @@ def read_pack_text(name_or_path: str) -> tuple[str, str]:
     return read_asset_text("cards", "card pack", name_or_path)
 
 
-def parse_pack(text: str, source: str, game: str, parse_card: CardParser[C]) -> Pack[C]:
+def parse_pack(
+    text: str, source: str, game: str, parse_card: CardParser[C], folder: Path | None = None
+) -> Pack[C]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -187,7 +231,7 @@ def parse_pack(text: str, source: str, game: str, parse_card: CardParser[C]) -> 
     seen: set[str] = set()
     for i, raw in enumerate(raw_cards):
         label = raw.get("id", f"#{i + 1}") if isinstance(raw, Mapping) else f"#{i + 1}"
-        fields = Fields(raw, f"{source}, card {label!r}")
+        fields = Fields(raw, f"{source}, card {label!r}", folder)
         counts.append(fields.integer("count", 1, 1, 20))
         card = parse_card(fields)
         fields.finish()
@@ -204,7 +248,7 @@ def load_packs(names: Iterable[str], game: str, parse_card: CardParser[C]) -> tu
     owner: dict[str, str] = {}
     for name in names:
         text, source = read_pack_text(name)
-        pack = parse_pack(text, source, game, parse_card)
+        pack = parse_pack(text, source, game, parse_card, pack_folder(name))
         for card in pack.cards:
             if card.id in owner:
                 raise PackError(f"{source}, card {card.id!r}: already defined by {owner[card.id]}")

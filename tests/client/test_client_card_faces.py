@@ -10,6 +10,7 @@ import pytest
 from doorkick.client.render.cards import (
     TEXT_MIN,
     TITLE_MIN,
+    TITLE_STYLE,
     draw_back,
     draw_face,
     face_layout,
@@ -58,7 +59,7 @@ def test_zoomed_faces_show_the_whole_title_and_text() -> None:
     for card in CARDS:
         face = face_of(card)
         lay = face_layout(face, ZOOM_W)
-        title = fit(face.name, lay.title_box.w, lay.title_box.h, lay.title_size, TITLE_MIN, "bold")
+        title = fit(face.name, lay.title_box.w, lay.title_box.h, lay.title_size, TITLE_MIN, TITLE_STYLE)
         body = fit(face.text, lay.text_box.w, lay.text_box.h, lay.text_size, TEXT_MIN)
         if title.truncated or title.size < 11:
             problems.append(f"{face.key}: title cut or tiny ({title.size}px)")

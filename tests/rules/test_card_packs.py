@@ -115,6 +115,10 @@ BROKEN_CARDS = [
     pytest.param(card("class", 'class = "thief"\nabilities = ["teleport"]'), "'teleport' is not one of",
                  id="unknown-ability"),
     pytest.param(card("class", ""), "missing required key 'class'", id="class-without-class"),
+    pytest.param(card("monster", 'level = 3\nart = "angry-goose"'),
+                 "art 'angry-goose' is not a picture of the set (assets/art/icons) nor an image file",
+                 id="unknown-art-name"),
+    pytest.param(card("monster", "level = 3\nart = 7"), "art must be a string, got 7", id="art-not-text"),
 ]
 
 
@@ -205,3 +209,43 @@ def test_every_example_in_the_card_pack_guide_loads(tmp_path: Path) -> None:
 
     kinds = {c.kind for c in packs[2].cards}
     assert kinds == set(KINDS)
+
+
+def test_a_cards_own_picture_file_is_found_beside_its_pack(tmp_path: Path) -> None:
+    (tmp_path / "pics").mkdir()
+    (tmp_path / "pics" / "goose.png").write_bytes(b"not checked here: the client draws it")
+    path = write_pack(tmp_path, GOOSE.replace('name = "Angry Goose"', 'name = "Angry Goose"\nart = "pics/goose.png"'))
+
+    goose = load_munchkin_packs((str(path),))[0].cards[0]
+
+    assert goose.art == str(tmp_path / "pics" / "goose.png")
+
+
+def test_a_missing_picture_file_is_refused_with_where_it_was_looked_for(tmp_path: Path) -> None:
+    path = write_pack(tmp_path, card("monster", 'level = 3\nart = "pics/gone.png"'))
+
+    message = refusal(path)
+
+    assert message == (
+        f"{path}, card 'bad-card': art file 'pics/gone.png' not found (looked for {tmp_path / 'pics' / 'gone.png'})"
+    )
+
+
+def test_a_card_naming_a_picture_of_the_set_keeps_the_name_and_one_naming_none_has_none(tmp_path: Path) -> None:
+    path = write_pack(tmp_path, GOOSE, card("monster", 'level = 3\nart = "flamingo"', "pink-goose"))
+
+    plain, pink = load_munchkin_packs((str(path),))[0].cards
+
+    assert (plain.art, pink.art) == ("", "flamingo")
+
+
+def test_a_wonderland_card_names_its_picture_the_same_way(tmp_path: Path) -> None:
+    from doorkick.shared.rules.cards import parse_pack
+    from doorkick.shared.rules.wonderland.cards import parse_card
+
+    head = HEADER.format(pack_id="wl", game="wonderland")
+    good = head + '[[cards]]\nid = "cat"\nkind = "friend"\nname = "Cat"\nbonus = 1\nart = "cat"\n'
+    assert parse_pack(good, "wl.toml", "wonderland", parse_card, tmp_path).cards[0].art == "cat"
+    with pytest.raises(PackError) as caught:
+        parse_pack(good.replace('art = "cat"', 'art = "kitten"'), "wl.toml", "wonderland", parse_card, tmp_path)
+    assert str(caught.value).startswith("wl.toml, card 'cat': art 'kitten' is not a picture of the set")

@@ -112,6 +112,7 @@ class CardDef:
     kind: str
     deck: str
     text: str
+    art: str = ""  # its picture: a name from assets/art/icons or an image file's path; "" for its kind's
     # monsters and enhancers
     level: int = 0
     treasures: int = 0
@@ -185,6 +186,7 @@ def parse_card(f: Fields) -> CardDef:
         "kind": kind,
         "deck": "door" if kind in DOOR_KINDS else "treasure",
         "text": f.text("text", ""),
+        "art": f.art(),
     }
     if not common["name"]:
         raise f.error("name must not be empty")

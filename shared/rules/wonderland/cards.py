@@ -1,6 +1,7 @@
 """The Wonderland card schema: Monster cards and Treasures, checked on load into frozen `CardDef` records.
 
-A pack's cards each have an `id`, a `name`, a `kind` and optional `text` and `count` (copies). By kind:
+A pack's cards each have an `id`, a `name`, a `kind` and optional `text`, `art` (its picture, as in
+docs/card-packs.md) and `count` (copies). By kind:
 - monster: `bonus` 0..5 added to the Room's power (W03, W13); `draw` 0, 2 or 3 more Monster cards.
 - friend: `bonus` 1..5, a permanent bonus while in play (W04); no Gold (W06).
 - bonus: `bonus` 1..10 for one fight; `gold`.
@@ -35,6 +36,7 @@ class CardDef:
     bonus: int = 0
     draw: int = 0  # Monster cards: how many more Monster cards to draw ("Draw 2 Monsters!")
     gold: int = 0
+    art: str = ""  # its picture: a name from assets/art/icons or an image file's path; "" for its kind's
 
     @property
     def deck(self) -> str:
@@ -54,17 +56,18 @@ def parse_card(f: Fields) -> CardDef:
     if not name:
         raise f.error("name must not be empty")
     text = f.text("text", "")
+    art = f.art()
     if kind == MONSTER:
         draw = f.integer("draw", 0, 0, 3)
         if draw == 1:
             raise f.error("draw must be 0, 2 or 3")
-        return CardDef(card_id, name, kind, text, bonus=f.integer("bonus", 0, 0, 5), draw=draw)
+        return CardDef(card_id, name, kind, text, bonus=f.integer("bonus", 0, 0, 5), draw=draw, art=art)
     if kind == FRIEND:
         if f.has("gold"):
             raise f.error("a Friend is worth no Gold (W06); remove gold")
-        return CardDef(card_id, name, kind, text, bonus=f.integer("bonus", lo=1, hi=5))
+        return CardDef(card_id, name, kind, text, bonus=f.integer("bonus", lo=1, hi=5), art=art)
     bonus = f.integer("bonus", lo=1, hi=10) if kind == "bonus" else 0
-    return CardDef(card_id, name, kind, text, bonus=bonus, gold=f.integer("gold", lo=1, hi=10))
+    return CardDef(card_id, name, kind, text, bonus=bonus, gold=f.integer("gold", lo=1, hi=10), art=art)
 
 
 @dataclass(frozen=True, eq=False)

@@ -333,6 +333,7 @@ class GameScene(ActionBar, Scene):
     def update(self, dt: float) -> None:
         for happening in self.session.pump(dt):
             self.on_happening(happening)
+            self.changed()
         self._hot_seat()
         if self._press is not None:
             card, held = self._press
@@ -615,6 +616,18 @@ class GameScene(ActionBar, Scene):
 
     def back_image(self, deck: str) -> pygame.Surface:
         return draw_back(deck, self.card_w)
+
+    def animating(self) -> bool:
+        """Dice, cards in flight, toasts fading, a countdown, a held or dragged card, or a caret blinking."""
+        return (
+            self.throw is not None
+            or len(self.flights) > 0
+            or bool(self.toasts)
+            or self.reaction_seconds() is not None
+            or self._press is not None
+            or self.dragging is not None
+            or self.chat_input.animating()
+        )
 
 
 def _key(wire: Wire) -> tuple[tuple[str, str], ...]:

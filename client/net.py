@@ -5,9 +5,10 @@ The frame loop never waits on the network: it queues messages with `send` and dr
 thread reconnects with backoff and, if a seat was taken, resumes it with the seat token; status changes
 arrive through `poll` as `Status` items so a scene can tell the player.
 
-Liveness: a host that says nothing for `PING_AFTER` seconds is pinged; one silent (no frame, no pong) for
-`silent_after` seconds is taken for gone, reported ("the host is not answering") and reconnected to. A host
-never reached fails within `first_contact` seconds, so a mistyped address gets an answer, not a long wait.
+Liveness: a host that says nothing for `PING_AFTER` seconds (or a third of `silent_after`) is pinged; one
+silent (no frame, no pong) for `silent_after` seconds is taken for gone, reported ("the host is not
+answering") and reconnected to. A host never reached fails within `first_contact` seconds, so a mistyped
+address gets an answer, not a long wait.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from ..shared.protocol import Framer, Message, ProtocolError
 
 APP_NAME = "doorkick-client"
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
-FIRST_CONTACT = 4.0  # seconds to reach a host never reached before, then "failed"
-PING_AFTER = 2.0  # seconds of silence before asking the host whether it is still there
+FIRST_CONTACT = 3.5  # seconds to reach a host never reached before, then "failed"
+PING_AFTER = 2.0  # seconds of silence before asking the host whether it is still there (at most)
 SILENT_AFTER = 7.0  # seconds of silence (no frame, not even a pong) before the host is taken for gone
 NOT_ANSWERING = "the host is not answering"
 
@@ -168,11 +169,14 @@ class Connection:
                 reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), max(0.5, left))
             except (OSError, TimeoutError) as exc:
                 lost_since = lost_since if lost_since is not None else loop.time()
-                never = not self.reached and loop.time() - began + BACKOFF[0] >= self.first_contact
+                pause = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                if not self.reached:  # the first contact keeps to its budget, pauses included
+                    pause = min(pause, self.first_contact - (loop.time() - began))
+                never = not self.reached and pause < BACKOFF[0] / 2
                 if never or not self.reconnect or loop.time() - lost_since > self.give_up_after:
                     self._status("failed", f"cannot reach {self.host}:{self.port}: {_why(exc)}")
                     return
-                await self._sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                await self._sleep(pause)
                 attempt += 1
                 continue
             attempt, lost_since = 0, None
@@ -205,6 +209,7 @@ class Connection:
         sender = asyncio.create_task(self._pump_out(writer, self._outbox))
         clock = asyncio.get_running_loop().time
         heard = asked = clock()
+        ping_after = min(PING_AFTER, self.silent_after / 3)
         answered = False  # "connected" once the host speaks: one that accepts and stays silent is not there
         try:
             while not self._stop.is_set():
@@ -213,7 +218,7 @@ class Connection:
                 except TimeoutError:
                     if clock() - heard > self.silent_after:
                         return NOT_ANSWERING
-                    if clock() - heard > PING_AFTER and clock() - asked > PING_AFTER:
+                    if clock() - heard > ping_after and clock() - asked > ping_after:
                         writer.write(protocol.encode(protocol.message(protocol.PING)))
                         asked = clock()
                     continue

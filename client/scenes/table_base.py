@@ -17,6 +17,7 @@ from .. import actions as acts
 from ..anim.dice import DiceThrow, draw_tray
 from ..anim.flights import Flights
 from ..catalog import Cards
+from ..net import NOT_ANSWERING
 from ..render.cards import blit_card, draw_back, draw_face
 from ..session import Happening, LocalSession, Session
 from ..ui import theme
@@ -377,7 +378,9 @@ class GameScene(ActionBar, Scene):
             self.toast(f"Refused: {happening.data.get('message', '')}")
         elif happening.kind == "status":
             state = happening.data.get("state")
-            if state == "reconnecting":
+            if state == "reconnecting" and happening.data.get("detail") == NOT_ANSWERING:
+                self.toast("The host is not answering, retrying…", 3)
+            elif state == "reconnecting":
                 self.toast("Connection lost: reconnecting…", 3)
             elif state == "connected":
                 self.toast("Reconnected", 2)

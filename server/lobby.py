@@ -222,10 +222,9 @@ class Lobby:
             bot_level=bot_level,
             password_hash=hash_password(password) if password else None,
         )
+        self._seat_player(table, table.seats[0], client, message)  # first: the colour asked for is still free
         for i in range(count - bots, count):
             table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
-        seat = table.seats[0]
-        self._seat_player(table, seat, client, message)
         self.tables[table.id] = table
         self._changed(table)
 

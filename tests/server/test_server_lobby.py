@@ -364,3 +364,15 @@ def test_the_seats_as_started_reach_the_players_before_the_first_snapshot(tmp_pa
             await alice.close()
 
     asyncio.run(scenario())
+
+
+def test_the_creator_gets_the_colour_asked_for_before_the_bots_take_theirs(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            (alice,) = await table_of(server.port, ["Alice"], seats=4, bots=3, colour="green")
+            players = (await alice.expect("table")).get("table")["players"]
+            assert players[0]["colour"] == "green"
+            assert len({s["colour"] for s in players}) == 4
+            await alice.close()
+
+    asyncio.run(scenario())

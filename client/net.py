@@ -160,9 +160,8 @@ class Connection:
         first = True
         began = loop.time()
         lost_since: float | None = None
-        reason = f"{self.host}:{self.port}"
+        self._status("connecting", f"{self.host}:{self.port}")
         while not self._stop.is_set():
-            self._status("connecting" if first else "reconnecting", reason)
             # Until the host first answers, the whole attempt has `first_contact` seconds; later, 5 s a try.
             left = self.first_contact - (loop.time() - began) if not self.reached else 5.0
             try:
@@ -223,13 +222,13 @@ class Connection:
                         asked = clock()
                     continue
                 heard = clock()
-                if not answered:
-                    answered = self.reached = True
-                    self._status("connected", f"{self.host}:{self.port}")
                 if not data:
                     framer.receive_eof()
                     self._forward(framer)
                     return "the host closed the connection"
+                if not answered:
+                    answered = self.reached = True
+                    self._status("connected", f"{self.host}:{self.port}")
                 framer.receive_data(data)
                 for item in framer.events_received():
                     if isinstance(item, Message) and item.type == protocol.PING:

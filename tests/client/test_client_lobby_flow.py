@@ -154,3 +154,14 @@ def test_play_and_join_take_an_interface_for_the_host_and_the_lan_search(app: An
         host.stop()
     joined = play_args("--interface", "127.0.0.1", command="join")
     assert joined.interface == "127.0.0.1" and joined.address == ""
+
+
+def test_enter_goes_from_name_to_name_and_starts_from_the_last(app: Any) -> None:
+    started: list[list[str]] = []
+    form = app.push(HotSeatSetupScene(app, ["Ann", "Ben"], started.append))
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    click(app, form.inputs[0].rect.center)
+    app.step(1 / 60, [enter])
+    assert form.inputs[1].focused and not form.inputs[0].focused and not started
+    app.step(1 / 60, [enter])
+    assert started == [["Ann", "Ben"]]

@@ -1,4 +1,9 @@
-"""The main loop: events to the scene stack, update(dt), then a frame-capped draw of the visible scenes."""
+"""The main loop: events to the scene stack, update(dt), then a draw of the visible scenes when one is due.
+
+A frame is drawn only when something changed (input, a message from the host, a timer, a scene saying so
+with `changed()`) or moves (a scene's `animating()`); otherwise the loop sleeps on the event queue, so an
+idle window costs next to nothing. The network thread wakes the loop with a `WAKE` event.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -14,9 +20,14 @@ from .audio import Sounds
 from .scenes.base import Scene
 from .settings import Settings
 from .ui import theme
-from .ui.widgets import Tooltips
+from .ui.text import render_line
+from .ui.widgets import Tooltips, panel
 
 FrameHook = Callable[["App", pygame.Surface], None]
+# How long an idle loop sleeps on the event queue: timers (a bot's pace, a toast, a clock) keep this precision.
+IDLE_WAIT_MS = 100
+WAKE = pygame.event.custom_type()  # posted by other threads: something arrived, run a step now
+MANUAL_SHOT = "manual"  # the tag of a screenshot the player took with F12
 
 
 class App:
@@ -29,6 +40,9 @@ class App:
         screenshot_dir: Path | None = None,
     ) -> None:
         self.settings = settings or Settings.load()
+        # Everything is drawn in software; a GL-backed window surface would only add a texture upload per
+        # frame and load the GL driver (over 100 MB resident with Mesa). A player may still set it.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
         pygame.display.set_caption("DoorKick")
         w, h = size or (self.settings.window_w, self.settings.window_h)
@@ -40,9 +54,13 @@ class App:
         self.sounds = Sounds(self.settings)
         self.tooltips = Tooltips()
         self.running = True
-        self.frame = 0
+        self.frame = 0  # frames drawn
+        self.steps = 0  # loop steps, drawn or not
         self.elapsed = 0.0
-        self.frame_hooks: list[FrameHook] = []
+        self.dirty = True  # something changed since the last frame: draw one
+        self.was_animating = False  # one more frame after the motion stops shows where it came to rest
+        self.notices: list[list[Any]] = []  # [text, seconds left]: the window's own notes (where a screenshot went)
+        self.frame_hooks: list[FrameHook] = []  # run after every step
         self.on_close: list[Callable[[], None]] = []  # run once when the window closes (stop a host...)
         self.screenshot_dir = screenshot_dir
         self._shots_wanted: list[str] = []
@@ -61,6 +79,7 @@ class App:
             self.stack[-1].pause()
         self.stack.append(scene)
         scene.layout(self.screen.get_size())
+        self.dirty = True
         return scene
 
     def pop(self) -> Scene | None:
@@ -68,6 +87,7 @@ class App:
             return None
         scene = self.stack.pop()
         scene.shutdown()
+        self.dirty = True
         if self.stack:
             self.stack[-1].layout(self.screen.get_size())
             self.stack[-1].resume()
@@ -87,12 +107,25 @@ class App:
         elif scene in self.stack:
             self.stack.remove(scene)
             scene.shutdown()
+            self.dirty = True
 
     def find(self, kind: type[Scene]) -> Scene | None:
         return next((s for s in reversed(self.stack) if isinstance(s, kind)), None)
 
     # -- one frame ---------------------------------------------------------------------------------
+    def changed(self) -> None:
+        """Something on screen is no longer what the last frame showed: draw the next one."""
+        self.dirty = True
+
+    def wake(self) -> None:
+        """Safe from any thread: run a step soon (a message arrived for a scene to read)."""
+        with contextlib.suppress(pygame.error):  # the window may be closing
+            pygame.event.post(pygame.event.Event(WAKE))
+
     def handle(self, event: pygame.event.Event) -> None:
+        self.dirty = True  # input, a resize or a wake-up: whatever it changes shows in the next frame
+        if event.type == WAKE:
+            return
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -100,7 +133,7 @@ class App:
             self.resized(pygame.display.get_surface().get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-            self.screenshot("manual")
+            self.screenshot(MANUAL_SHOT)
             return
         if event.type == pygame.KEYDOWN and (
             event.key == pygame.K_F11 or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)
@@ -140,43 +173,91 @@ class App:
             scene.update(dt)
         top = self.top
         owner, text = top.hover_hint() if top is not None else (None, "")
+        shown = self.tooltips.text
         self.tooltips.update(dt, owner, text)
+        if self.tooltips.text != shown:
+            self.dirty = True
+        for notice in self.notices:
+            notice[1] -= dt
+        if any(left <= 0 for _, left in self.notices):
+            self.notices = [n for n in self.notices if n[1] > 0]
+            self.dirty = True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
+    def notice(self, text: str, seconds: float = 5.0) -> None:
+        """A note from the window itself, shown at the bottom over any scene for a few seconds."""
+        self.notices.append([text, seconds])
+        self.dirty = True
+
+    def visible_scenes(self) -> list[Scene]:
+        """The top-most opaque scene and the overlays above it: what a frame shows."""
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
                 start = i
                 break
-        for scene in self.stack[start:]:
+        return self.stack[start:]
+
+    def frame_due(self) -> bool:
+        """Draw now? When something changed or moves, and once more after it stopped moving."""
+        animating = any(scene.animating() for scene in self.visible_scenes())
+        due = self.dirty or animating or self.was_animating or bool(self._shots_wanted)
+        self.was_animating = animating
+        return due
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        for scene in self.visible_scenes():
             scene.draw(surface)
         self.tooltips.draw(surface)
+        self._draw_notices(surface)
 
-    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: input, update(dt), draw, hooks. Tests call this directly with their own events."""
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        y = surface.get_height() - 12
+        for text, _ in reversed(self.notices[-3:]):
+            img = render_line(text, surface.get_width() - 80, 17, theme.TEXT)
+            rect = img.get_rect(midbottom=(surface.get_width() // 2, y)).inflate(20, 12)
+            panel(surface, rect, (20, 22, 28), theme.SKY, radius=6, alpha=235)
+            surface.blit(img, img.get_rect(center=rect.center))
+            y = rect.y - 6
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One step: input, update(dt), then a frame if one is due, and the hooks. True when it drew.
+        Tests call this directly with their own events."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
         self.update(dt)
+        self.steps += 1
         if not self.running:
-            return
-        self.draw(self.screen)
-        self.frame += 1
+            return False
+        drew = self.frame_due()
+        if drew:
+            self.dirty = False
+            self.draw(self.screen)
+            self.frame += 1
         for hook in list(self.frame_hooks):
             hook(self, self.screen)
-        self._take_wanted_shots()
-        pygame.display.flip()
+        if drew:
+            self._take_wanted_shots()
+            pygame.display.flip()
+        return drew
 
     def run(self, max_frames: int | None = None) -> None:
-        """Loop until the stack empties or `quit()`; update gets the real elapsed time, draw is capped."""
+        """Loop until the stack empties or `quit()` (or after `max_frames` steps); update gets the real elapsed
+        time. While frames are due the loop is capped at the settings' fps; when idle it sleeps on the event
+        queue until an event, a wake-up from the network, or the next timer tick."""
         last = time.perf_counter()
-        while self.running and self.stack and (max_frames is None or self.frame < max_frames):
+        events: list[pygame.event.Event] | None = None
+        while self.running and self.stack and (max_frames is None or self.steps < max_frames):
             now = time.perf_counter()
             dt = min(0.1, now - last)  # a stall (window drag, debugger) must not fling the dice
             last = now
-            self.step(dt)
-            # Capped even headless: the sleep leaves the GIL to the network and host threads.
-            self.clock.tick(self.settings.fps)
+            drew = self.step(dt, events)
+            if drew or self.dirty:
+                # Capped even headless: the sleep leaves the GIL to the network and host threads.
+                self.clock.tick(self.settings.fps)
+                events = None
+            else:
+                events = _wait_for_events(IDLE_WAIT_MS)
         self.close()
 
     def quit(self) -> None:
@@ -206,7 +287,16 @@ class App:
             path = folder / f"{len(self.shots_taken):04d}_{safe}.png"
             pygame.image.save(self.screen, str(path))
             self.shots_taken.append(path)
+            if tag == MANUAL_SHOT:
+                self.notice(f"Screenshot saved: {path.resolve()}")
         self._shots_wanted.clear()
+
+
+def _wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
+    """Sleep until an event arrives or `timeout_ms` passes; then everything queued."""
+    first = pygame.event.wait(timeout_ms)
+    rest = pygame.event.get()
+    return rest if first.type == pygame.NOEVENT else [first, *rest]
 
 
 def _is_input(event: pygame.event.Event) -> bool:

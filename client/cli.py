@@ -20,6 +20,7 @@ from ..shared.simulate import parse_options
 from .seats import KeptSeat, SeatStore
 
 DEFAULT_PORT = 47474
+MAX_NAME = 20  # the longest name the settings and the lobby keep
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -29,6 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--speed", type=float, default=1.0, help="actions per second (default 1.25)")
     if command == "join":
         parser.add_argument("address", nargs="?", default="", help="host or host:port (default: browse the LAN)")
+    if command in ("play", "join"):
+        parser.add_argument(
+            "--interface",
+            default=None,
+            metavar="IP",
+            help="the network card to use: a hosted table is advertised, and hosts are looked for, there only",
+        )
     if command == "play":
         parser.add_argument("--game", choices=GAMES, default="munchkin")
         parser.add_argument("--seats", type=int, default=4, help="players at the table, 2-6 (default 4)")
@@ -42,10 +50,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         )
         parser.add_argument(
             "--hot-seat",
-            type=int,
-            default=0,
-            metavar="N",
-            help="N players share this screen (no network; the rest are bots)",
+            type=_hot_seat,
+            default=(),
+            metavar="N|NAMES",
+            help="players sharing this screen (no network; the rest are bots): a number (their names are asked "
+            "first) or their names, comma-separated, e.g. Alice,Bob,Carol",
         )
         parser.add_argument("--port", type=int, default=0, help="port to host on (default: any free port)")
         parser.add_argument("--no-discovery", action="store_true", help="do not advertise the table on the LAN")
@@ -72,6 +81,25 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         metavar="SECONDS",
         help="give up (exit 1) after this long; the headless default is 300",
     )
+
+
+def _hot_seat(text: str) -> tuple[str, ...]:
+    """`--hot-seat 3` (three players, named on screen) or `--hot-seat Alice,Bob,Carol`."""
+    text = text.strip()
+    if text.isdigit():
+        count = int(text)
+        if not 1 <= count <= 6:
+            raise argparse.ArgumentTypeError("1 to 6 players share a screen")
+        return ("",) * count
+    names = tuple(" ".join(n.split()) for n in text.split(","))
+    if not all(names) or len(names) > 6:
+        raise argparse.ArgumentTypeError("a number of players, or 1 to 6 names separated by commas")
+    too_long = [n for n in names if len(n) > MAX_NAME]
+    if too_long:
+        raise argparse.ArgumentTypeError(f"a name has at most {MAX_NAME} characters: {too_long[0]!r}")
+    if len({n.casefold() for n in names}) < len(names):
+        raise argparse.ArgumentTypeError("each player needs a name of their own")
+    return names
 
 
 def _packs(args: argparse.Namespace) -> list[str]:
@@ -142,9 +170,6 @@ def _attacher(app: App, args: argparse.Namespace) -> Any:
 
     def attach(scene: GameScene) -> None:
         scene.quit_after_turns = args.quit_after_turns
-        table = getattr(scene.session, "table", "")
-        if table:  # a line for whoever launched it from a terminal (and for the tests that relaunch windows)
-            print(f"doorkick: at table {table}, seat {scene.viewer}, {len(scene.hand)} cards in hand", flush=True)
         if args.autoplay:
             from .autoplay import Autoplayer
 
@@ -167,6 +192,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         bot_delay=0.05 if fast else None,
         pass_timeout=1.5 if fast else None,
     )
+    config.interface = args.interface
     host = None if args.port else _host_on_kept_port(config)
     if host is None:
         host = EmbeddedHost(config)
@@ -229,20 +255,17 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
     if app.headless and args.autoplay:
         return  # a headless run has no use for LAN browsing
 
+    from .discovery import Browser
     from .scenes.browser import BrowserScene
 
     def connect(host: str, port: int, label: str) -> None:
-        from .net import Connection
-        from .scenes.lobby import LobbyScene
-
-        connection = Connection(host, port, app.settings.name, seats=SeatStore())
-        connection.start()
-        app.push(LobbyScene(app, connection, label, on_game=attach))
+        open_lobby(app, host, port, label, attach)
 
     def host_here() -> None:
         from .host import EmbeddedHost, host_config
 
         config = host_config(f"{app.settings.name}'s DoorKick")
+        config.interface = args.interface
         host = EmbeddedHost(config)
         try:
             port = host.start()
@@ -254,22 +277,30 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
         app.on_close.append(host.stop)
         connect("127.0.0.1", port, f"hosting on port {port}")
 
-    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT))
+    lan = Browser([args.interface] if args.interface else None)
+    lan.start()
+    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT, lan))
+
+
+def open_lobby(app: App, host: str, port: int, label: str, attach: Any = None) -> None:
+    """Connect to a host and open its lobby over the browser (which says why, if the host cannot be reached)."""
+    from .net import Connection
+    from .scenes.lobby import LobbyScene
+
+    connection = Connection(host, port, app.settings.name, seats=SeatStore())
+    connection.start()
+    app.push(LobbyScene(app, connection, label, on_game=attach))
 
 
 def _open_join(app: App, args: argparse.Namespace, attach: Any) -> None:
-    from .net import Connection
     from .scenes.browser import parse_address
-    from .scenes.lobby import LobbyScene
 
     _push_browser(app, args, attach)
     if args.address:
         parsed = parse_address(args.address, DEFAULT_PORT)
         if parsed is None:
             raise ValueError(f"{args.address!r} is not host or host:port")
-        connection = Connection(parsed[0], parsed[1], app.settings.name, seats=SeatStore())
-        connection.start()
-        app.push(LobbyScene(app, connection, args.address, auto_create=False, on_game=attach))
+        open_lobby(app, parsed[0], parsed[1], args.address, attach)
     else:
         _find_kept_seats(app, args, attach, automatic=True)
 
@@ -277,9 +308,7 @@ def _open_join(app: App, args: argparse.Namespace, attach: Any) -> None:
 def _find_kept_seats(app: App, args: argparse.Namespace, attach: Any, automatic: bool, skip: Any = ()) -> None:
     """Ask the hosts of the seats kept from earlier windows whether their tables still play; offer what is
     live ("Back to your seat at ..."), and with `automatic` take it when it is the only one."""
-    from .net import Connection
     from .rejoin import SeatFinder, offer
-    from .scenes.lobby import LobbyScene
 
     store = SeatStore()
     if not store.all():
@@ -287,9 +316,7 @@ def _find_kept_seats(app: App, args: argparse.Namespace, attach: Any, automatic:
     finder = SeatFinder(store, skip).start()
 
     def take(seat: KeptSeat) -> None:
-        connection = Connection(seat.address, seat.port, app.settings.name, seats=store)
-        connection.start()
-        app.push(LobbyScene(app, connection, f"{seat.address}:{seat.port}", auto_create=False, on_game=attach))
+        open_lobby(app, seat.address, seat.port, f"{seat.address}:{seat.port}", attach)
 
     def when_found(app: App, _surface: object) -> None:
         if not finder.done:
@@ -304,6 +331,19 @@ def _find_kept_seats(app: App, args: argparse.Namespace, attach: Any, automatic:
 
 
 def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:
+    """Named on the command line, or (a number of players in a window) named on a small form first."""
+    from .scenes.hot_seat_setup import HotSeatSetupScene
+
+    given = list(args.hot_seat)
+    defaults = [app.settings.name if i == 0 else f"Player {i + 1}" for i in range(len(given))]
+    names = [name or default for name, default in zip(given, defaults, strict=True)]
+    if all(given) or args.autoplay or app.headless:
+        _start_hot_seat(app, args, attach, names)
+    else:
+        app.push(HotSeatSetupScene(app, names, lambda chosen: _start_hot_seat(app, args, attach, chosen)))
+
+
+def _start_hot_seat(app: App, args: argparse.Namespace, attach: Any, names: list[str]) -> None:
     import random
 
     from ..shared.rules.base import SeatSetup
@@ -312,13 +352,10 @@ def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:
     from .scenes.wonderland_board import WonderlandScene
     from .session import LocalSession
 
-    humans = max(1, min(args.hot_seat, args.seats))
+    humans = len(names)
+    seats = max(args.seats, humans)  # five names at a table of four: the table grows, nobody is left out
     setups = tuple(
-        SeatSetup(
-            app.settings.name if i == 0 else (f"Player {i + 1}" if i < humans else f"Bot {i + 1}"),
-            "female" if i % 2 else "male",
-        )
-        for i in range(args.seats)
+        SeatSetup(names[i] if i < humans else f"Bot {i + 1}", "female" if i % 2 else "male") for i in range(seats)
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 62)
     session = LocalSession(
@@ -327,7 +364,10 @@ def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:
     )
     scene_type = WonderlandScene if args.game == "wonderland" else MunchkinScene
     scene = scene_type(app, session)
-    app.push(scene)
+    if app.top is not None and app.top.name == "hot_seat_setup":
+        app.replace(scene)
+    else:
+        app.push(scene)
     attach(scene)
 
 

@@ -1,8 +1,14 @@
 """The connection to a host, run beside the frame loop: an asyncio thread, thread-safe queues, auto-reconnect.
 
 The frame loop never waits on the network: it queues messages with `send` and drains what arrived with
-`poll`. When the link drops, the thread reconnects with backoff and, if a seat was taken, resumes it with
-the seat token; status changes arrive through `poll` as `Status` items so a scene can tell the player.
+`poll` (and `wake`, when set, tells an idle frame loop that something arrived). When the link drops, the
+thread reconnects with backoff and, if a seat was taken, resumes it with the seat token; status changes
+arrive through `poll` as `Status` items so a scene can tell the player.
+
+Liveness: a host that says nothing for `PING_AFTER` seconds (or a third of `silent_after`) is pinged; one
+silent (no frame, no pong) for `silent_after` seconds is taken for gone, reported ("the host is not
+answering") and reconnected to. A host never reached fails within `first_contact` seconds, so a mistyped
+address gets an answer, not a long wait.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ import asyncio
 import contextlib
 import queue
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +27,10 @@ from .seats import SeatStore, issued
 
 APP_NAME = "doorkick-client"
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
+FIRST_CONTACT = 3.5  # seconds to reach a host never reached before, then "failed"
+PING_AFTER = 2.0  # seconds of silence before asking the host whether it is still there (at most)
+SILENT_AFTER = 7.0  # seconds of silence (no frame, not even a pong) before the host is taken for gone
+NOT_ANSWERING = "the host is not answering"
 
 
 @dataclass(frozen=True)
@@ -34,11 +44,30 @@ class Status:
 Incoming = Message | ProtocolError | Status
 
 
+class Inbox(queue.Queue[Incoming]):
+    """What arrived for the frame loop; every put rings `bell` so an idle loop wakes to read it."""
+
+    def __init__(self, bell: Callable[[], None]) -> None:
+        super().__init__()
+        self.bell = bell
+
+    def put(self, item: Incoming, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        self.bell()
+
+
 class Connection:
     """One client link. Thread-safe: `send` and `poll` may be called from the frame loop at any time."""
 
     def __init__(
-        self, host: str, port: int, name: str, reconnect: bool = True, give_up_after: float = 120.0,
+        self,
+        host: str,
+        port: int,
+        name: str,
+        reconnect: bool = True,
+        give_up_after: float = 120.0,
+        first_contact: float = FIRST_CONTACT,
+        silent_after: float = SILENT_AFTER,
         seats: SeatStore | None = None,
     ) -> None:
         self.host, self.port, self.name = host, port, name
@@ -46,7 +75,10 @@ class Connection:
         self.server_id = ""  # the host's id from its welcome
         self.reconnect = reconnect
         self.give_up_after = give_up_after
-        self.inbox: queue.Queue[Incoming] = queue.Queue()
+        self.first_contact, self.silent_after = first_contact, silent_after
+        self.wake: Callable[[], None] | None = None  # called from the network thread when something arrives
+        self.reached = False  # the host has answered at least once
+        self.inbox = Inbox(self._ring)
         self._outbox: asyncio.Queue[Mapping[str, Any]] | None = None
         self._pending: list[Mapping[str, Any]] = []  # queued before the loop was ready
         self._lock = threading.Lock()
@@ -105,6 +137,11 @@ class Connection:
             self._thread.join(timeout=3)
 
     # -- network thread ----------------------------------------------------------------------------
+    def _ring(self) -> None:
+        wake = self.wake
+        if wake is not None:
+            wake()
+
     def _status(self, state: str, detail: str = "") -> None:
         self.state = state
         self.inbox.put(Status(state, detail))
@@ -125,17 +162,24 @@ class Connection:
             self._pending.clear()
         attempt = 0
         first = True
+        began = loop.time()
         lost_since: float | None = None
+        self._status("connecting", f"{self.host}:{self.port}")
         while not self._stop.is_set():
-            self._status("connecting" if first else "reconnecting", f"{self.host}:{self.port}")
+            # Until the host first answers, the whole attempt has `first_contact` seconds; later, 5 s a try.
+            left = self.first_contact - (loop.time() - began) if not self.reached else 5.0
             try:
-                reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), 5)
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), max(0.5, left))
             except (OSError, TimeoutError) as exc:
                 lost_since = lost_since if lost_since is not None else loop.time()
-                if not self.reconnect or loop.time() - lost_since > self.give_up_after:
-                    self._status("failed", f"cannot reach {self.host}:{self.port}: {exc}")
+                pause = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                if not self.reached:  # the first contact keeps to its budget, pauses included
+                    pause = min(pause, self.first_contact - (loop.time() - began))
+                never = not self.reached and pause < BACKOFF[0] / 2
+                if never or not self.reconnect or loop.time() - lost_since > self.give_up_after:
+                    self._status("failed", f"cannot reach {self.host}:{self.port}: {_why(exc)}")
                     return
-                await self._sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                await self._sleep(pause)
                 attempt += 1
                 continue
             attempt, lost_since = 0, None
@@ -164,24 +208,38 @@ class Connection:
         writer.write(protocol.encode(hello))
         if resume and self.table and self.token:
             writer.write(protocol.encode(protocol.message(protocol.RESUME, table=self.table, token=self.token)))
-        self._status("connected", f"{self.host}:{self.port}")
         assert self._outbox is not None
         sender = asyncio.create_task(self._pump_out(writer, self._outbox))
+        clock = asyncio.get_running_loop().time
+        heard = asked = clock()
+        ping_after = min(PING_AFTER, self.silent_after / 3)
+        answered = False  # "connected" once the host speaks: one that accepts and stays silent is not there
         try:
             while not self._stop.is_set():
                 try:
                     data = await asyncio.wait_for(reader.read(65536), 0.25)
                 except TimeoutError:
+                    if clock() - heard > self.silent_after:
+                        return NOT_ANSWERING
+                    if clock() - heard > ping_after and clock() - asked > ping_after:
+                        writer.write(protocol.encode(protocol.message(protocol.PING)))
+                        asked = clock()
                     continue
+                heard = clock()
                 if not data:
                     framer.receive_eof()
                     self._forward(framer)
                     return "the host closed the connection"
+                if not answered:
+                    answered = self.reached = True
+                    self._status("connected", f"{self.host}:{self.port}")
                 framer.receive_data(data)
                 for item in framer.events_received():
                     if isinstance(item, Message) and item.type == protocol.PING:
                         writer.write(protocol.encode(protocol.message(protocol.PONG)))
                         continue
+                    if isinstance(item, Message) and item.type == protocol.PONG:
+                        continue  # the answer to our ping: `heard` already noted it
                     if isinstance(item, Message):
                         self._keep_seat(item)
                     self.inbox.put(item)
@@ -229,3 +287,14 @@ class Connection:
                 # Keep the message for the next session rather than lose a player's action.
                 box.put_nowait(message)
                 return
+
+
+def _why(exc: BaseException) -> str:
+    """A failed connect in a player's words."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "nothing is listening there"
+    if isinstance(exc, TimeoutError):
+        return "no answer"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc) or type(exc).__name__

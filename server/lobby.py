@@ -61,6 +61,26 @@ def clean_name(raw: str) -> str:
     return name
 
 
+def table_name(wanted: str | None, owner: str, taken: set[str]) -> str:
+    """A table's name: the one asked for, else "<owner>'s table" (the owner's name shortened so that it fits),
+    then numbered ("Alice's table 2") until no other table here has it, letter case aside."""
+    if wanted:
+        base = clean_name(wanted)
+    else:
+        suffix = "'s table"
+        room = p.MAX_NAME_LENGTH - len(suffix) - 3  # room left for a number after it
+        short = owner if len(owner) <= room else owner[: room - 1].rstrip() + "…"
+        base = short + suffix
+    folded = {name.casefold() for name in taken}
+    name, n = base, 1
+    while name.casefold() in folded:
+        n += 1
+        number = f" {n}"
+        room = p.MAX_NAME_LENGTH - len(number)
+        name = (base if len(base) <= room else base[: room - 1] + "…") + number
+    return name
+
+
 class Lobby:
     """Every table on this host and every connected client; requests come in through `handle`."""
 
@@ -194,7 +214,7 @@ class Lobby:
         password = message.get("password")
         table = Table(
             id=secrets.token_hex(4),
-            name=clean_name(message.get("name") or f"{client.name}'s table"),
+            name=table_name(message.get("name"), client.name, {t.name for t in self.tables.values()}),
             game=game,
             seats=[Seat(i) for i in range(count)],
             options=message.get("options"),
@@ -202,10 +222,9 @@ class Lobby:
             bot_level=bot_level,
             password_hash=hash_password(password) if password else None,
         )
+        self._seat_player(table, table.seats[0], client, message)  # first: the colour asked for is still free
         for i in range(count - bots, count):
             table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
-        seat = table.seats[0]
-        self._seat_player(table, seat, client, message)
         self.tables[table.id] = table
         self._changed(table)
 
@@ -366,11 +385,13 @@ class Lobby:
         action_log = self.store.open_log(table.id)
         table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished)
         client.send(p.message(p.OK, message.id))
+        # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
+        # so a game screen opens with the names and colours the lobby showed.
+        self._changed(table)
         for viewer in table.clients():
             self.browsers.discard(viewer)
             table.match.send_snapshot(viewer, viewer.seat)
         table.match.start()
-        self._changed(table)
 
     def _on_leave(self, client: Client, message: p.Message) -> None:
         table = client.table

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +62,21 @@ def test_a_bench_run_alone_writes_its_figures_to_json(tmp_path: Path) -> None:
 
     assert run_main(bench, "A bench.\n\nMore.", ["--quick", "--json", str(out)]) == 0
     assert seen == [True] and json.loads(out.read_text()) == {"answer": 42}
+
+
+def test_the_idle_bench_measures_a_real_client_process_from_outside(tmp_path: Path) -> None:
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("no /proc here")
+    out = tmp_path / "idle.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    env.pop("DISPLAY", None)
+    bench = Path(__file__).resolve().parents[1] / "bench" / "client_idle.py"
+    done = subprocess.run([sys.executable, str(bench), "--quick", "--json", str(out)], env=env, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(out.read_text())
+    assert figures["video"] == "dummy"
+    for place in ("lobby", "table"):
+        # The whole window process (pygame, fonts, the engine; the lobby's embedded host too), not the bench's own.
+        assert 10 < figures[place]["rss_mb"] <= figures[place]["hwm_mb"], figures
+        assert figures[place]["idle_cpu_percent"] >= 0

@@ -17,6 +17,10 @@ class Scene:
 
     An overlay (`opaque = False`) lets the scenes below it show through; the app draws from the top-most
     opaque scene upwards.
+
+    The app draws a frame only when one is due: input marks it so, and a scene whose look changes without
+    input (a message from the host, a timer running out) calls `changed()` in `update`; one that moves by
+    itself (dice, a card in flight, a countdown) says so in `animating()`.
     """
 
     opaque = True
@@ -42,6 +46,14 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface)
+
+    def changed(self) -> None:
+        """What this scene shows changed without input: the app draws the next frame."""
+        self.app.changed()
+
+    def animating(self) -> bool:
+        """Something here moves by itself: the app draws every frame while this holds."""
+        return any(w.visible and w.animating() for w in self.widgets)
 
     def hover_hint(self) -> tuple[object | None, str]:
         return hint_under_mouse(self.widgets)

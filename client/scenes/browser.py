@@ -118,7 +118,6 @@ class BrowserScene(Scene):
         self.colour_button.label = f"Colour: {colour}"
         sounds = self.app.sounds
         self.sound_button.label = "Sound: off" if sounds.level == 0 else f"Sound: {round(sounds.level * 100)}%"
-        self.join_button.set_enabled(self.list.selected is not None, "Pick a host in the list first")
 
     def _next_colour(self) -> None:
         self.app.settings.colour = (self.app.settings.colour + 1) % len(theme.PLAYER_COLOURS)
@@ -147,17 +146,25 @@ class BrowserScene(Scene):
     def _join_found(self, index: int) -> None:
         if 0 <= index < len(self.found):
             found = self.found[index]
+            self.message = ""
             self.connect(found.host, found.port, found.name)
 
     def _join_selected(self) -> None:
-        if self.list.selected is not None:
-            self._join_found(self.list.selected)
+        if self.list.selected is None:
+            self.message = (
+                "Pick a host in the list first, then Join selected (or type its address below)"
+                if self.found
+                else "No host is selected: none has been found yet. Type its address below, or host a game"
+            )
+            return
+        self._join_found(self.list.selected)
 
     def _join_typed(self) -> None:
         parsed = parse_address(self.address.text, self.default_port)
         if parsed is None:
             self.message = "Type an address as host or host:port"
             return
+        self.message = ""
         self.app.settings.last_host = self.address.text.strip()
         self.connect(parsed[0], parsed[1], self.address.text.strip())
 
@@ -165,6 +172,7 @@ class BrowserScene(Scene):
         super().update(dt)
         found = self.browser.found()
         if found != self.found:
+            self.changed()
             self.found = found
             self.list.set_rows(
                 [

@@ -58,10 +58,12 @@ class LobbyScene(Scene):
         self.table: dict[str, Any] | None = None
         self.my_seat: int | None = None
         self.status = "connecting"
+        self.status_detail = ""  # why the link is down, while it is ("the host is not answering")
         self.chat: deque[str] = deque(maxlen=50)
         self.errors: deque[str] = deque(maxlen=3)
         self.alert = ""  # the host's last refusal, shown in a banner until dismissed or replaced
         self.alert_clock = 0.0
+        self.notice = ""  # a note of the lobby's own ("pick a table first"), shown like the alert, in blue
         self.ready = False
         self.features: list[str] = []  # what the host said it can do (its welcome)
         self._auto_step = 0
@@ -117,6 +119,7 @@ class LobbyScene(Scene):
             self.chat_input,
         ]
         self._labels()
+        connection.wake = app.wake  # an idle window wakes when the host says something
         connection.request(protocol.LIST_TABLES)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -178,8 +181,7 @@ class LobbyScene(Scene):
             self.app.push(TableSetupScene(self.app, TableChoices.from_table(self.table), self._edit, editing=True))
 
     def _create(self, fields: dict[str, Any]) -> None:
-        colour = COLOUR_NAMES[self.app.settings.colour % len(COLOUR_NAMES)]
-        self.connection.request(protocol.CREATE_TABLE, **fields, sex=self.app.settings.sex, colour=colour)
+        self.connection.request(protocol.CREATE_TABLE, **fields, sex=self.app.settings.sex, colour=self._colour())
 
     def _edit(self, fields: dict[str, Any]) -> None:
         fields = {k: v for k, v in fields.items() if k != "game"}
@@ -196,13 +198,26 @@ class LobbyScene(Scene):
 
     def _join_selected(self) -> None:
         table = self._selected()
-        if table is not None:
-            self.connection.request(protocol.JOIN_TABLE, table=table["table"], sex=self.app.settings.sex)
+        if table is None:
+            self._note("Pick a table in the list first, then Join table (or double-click it)")
+            return
+        self.connection.request(
+            protocol.JOIN_TABLE, table=table["table"], sex=self.app.settings.sex, colour=self._colour()
+        )
 
     def _watch_selected(self) -> None:
         table = self._selected()
-        if table is not None:
-            self.connection.request(protocol.WATCH, table=table["table"])
+        if table is None:
+            self._note("Pick a table in the list first, then Watch")
+            return
+        self.connection.request(protocol.WATCH, table=table["table"])
+
+    def _note(self, text: str) -> None:
+        self.notice, self.alert_clock = text, 6.0
+
+    def _colour(self) -> str:
+        """The colour this player picked, by the host's name for it (the host gives another if it is taken)."""
+        return COLOUR_NAMES[self.app.settings.colour % len(COLOUR_NAMES)]
 
     def _toggle_ready(self) -> None:
         self.ready = not self.ready
@@ -231,12 +246,12 @@ class LobbyScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if (
-            self.alert
+            (self.alert or self.notice)
             and event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
             and self.alert_rect.collidepoint(event.pos)
         ):
-            self.alert = ""  # read: a click puts it away
+            self.alert = self.notice = ""  # read: a click puts it away
             return None
         return super().handle(event)
 
@@ -246,11 +261,13 @@ class LobbyScene(Scene):
         if self._handed_over:
             return
         for item in self.connection.poll():
+            self.changed()
             if self._absorb(item):
                 return
         self.alert_clock = max(0.0, self.alert_clock - dt)
-        if self.alert_clock == 0.0:
-            self.alert = ""
+        if self.alert_clock == 0.0 and (self.alert or self.notice):
+            self.alert = self.notice = ""
+            self.changed()
         if self.auto_create:
             self._auto(dt)
 
@@ -258,8 +275,11 @@ class LobbyScene(Scene):
         """Take one message; True once the game started and the connection went to the game screen."""
         if isinstance(item, Status):
             self.status = item.state
+            self.status_detail = item.detail if item.state in ("reconnecting", "failed") else ""
             if item.state == "connected":
                 self.connection.request(protocol.LIST_TABLES)
+            elif item.state == "failed" and not getattr(self.connection, "reached", True):
+                self._unreachable(item.detail)
             self._labels()
             return False
         if not isinstance(item, protocol.Message):
@@ -301,17 +321,25 @@ class LobbyScene(Scene):
             self._offered = True
             offer(self.app, self.rejoin.offers, self.rejoin.take, self.rejoin.decline)
 
+    def _unreachable(self, why: str) -> None:
+        """The host was never reached: back to the server browser, which says why (or say it here)."""
+        from .browser import BrowserScene
+
+        browser = self.app.find(BrowserScene)
+        if isinstance(browser, BrowserScene) and self.app.top is self:
+            browser.message = why[:1].upper() + why[1:]
+            self.app.pop()
+
     def _begin_game(self, snapshot: protocol.Message) -> None:
         from .munchkin_table import MunchkinScene
         from .wonderland_board import WonderlandScene
 
         game = str((snapshot.get("state") or {}).get("view", {}).get("game") or (self.table or {}).get("game"))
         session = NetSession(self.connection, game, str(snapshot.get("table")), snapshot.get("seat"))
-        session.names = {
-            int(p["seat"]): str(p["name"])
-            for p in (self.table or {}).get("players", [])
-            if isinstance(p, dict) and "seat" in p
-        }
+        players = [p for p in (self.table or {}).get("players", []) if isinstance(p, dict) and "seat" in p]
+        session.names = {int(p["seat"]): str(p["name"]) for p in players}
+        # The colours the host gave in the lobby are the colours at the table (else seat order would repaint them).
+        session.colours = {int(p["seat"]): str(p["colour"]) for p in players if p.get("colour")}
         if self.replay_dir:
             session.replay_path = f"{self.replay_dir}/{snapshot.get('table')}"
         session.absorb(snapshot)
@@ -405,18 +433,25 @@ class LobbyScene(Scene):
                 break
             surface.blit(render_line(line, chat_box.w - 16, 16, theme.TEXT), (chat_box.x + 8, y))
             y -= 22
-        if self.alert:
-            panel(surface, self.alert_rect, (110, 50, 10), theme.ORANGE, radius=8, alpha=240)
-            text = render_block(
-                f"The host refused: {self.alert}",
-                self.alert_rect.w - 20,
-                self.alert_rect.h - 8,
-                17,
-                theme.TEXT,
-                min_size=11,
-            )
-            surface.blit(text, (self.alert_rect.x + 10, self.alert_rect.y + 5))
+        banner = self._banner()
+        if banner is not None:
+            text, fill, edge = banner
+            panel(surface, self.alert_rect, fill, edge, radius=8, alpha=240)
+            img = render_block(text, self.alert_rect.w - 20, self.alert_rect.h - 8, 17, theme.TEXT, min_size=11)
+            surface.blit(img, (self.alert_rect.x + 10, self.alert_rect.y + 5))
         super().draw(surface)
+
+    def _banner(self) -> tuple[str, theme.Colour, theme.Colour] | None:
+        """The note top right: the host's refusal, else a link problem, else the lobby's own note."""
+        if self.alert:
+            return f"The host refused: {self.alert}", (110, 50, 10), theme.ORANGE
+        if self.status in ("reconnecting", "failed") and self.status_detail:
+            detail = self.status_detail[:1].upper() + self.status_detail[1:]
+            more = "retrying…" if self.status == "reconnecting" else "press Back and try another host"
+            return f"{detail}, {more}", (120, 60, 10), theme.YELLOW
+        if self.notice:
+            return self.notice, (30, 60, 100), theme.SKY
+        return None
 
 
 def _row(table: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ from .. import presence
 from ..anim.dice import DiceThrow, draw_tray
 from ..anim.flights import Flights
 from ..catalog import Cards
+from ..net import NOT_ANSWERING
 from ..render.cards import blit_card, draw_back, draw_face
 from ..session import Happening, LocalSession, Session
 from ..ui import theme
@@ -337,6 +338,7 @@ class GameScene(ActionBar, Scene):
     def update(self, dt: float) -> None:
         for happening in self.session.pump(dt):
             self.on_happening(happening)
+            self.changed()
         self._hot_seat()
         if self._press is not None:
             card, held = self._press
@@ -382,7 +384,9 @@ class GameScene(ActionBar, Scene):
             self.toast(f"Refused: {happening.data.get('message', '')}")
         elif happening.kind == "status":
             state = happening.data.get("state")
-            if state == "reconnecting":
+            if state == "reconnecting" and happening.data.get("detail") == NOT_ANSWERING:
+                self.toast("The host is not answering, retrying…", 3)
+            elif state == "reconnecting":
                 self.toast("Connection lost: reconnecting…", 3)
             elif state == "connected":
                 self.toast("Reconnected", 2)
@@ -624,6 +628,18 @@ class GameScene(ActionBar, Scene):
 
     def back_image(self, deck: str) -> pygame.Surface:
         return draw_back(deck, self.card_w)
+
+    def animating(self) -> bool:
+        """Dice, cards in flight, toasts fading, a countdown, a held or dragged card, or a caret blinking."""
+        return (
+            self.throw is not None
+            or len(self.flights) > 0
+            or bool(self.toasts)
+            or self.reaction_seconds() is not None
+            or self._press is not None
+            or self.dragging is not None
+            or self.chat_input.animating()
+        )
 
 
 def _key(wire: Wire) -> tuple[tuple[str, str], ...]:

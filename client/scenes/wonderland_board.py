@@ -197,6 +197,10 @@ class WonderlandScene(GameScene):
             else:
                 self.hops[seat] = (path, progress)
 
+    def animating(self) -> bool:
+        """Standies hopping, or the spaces you may move to pulsing."""
+        return super().animating() or bool(self.hops) or (self.viewer is not None and bool(self.destinations()))
+
     # -- drawing -----------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         geo = self.geo

@@ -30,6 +30,10 @@ class Widget:
     def update(self, dt: float) -> None:
         pass
 
+    def animating(self) -> bool:
+        """Its look changed by itself in the last update (a caret blinking): it wants a frame drawn."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
@@ -164,6 +168,7 @@ class TextInput(Widget):
         self.size, self.allowed = size, allowed
         self.focused = False
         self._blink = 0.0
+        self._caret_flipped = False
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if not self.visible:
@@ -189,7 +194,12 @@ class TextInput(Widget):
         return event
 
     def update(self, dt: float) -> None:
+        shown = self._blink < 0.5
         self._blink = (self._blink + dt) % 1.0
+        self._caret_flipped = self.focused and shown != (self._blink < 0.5)
+
+    def animating(self) -> bool:
+        return self._caret_flipped
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -338,6 +348,9 @@ class Dialog(Widget):
     def update(self, dt: float) -> None:
         for w in self.extra:
             w.update(dt)
+
+    def animating(self) -> bool:
+        return any(w.animating() for w in self.extra)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

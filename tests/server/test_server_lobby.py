@@ -317,3 +317,62 @@ def test_the_creator_changes_seats_bots_packs_and_options_before_the_start(tmp_p
             assert (await alice.request("set_table", seats=3)).get("code") == "already_started"
 
     asyncio.run(scenario())
+
+
+def test_table_names_are_unique_on_a_host_and_fit_the_name_limit(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            long_name = "Bartholomew Montgomery-Smythe Jr"  # 32 characters, the longest name there is
+            assert len(long_name) == p.MAX_NAME_LENGTH
+            clients = [WireClient(server.port) for _ in range(4)]
+            for client, name in zip(clients, ["Player", "Player", long_name, long_name], strict=True):
+                await client.connect(name)
+            names = []
+            for client in clients:
+                seated = await client.request("create_table", game="dice", seats=2)
+                assert seated.type == "seated", seated
+                names.append((await client.expect("table")).get("table")["name"])
+            assert names[:2] == ["Player's table", "Player's table 2"]
+            assert names[2].endswith("…'s table") and names[3].endswith("…'s table 2")
+            assert all(len(n) <= p.MAX_NAME_LENGTH for n in names) and len(set(names)) == 4
+            # A name asked for by hand is kept, numbered when another table has it (letter case aside).
+            guest = WireClient(server.port)
+            await guest.connect("Guest")
+            await guest.request("create_table", game="dice", seats=2, name="player's TABLE")
+            assert (await guest.expect("table")).get("table")["name"] == "player's TABLE 3"
+            for client in [*clients, guest]:
+                await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_seats_as_started_reach_the_players_before_the_first_snapshot(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            (alice,) = await table_of(server.port, ["Alice"], seats=3, colour="blue")
+            assert (await alice.request("start", fill_with_bots=True)).type == "ok"
+            # The open seats became bots with colours: that table comes first, so the game screen opens with the
+            # names and colours the lobby shows.
+            table = await alice.wait_for(lambda m: m.type in ("table", "snapshot") and (
+                m.type == "snapshot" or m.get("table").get("started")))
+            assert table.type == "table", table.type
+            players = table.get("table")["players"]
+            assert [s["kind"] for s in players] == ["human", "bot", "bot"]
+            assert players[0]["colour"] == "blue" and all(s["colour"] for s in players)
+            assert len({s["colour"] for s in players}) == 3
+            await alice.expect("snapshot")
+            await alice.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_creator_gets_the_colour_asked_for_before_the_bots_take_theirs(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            (alice,) = await table_of(server.port, ["Alice"], seats=4, bots=3, colour="green")
+            players = (await alice.expect("table")).get("table")["players"]
+            assert players[0]["colour"] == "green"
+            assert len({s["colour"] for s in players}) == 4
+            await alice.close()
+
+    asyncio.run(scenario())

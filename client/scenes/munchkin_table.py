@@ -12,7 +12,9 @@ from ..ui import theme
 from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
+from .help_form import AnswerForm, HelpForm, helper_options, helper_title
 from .lobby_rules import table_summary
+from .overlays import ChoiceOverlay
 from .table_base import GameScene
 
 if TYPE_CHECKING:
@@ -53,6 +55,7 @@ class MunchkinScene(GameScene):
         self._in_combat: set[str] = set()
         self.rules_info = InfoBox(size=13)  # the packs and table options in force; hover for descriptions
         self._rules_key = ""
+        self._call_seen = ""  # the call for help this seat was last shown
         super().__init__(app, session, quit_after_turns)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -195,6 +198,32 @@ class MunchkinScene(GameScene):
             me: dict[str, Any] = players[self.viewer]
             return me
         return None
+
+    def bar_special(self, wires: list[dict[str, Any]]) -> bool:
+        """Help is a negotiation: asking, answering and choosing the helper each open their form (M31)."""
+        kinds = {w.get("type") for w in wires}
+        if kinds == {"ask_for_help"}:
+            self.app.push(HelpForm(self.app, self, wires))
+        elif kinds == {"choose_helper"}:
+            options = helper_options(self, wires)
+            self.app.push(ChoiceOverlay(self.app, helper_title(self), options, clock=self.bar_clock))
+        elif kinds == {"volunteer"}:
+            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get("decline_help", [])]))
+        else:
+            return False
+        return True
+
+    def update_table(self, dt: float) -> None:
+        # A call for help comes to the asked player with its terms, once per call (it stays on the bar after).
+        call = repr((self.view.get("turn"), (self.view.get("combat") or {}).get("offer"), self.viewer))
+        if "volunteer" in self.by_kind and self.app.top is self and call != self._call_seen:
+            self._call_seen = call
+            self.bar_special(self.by_kind["volunteer"])
+
+    def pass_reacts(self) -> bool:
+        # The fighter's pass while a call for help is open withdraws it: the clock must never do that for them.
+        combat = self.view.get("combat")
+        return not (isinstance(combat, dict) and combat.get("step") == "help")
 
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 from ..base import Wire
 from .character import gear_bonus, is_epic
 from .combat import fighters_strength, fighters_win, monster_level, monsters_strength
+from .helping import bribe_cost, help_previews
 from .state import Decision, GameState, Player
 
 
@@ -70,6 +71,17 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         if offer is None
         else {"items": list(offer.items), "treasures": offer.treasures, "helper_first": offer.helper_first},
         "volunteers": list(c.volunteers),
+        # What each seat that may be asked would add (with the open offer's items handed over), and what each
+        # item the fighter could offer costs their side: the help form's preview.
+        "help_previews": [
+            {"seat": h.seat, "adds": h.adds, "fighters": h.fighters, "monsters": h.monsters, "winning": h.winning}
+            for h in (help_previews(state, offer.items if offer else ()) if c.step in ("fight", "help") else ())
+        ],
+        "bribe_costs": (
+            {item: bribe_cost(state, item) for item in state.players[c.fighter].item_cards}
+            if c.step == "fight" and c.helper is None
+            else {}
+        ),
         "declined": list(c.declined),
         "passed": list(c.passed),
         "removed": list(c.removed),

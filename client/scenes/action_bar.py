@@ -72,6 +72,9 @@ class ActionBar:
             button.colour = (110, 80, 30) if wires and kinds == ["pass"] else theme.BUTTON
 
     def _place_label(self, place: tuple[str, ...], kinds: list[str], wires: list[Wire]) -> str:
+        form = self.bar_form(wires)  # a form to fill in rather than one action names itself
+        if form:
+            return form
         if len(wires) == 1:
             return self.describe(wires[0]).split(" {")[0]
         head = _head(kinds[0] if len(kinds) == 1 else place[0])
@@ -109,8 +112,13 @@ class ActionBar:
 
         return handler
 
+    def bar_form(self, wires: list[Wire]) -> str:
+        """Subclasses: the button's label when these actions open a form of their own (the call for help)
+        rather than a menu; "" when they do not."""
+        return ""
+
     def bar_special(self, wires: list[Wire]) -> bool:
-        """Subclasses: a place whose actions want more than a menu (the help form); True when it took them."""
+        """Subclasses: open the form `bar_form` promised; True when it took the actions."""
         return False
 
     def bar_button_for(self, kind: str) -> Button | None:
@@ -131,7 +139,7 @@ class ActionBar:
             widths = [min(self.bar_widest, room // n)] * n
         else:
             f = theme.font(17, "bold")
-            natural = [f.size(_head(place[0]))[0] + 28 for place in self.bar_places]
+            natural = [max(90, f.size(_head(place[0]))[0] + 28) for place in self.bar_places]
             spare = max(0, room - sum(natural)) // n
             scale = min(1.0, room / max(1, sum(natural)))
             widths = [min(max(self.bar_widest, w), int(w * scale) + spare) for w in natural]

@@ -48,11 +48,11 @@ def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None)
 
 def preview_line(table: GameScene, preview: dict[str, Any], cost: int = 0, you: bool = False) -> str:
     """What one helper changes: the strength they add and the fight as it would then stand."""
-    who = "Your help" if you else table.seat_name(int(preview["seat"]))
+    who = "Your help adds" if you else table.seat_name(int(preview["seat"])) + " adds"
     fighters, monsters = int(preview["fighters"]) - cost, int(preview["monsters"])
-    line = f"{who}: {int(preview['adds']) - cost:+d}, munchkins {fighters} against monsters {monsters}"
+    line = f"{who} {int(preview['adds']) - cost:+d}: {fighters} against {monsters}"
     if cost == 0:  # the engine's own verdict (ties, Warriors); with an item handed over, only the figures
-        line += ": the munchkins would win" if preview.get("winning") else ": still not enough"
+        line += ", winning" if preview.get("winning") else ", still losing"
     return line
 
 
@@ -228,9 +228,9 @@ class HelpForm(Scene):
         cost = sum(self.costs.get(i, 0) for i in self.items)
         y = rect.y + 28
         for preview in _previews(self.table).values():
-            line = render_block(preview_line(self.table, preview, cost), rect.w, 44, 16, theme.TEXT)
+            line = render_line(preview_line(self.table, preview, cost), rect.w, 17, theme.TEXT)
             surface.blit(line, (rect.x, y))
-            y += 46
+            y += 28
         terms = "Offer: " + offer_text(self.table, self.terms(), self.fighter, self.fighter)
         surface.blit(render_block(terms, rect.w, 60, 16, theme.YELLOW), (rect.x, min(y + 6, rect.bottom - 60)))
 
@@ -284,7 +284,7 @@ class AnswerForm(Scene):
         return "\n".join(lines)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(760, size[0] - 40), min(400, size[1] - 40))
+        self.box = pygame.Rect(0, 0, min(760, size[0] - 40), min(330, size[1] - 40))
         self.box.center = (size[0] // 2, size[1] // 2)
         n = len(self.widgets)
         bw = (self.box.w - 48 - 12 * (n - 1)) // n
@@ -322,7 +322,7 @@ def helper_options(table: GameScene, wires: list[Wire]) -> list[Option]:
         label = table.describe(wire)
         preview = previews.get(int(wire.get("helper", -1)))
         if preview is not None:
-            label += " · " + preview_line(table, preview).split(": ", 1)[1]
+            label += " · " + preview_line(table, preview).split(" adds ", 1)[1]
         options.append(Option(label, _chooser(table, wire), key=action_key(wire)))
     return options
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..actions import LABELS
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..session import Session
 from ..ui import theme
@@ -199,18 +200,26 @@ class MunchkinScene(GameScene):
             return me
         return None
 
+    def bar_form(self, wires: list[dict[str, Any]]) -> str:
+        kinds = {w.get("type") for w in wires}
+        if kinds == {"ask_for_help"}:
+            return f"{LABELS['ask_for_help']}…"
+        if kinds & {"choose_helper", "volunteer"} and len(kinds) == 1:
+            return self.describe(wires[0]) + "…" if len(wires) == 1 else f"Take ({len(wires)})…"
+        return ""
+
     def bar_special(self, wires: list[dict[str, Any]]) -> bool:
         """Help is a negotiation: asking, answering and choosing the helper each open their form (M31)."""
         kinds = {w.get("type") for w in wires}
+        if not self.bar_form(wires):
+            return False
         if kinds == {"ask_for_help"}:
             self.app.push(HelpForm(self.app, self, wires))
         elif kinds == {"choose_helper"}:
             options = helper_options(self, wires)
             self.app.push(ChoiceOverlay(self.app, helper_title(self), options, clock=self.bar_clock))
-        elif kinds == {"volunteer"}:
-            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get("decline_help", [])]))
         else:
-            return False
+            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get("decline_help", [])]))
         return True
 
     def update_table(self, dt: float) -> None:

@@ -221,13 +221,12 @@ class ConfirmOverlay(Scene):
         self.dialog = Dialog(
             f"{len(self.faces)} cards will go",
             "",  # the cards are named and shown by `draw`
-            [(action, self._yes), ("Keep them", self.close)],
-            size=(760, 420),
+            [("Go ahead", self._yes), ("Keep them", self.close)],
+            size=(760, 440),
             clock=self._clock,
         )
-        self.dialog.buttons[0].size = 17
         self.widgets = [self.dialog]
-        self.card_w = 90
+        self.card_w = 110
 
     def _clock(self) -> float:
         return float(self.app.elapsed)
@@ -240,12 +239,10 @@ class ConfirmOverlay(Scene):
         self.app.remove(self)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.dialog.rect.size = (min(760, size[0] - 40), min(420, size[1] - 40))
+        self.dialog.rect.size = (min(760, size[0] - 40), min(440, size[1] - 40))
         self.dialog.layout(pygame.Rect(0, 0, *size))
         room = self.dialog.rect.w - 40
-        self.card_w = max(40, min(90, (room - 8 * (len(self.faces) - 1)) // max(1, len(self.faces))))
-        for button in self.dialog.buttons:
-            button.rect.w = max(button.rect.w, 220) if button is self.dialog.buttons[0] else button.rect.w
+        self.card_w = max(40, min(110, (room - 8 * (len(self.faces) - 1)) // max(1, len(self.faces))))
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -257,9 +254,9 @@ class ConfirmOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.dialog.draw(surface)
         box = self.dialog.rect
-        lines = render_block(", ".join(f.name for f in self.faces), box.w - 40, 48, 18, theme.TEXT)
+        lines = render_block(self.action, box.w - 40, 48, 18, theme.TEXT)
         surface.blit(lines, (box.x + 20, box.y + 58))
-        x, y = box.x + 20, box.y + 110
+        x, y = box.x + 20, box.y + 112
         for face in self.faces:
             surface.blit(draw_face(face, self.card_w), (x, y))
             x += self.card_w + 8

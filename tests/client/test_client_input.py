@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
-from doorkick.client.scenes.overlays import ChoiceOverlay
+from doorkick.client.scenes.overlays import ChoiceOverlay, ConfirmOverlay
 from doorkick.client.session import LocalSession
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
@@ -58,7 +58,7 @@ def test_a_quick_click_on_take_as_helper_takes_the_helper_while_another_answer_l
     asked(session)
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    take = next(b for b in scene.bar_buttons if b.label == "Take Carol as helper")
+    take = next(b for b in scene.bar_buttons if b.label.startswith("Take Carol as helper"))
     pos, place = take.rect.center, take.rect.copy()
     press(app, pos)
     session.act(3, {"type": "decline_help"})  # Dan's answer lands between the button's down and up
@@ -85,3 +85,109 @@ def test_the_reaction_clock_never_withdraws_a_call_for_help(app: Any) -> None:
     assert scene.reaction_seconds() is None
     assert session.engine_state.combat is not None and session.engine_state.combat.step == "help"
     assert {"type": "pass", "seat": 0} not in session.actions
+
+
+def selling(seed: int = 5) -> LocalSession:
+    """Alice at the start of her turn with three cheap items in hand that only sell together."""
+    session = LocalSession(ruleset("munchkin"), SETUPS, seed, [0], bot_delay=1e9)
+    state = session.engine_state
+    cheap = [c for c in state.treasure_deck if state.card(c).kind == "item" and 300 <= state.card(c).value < 500][:3]
+    deck = tuple(c for c in state.treasure_deck if c not in cheap)
+    players = list(state.players)
+    players[0] = replace(players[0], hand=tuple(cheap))
+    session.engine_state = replace(
+        state, treasure_deck=deck, players=tuple(players), phase="start", active=0, turn=1, ready=(0, 1, 2, 3)
+    )
+    session._refresh()
+    return session
+
+
+def click(app: Any, pos: tuple[int, int]) -> None:
+    press(app, pos)
+    release(app, pos)
+
+
+def test_selling_several_items_shows_them_and_asks_once(app: Any) -> None:
+    session = selling()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    sell = scene.bar_button_for("sell")
+    assert sell is not None and sell.label.startswith("Sell ")
+    before = len(session.actions)
+    click(app, sell.rect.center)
+    confirm = app.top
+    assert isinstance(confirm, ConfirmOverlay) and len(confirm.faces) == 3
+    assert len(session.actions) == before  # nothing sold yet
+    app.screenshot("confirm_sell")
+    frames(app, 0.5)
+    keep = confirm.dialog.buttons[1]
+    click(app, keep.rect.center)
+    assert app.top is scene and len(session.actions) == before
+    click(app, sell.rect.center)
+    frames(app, 0.5)
+    click(app, app.top.dialog.buttons[0].rect.center)
+    assert app.top is scene
+    assert [a["type"] for a in session.actions[before:]] == ["sell"]
+
+
+def test_every_place_of_the_bar_stays_put_while_the_legal_actions_change(app: Any) -> None:
+    session = fighting()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.1)
+    places = [(b, b.rect.copy()) for b in scene.bar_buttons]
+    labels = []
+    for step in (
+        {"type": "ask_for_help", "items": [], "treasures": 1, "helper_first": False},
+        {"type": "volunteer", "seat": 2},
+        {"type": "choose_helper", "helper": 2},
+    ):
+        session.act(int(step.pop("seat", 0)), step)
+        frames(app, 0.1)
+        assert [(b, b.rect) for b in scene.bar_buttons] == places
+        labels.append([b.label for b in scene.bar_buttons if b.enabled])
+    assert len({repr(live) for live in labels}) == 3  # what is live changed each time; the places did not
+    kick = scene.bar_buttons[0]
+    assert not kick.enabled and kick.label == "Kick open the door" and kick.hint  # greyed in place, says why
+
+
+def test_a_button_that_changed_under_the_pointer_ignores_a_click_for_a_moment(app: Any) -> None:
+    session = fighting()
+    asked(session)
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    take = next(b for b in scene.bar_buttons if b.label.startswith("Take"))
+    pygame.mouse.set_pos(take.rect.center)
+    session.act(1, {"type": "volunteer"})  # Bob volunteers too: the button now opens a choice of two
+    app.step(FRAME, [])
+    assert take.label == "Take (2)…" and not take.settled()
+    click(app, take.rect.center)  # at once: meant for what stood there before
+    assert app.top is scene
+    frames(app, 0.4)
+    click(app, take.rect.center)
+    assert isinstance(app.top, ChoiceOverlay)
+
+
+def test_a_cards_own_uses_come_first_in_its_menu_and_giving_it_away_last() -> None:
+    from doorkick.client.actions import menu_order
+
+    wires = [
+        {"type": "give_item", "card": "sword", "to": 1},
+        {"type": "discard_card", "card": "sword"},
+        {"type": "equip", "card": "sword"},
+        {"type": "give_item", "card": "sword", "to": 0},
+        {"type": "play_card", "card": "sword"},
+    ]
+    ordered = [(w["type"], w.get("to")) for w in menu_order(wires)]
+    assert ordered == [("play_card", None), ("equip", None), ("give_item", 0), ("give_item", 1), ("discard_card", None)]
+    assert menu_order(reversed(wires)) == menu_order(wires)
+
+
+def test_a_tooltip_starts_again_when_the_button_under_it_changes() -> None:
+    from doorkick.client.ui.widgets import Button, Tooltips
+
+    tips, button = Tooltips(), Button((0, 0, 100, 40), "End turn")
+    for _ in range(30):
+        tips.update(FRAME, button, "Only once your turn's fighting is done.")
+    assert tips.text
+    tips.update(FRAME, button, "Pass")  # the same button now stands for something else
+    assert tips.text == ""

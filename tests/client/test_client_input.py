@@ -191,3 +191,75 @@ def test_a_tooltip_starts_again_when_the_button_under_it_changes() -> None:
     assert tips.text
     tips.update(FRAME, button, "Pass")  # the same button now stands for something else
     assert tips.text == ""
+
+
+def test_the_fighter_sets_the_terms_in_the_help_form_and_asks(app: Any) -> None:
+    from doorkick.client.scenes.help_form import HelpForm
+
+    session = fighting()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    ask = scene.bar_button_for("ask_for_help")
+    assert ask is not None and ask.label == "Ask for help…"
+    click(app, ask.rect.center)
+    form = app.top
+    assert isinstance(form, HelpForm)
+    app.screenshot("help_form")
+    frames(app, 0.5)
+    assert not form.first_toggle.enabled  # who picks first means nothing without a share to pick
+    _, _, plus = form.share.parts()
+    click(app, plus.center)  # one treasure for the helper
+    click(app, form.first_toggle.rect.center)  # and the helper picks first
+    before = len(session.actions)
+    click(app, form.ask.rect.center)
+    assert app.top is scene
+    assert session.actions[before:] == [
+        {"type": "ask_for_help", "seat": 0, "items": [], "treasures": 1, "helper_first": True}
+    ]
+
+
+def test_ticking_an_item_in_the_help_form_keeps_the_call_one_the_table_allows(app: Any) -> None:
+    from doorkick.client.scenes.help_form import HelpForm
+    from doorkick.shared.rules.munchkin.state import Carried, with_player
+
+    session = fighting()
+    state = session.engine_state
+    item = next(c for c in state.treasure_deck if state.card(c).kind == "item")
+    state = replace(state, treasure_deck=tuple(c for c in state.treasure_deck if c != item))
+    session.engine_state = with_player(state, 0, items=(Carried(item, equipped=False),))
+    session._refresh()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    click(app, scene.bar_button_for("ask_for_help").rect.center)
+    form = app.top
+    assert isinstance(form, HelpForm)
+    frames(app, 0.5)
+    form.share.step(1)
+    assert form.terms() == ((), 1, False)
+    click(app, form.item_list.row_rect(0).center)
+    # The engine lists an item as a bribe on its own: the share goes back to none rather than make it illegal.
+    assert form.terms() == ((item,), 0, False) and form.ask.enabled
+    click(app, form.ask.rect.center)
+    assert session.actions[-1] == {"type": "ask_for_help", "seat": 0, "items": [item], "treasures": 0,
+                                   "helper_first": False}
+
+
+def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(app: Any) -> None:
+    from doorkick.client.scenes.help_form import AnswerForm
+
+    session = fighting()
+    session.seats = (2,)  # this window is Carol's; Alice fights
+    session._refresh()
+    session.act(0, {"type": "ask_for_help", "items": [], "treasures": 1, "helper_first": True})
+    scene = app.push(MunchkinScene(app, session))
+    scene.viewer = 2
+    scene._refresh()
+    frames(app, 0.5)
+    form = app.top
+    assert isinstance(form, AnswerForm)
+    text = form.text()
+    assert "They offer: 1 treasure; you pick first." in text and "Your help adds" in text
+    app.screenshot("help_answer")
+    offer = next(b for b in form.buttons if b.label == "Offer to help")
+    click(app, offer.rect.center)
+    assert app.top is scene and session.actions[-1] == {"type": "volunteer", "seat": 2}

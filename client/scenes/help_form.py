@@ -184,7 +184,7 @@ class HelpForm(Scene):
 
     # -- screen -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(600, size[1] - 40))
+        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(520, size[1] - 40))
         self.box.center = (size[0] // 2, size[1] // 2)
         x, w = self.box.x + 24, self.box.w - 48
         self.share.rect = pygame.Rect(x, self.box.y + 118, w, 40)

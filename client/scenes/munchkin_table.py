@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..actions import LABELS
+from ..actions import LABELS, menu_order
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..session import Session
 from ..ui import theme
@@ -277,7 +277,7 @@ class MunchkinScene(GameScene):
         # Someone else's item offers what can be done to it (a Thief's steal), as one's own cards offer their uses.
         aimed = [w for wires in self.by_kind.values() for w in wires if w.get("item") == card]
         if button == 1 and aimed and card not in self.by_card:
-            self.offer(self.cards.name(card), aimed, pos, self.cards.face(card))
+            self.offer(self.cards.name(card), menu_order(aimed), pos, self.cards.face(card))
             return
         super().press_table_card(card, pos, button)
 

@@ -173,6 +173,18 @@ class HelpForm(Scene):
         self._apply(terms)
         return self.ask.rect
 
+    def update(self, dt: float) -> None:
+        # The table moves on under the form (a monster enhanced, the fight over): it keeps to what is legal now.
+        wires = self.table.by_kind.get("ask_for_help", [])
+        if not wires:
+            self.close()
+            return
+        legal = {terms_of(w): w for w in wires}
+        if legal != self.legal:
+            self.legal = legal
+            self.share.set_range(sorted({t for items, t, _ in legal if not items}) or [0])
+            self._sync()
+
     def _send(self) -> None:
         wire = self.legal.get(self.terms())
         self.close()
@@ -257,6 +269,10 @@ class AnswerForm(Scene):
             self.table.choose(wire)
 
         return send
+
+    def update(self, dt: float) -> None:
+        if "volunteer" not in self.table.by_kind:  # the call was withdrawn or answered (hot-seat: the bar)
+            self.close()
 
     def compose(self, wire: Wire) -> pygame.Rect | None:
         for w, button in zip(self.wires, self.buttons, strict=True):

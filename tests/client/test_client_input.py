@@ -263,3 +263,19 @@ def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(ap
     offer = next(b for b in form.buttons if b.label == "Offer to help")
     click(app, offer.rect.center)
     assert app.top is scene and session.actions[-1] == {"type": "volunteer", "seat": 2}
+
+
+def test_the_asked_players_form_goes_away_when_the_call_is_withdrawn(app: Any) -> None:
+    from doorkick.client.scenes.help_form import AnswerForm
+
+    session = fighting()
+    session.seats = (2,)
+    session.act(0, {"type": "ask_for_help", "items": [], "treasures": 0, "helper_first": False})
+    scene = app.push(MunchkinScene(app, session))
+    scene.viewer = 2
+    scene._refresh()
+    frames(app, 0.2)
+    assert isinstance(app.top, AnswerForm)
+    session.act(0, {"type": "pass"})  # Alice withdraws the call
+    frames(app, 0.2)
+    assert app.top is scene

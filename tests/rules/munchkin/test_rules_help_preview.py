@@ -44,10 +44,14 @@ def test_M31_no_preview_for_the_fighter_or_outside_a_fight(table):
         help_preview(table.state, 0)
 
 
-def test_M31_the_view_carries_the_previews_while_help_may_be_asked(table):
-    table.level(0, 5).level(1, 3)
+def test_M31_the_view_carries_the_previews_to_those_who_decide(table):
+    table.level(0, 5).level(1, 3).wear(0, "sword#1")
     table.door_on_top("troll").act(KickOpenTheDoor(0))
-    combat = player_view(table.state, 1, frozenset())["combat"]
-    assert [p["seat"] for p in combat["help_previews"]] == [1, 2]
-    table.act(AskForHelp(0, treasures=1), Volunteer(1), ChooseHelper(0, 1))
-    assert player_view(table.state, 1, frozenset())["combat"]["help_previews"] == []
+    fighter = player_view(table.state, 0, frozenset())["combat"]
+    assert [p["seat"] for p in fighter["help_previews"]] == [1, 2] and fighter["bribe_costs"] == {"sword#1": 2}
+    assert player_view(table.state, 1, frozenset())["combat"]["help_previews"] == []  # not asked yet
+    table.act(AskForHelp(0, treasures=1))
+    asked = player_view(table.state, 1, frozenset())["combat"]
+    assert [p["seat"] for p in asked["help_previews"]] == [1] and asked["help_previews"][0]["adds"] == 3
+    table.act(Volunteer(1), ChooseHelper(0, 1))
+    assert player_view(table.state, 0, frozenset())["combat"]["help_previews"] == []

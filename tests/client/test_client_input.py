@@ -191,6 +191,9 @@ def test_a_tooltip_starts_again_when_the_button_under_it_changes() -> None:
     assert tips.text
     tips.update(FRAME, button, "Pass")  # the same button now stands for something else
     assert tips.text == ""
+    for _ in range(30):  # a card is named afresh each frame, ("card", id): the same card is the same owner
+        tips.update(FRAME, ("card", "sword#1"), "Right-click (or hold) to read the card")
+    assert tips.text
 
 
 def test_the_fighter_sets_the_terms_in_the_help_form_and_asks(app: Any) -> None:

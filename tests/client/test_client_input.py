@@ -282,3 +282,39 @@ def test_the_asked_players_form_goes_away_when_the_call_is_withdrawn(app: Any) -
     session.act(0, {"type": "pass"})  # Alice withdraws the call
     frames(app, 0.2)
     assert app.top is scene
+
+
+def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(app: Any) -> None:
+    from doorkick.client.scenes.help_form import AnswerForm, HelpForm
+    from doorkick.client.scenes.overlays import CoverOverlay
+
+    session = fighting()
+    session.seats = (0, 2)  # Alice and Carol share this screen; Bob and Dan are bots that hold still
+    session._refresh()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    click(app, scene.bar_button_for("ask_for_help").rect.center)
+    assert isinstance(app.top, HelpForm)
+    frames(app, 0.4)
+    click(app, app.top.ask.rect.center)
+    session.act(1, {"type": "decline_help"})
+    session.act(3, {"type": "decline_help"})
+    frames(app, 0.2)
+    assert isinstance(app.top, CoverOverlay)  # Carol's turn to answer
+    click(app, app.top.button.rect.center)
+    frames(app, 0.2)
+    assert isinstance(app.top, AnswerForm)
+    frames(app, 0.4)
+    click(app, next(b for b in app.top.buttons if b.label == "Offer to help").rect.center)
+    frames(app, 0.2)
+    assert isinstance(app.top, CoverOverlay)  # back to Alice, to choose
+    click(app, app.top.button.rect.center)
+    frames(app, 0.5)
+    click(app, scene.bar_button_for("choose_helper").rect.center)
+    menu = app.top
+    assert isinstance(menu, ChoiceOverlay)
+    frames(app, 0.4)
+    click(app, next(b for b in menu.widgets if b.label.startswith("Take Carol")).rect.center)
+    mine = [a["type"] for a in session.actions if a["seat"] in (0, 2)]
+    assert mine[-3:] == ["ask_for_help", "volunteer", "choose_helper"]
+    assert session.engine_state.combat is not None and session.engine_state.combat.helper == 2

@@ -96,8 +96,12 @@ class HelpForm(Scene):
         self.costs = {str(k): int(v) for k, v in (combat.get("bribe_costs") or {}).items()}
         shares = sorted({t for items, t, _ in self.legal if not items})
         self.share = Stepper(
-            (0, 0, 10, 10), "Treasures for the helper, of those the monsters carry", shares or [0], self.treasures,
-            self._set_share, fmt=lambda n: "none" if n == 0 else str(n),
+            (0, 0, 10, 10),
+            "Treasures for the helper, of those the monsters carry",
+            shares or [0],
+            self.treasures,
+            self._set_share,
+            fmt=lambda n: "none" if n == 0 else str(n),
         )
         self.first_toggle = Toggle((0, 0, 10, 10), "The helper picks the treasures first", False, self._set_first)
         offered = sorted({i for items, _, _ in self.legal for i in items})
@@ -117,7 +121,7 @@ class HelpForm(Scene):
 
     def _cost_text(self, item: str) -> str:
         cost = self.costs.get(item, 0)
-        return f"worn: your side loses {cost:+d}" if cost else "carried: costs your side nothing"
+        return f"worn: your side loses {cost}" if cost else "carried: costs your side nothing"
 
     # -- composing a legal call ---------------------------------------------------------------------
     def terms(self) -> Terms:
@@ -136,7 +140,8 @@ class HelpForm(Scene):
         self._sync()
 
     def _set_share(self, value: Any) -> None:
-        fitted = self._fit([], int(value), self.first) if self.items else self._fit(self.items, int(value), self.first)
+        # A share the items cannot go with (the table lists an item as a bribe on its own) sets the items aside.
+        fitted = self._fit(self.items, int(value), self.first) or self._fit([], int(value), self.first)
         if fitted is not None:
             self._apply(fitted)
 

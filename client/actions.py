@@ -89,6 +89,40 @@ ALWAYS_SHOWN: dict[str, dict[str, str]] = {
     },
 }
 
+# The action bar's places, left to right. Each place holds the kinds that may take it, in order; the first
+# names the place (greyed) when none of them is possible now. A place never moves and is never removed, so a
+# click lands where the player aimed. Kinds of the game no place lists go to the last place, "More".
+MORE = "more"
+BAR_PLACES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "munchkin": (
+        ("kick_open_the_door", "finish_setup", "look_for_trouble"),
+        ("loot_the_room",),
+        ("ask_for_help", "choose_helper", "volunteer"),
+        ("claim_victory", "accept_trade"),
+        ("run_away", "roll_to_run_away", "reroll_escape", "outrun_curse"),
+        ("pass", "decline_help", "accept_bad_stuff", "decline_trade", "accept_curse"),
+        ("end_turn",),
+        (MORE,),
+    ),
+    "wonderland": (
+        ("roll",),
+        ("move",),
+        ("ask_for_help", "accept_help"),
+        ("decline_help", "pass"),
+        ("end_fight",),
+        (MORE,),
+    ),
+}
+
+# A card's menu: its own uses first, then what it does to others, giving it away or losing it last.
+MENU_ORDER = (
+    "play_card", "equip", "unequip", "use_one_shot", "play_friend", "play_treasure", "change_die", "take_back",
+    "give_to_hireling", "play_cheat", "enhance_monster", "play_mate", "wandering_monster", "join_undead",
+    "illusion", "tame_pet", "sacrifice_pet", "eat_monster", "go_up_a_level", "curse", "take_spoil",
+    "loot_corpse", "pick_treasure", "choose_loss", "sell", "offer_trade", "give_item", "give_charity",
+    "discard_card", "discard",
+)
+
 SEAT_FIELDS = ("to", "target", "helper")
 CARD_FIELDS = ("card", "item", "take", "replace", "discard", "doubled")
 
@@ -146,3 +180,25 @@ def group(legal: Iterable[Wire]) -> tuple[dict[str, list[Wire]], dict[str, list[
 
 def without_seat(wire: Wire) -> Wire:
     return {k: v for k, v in wire.items() if k != "seat"}
+
+
+def bar_places(game: str, kinds: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+    """The bar's places for `game`; a game with none listed gets one place per kind, then "More"."""
+    return BAR_PLACES.get(game) or (*((k,) for k in kinds), (MORE,))
+
+
+def menu_order(wires: Iterable[Wire]) -> list[Wire]:
+    """A card's actions in a stable order: its own uses first, giving it away last; ties by their fields."""
+    rank = {kind: i for i, kind in enumerate(MENU_ORDER)}
+
+    def key(wire: Wire) -> tuple[float, str]:
+        kind = str(wire.get("type"))
+        return rank.get(kind, rank["sell"] - 0.5), repr(sorted((k, repr(v)) for k, v in wire.items()))
+
+    return sorted(wires, key=key)
+
+
+def cards_given_up(wire: Wire) -> list[str]:
+    """The cards an action gives up at once (a set sold, discarded for a bonus): they are confirmed first."""
+    cards = wire.get("cards")
+    return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []

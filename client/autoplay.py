@@ -51,8 +51,23 @@ class Autoplayer:
                 top.close()  # the entry went stale (or was never there): back out and choose again
                 self.pending = None
             return  # otherwise the menu scrolled the entry into view: click it next time
+        compose = getattr(top, "compose", None)
+        if compose is not None:  # a form (the call for help): set it up for a legal action, then click
+            legal = self.scene.legal
+            if self.pending is None and legal:
+                index, self.rng = self.rng.below(len(legal))
+                self.pending = legal[index]
+            rect = compose(self.pending) if self.pending is not None else None
+            if rect is None:
+                top.close()
+            else:
+                self.click(rect.center)
+            self.pending = None
+            return
         if top is not self.scene:
-            if top is not None and top.name in ("zoom", "dialog"):
+            if top is not None and top.name == "confirm":
+                self.click(top.widgets[0].buttons[0].rect.center)
+            elif top is not None and top.name in ("zoom", "dialog"):
                 self.app.remove(top)
             elif top is not None and top.name == "cover":
                 self.click(top.widgets[0].rect.center)

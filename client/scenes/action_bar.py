@@ -1,4 +1,4 @@
-"""The action bar under the table: one button per kind of action that is not about a single card."""
+"""The action bar under the table: a fixed place for each kind of action that is not about a single card."""
 
 from __future__ import annotations
 
@@ -8,47 +8,80 @@ from typing import Any
 import pygame
 
 from .. import actions as acts
+from ..ui import theme
 from ..ui.widgets import Button
+
+Wire = dict[str, Any]
 
 
 class ActionBar:
     """Mixed into GameScene: builds, places and runs the bar's buttons from the seat's legal actions.
 
-    The usual buttons of the game stay in place, greyed with the reason when not possible; a kind with
-    several variants opens a chooser.
+    Every place stays where it is for the whole game (`actions.BAR_PLACES`): what is not possible now is
+    greyed in its place with the reason, never removed, so nothing reflows under the pointer. The buttons
+    are kept and refitted in place rather than made anew, so a press survives a state that changes nothing
+    it shows; one that changed under the pointer ignores clicks for a moment (see `Button`).
     """
 
+    app: Any
     session: Any
-    by_kind: dict[str, list[dict[str, Any]]]
+    by_kind: dict[str, list[Wire]]
     bar_buttons: list[Button]
     bar_rect: pygame.Rect
     st: dict[str, Any]
     viewer: int | None
     bar_widest = 230  # a button's widest
+    bar_places: tuple[tuple[str, ...], ...] = ()
+    bar_wires: list[list[Wire]]  # each place's legal actions now
+    _bar_steers = False  # the buttons are a replay's controls
+    describe: Callable[[Wire], str]
+    choose: Callable[[Wire], None]
+    offer: Callable[..., Any]
+    seat_name: Callable[[int], str]
+
+    def bar_clock(self) -> float:
+        return float(self.app.elapsed)
 
     def _build_bar(self) -> None:
         controls = self.session.controls()
         if controls or self.viewer is None:  # a replay steers playback; a spectator has nothing to do
             self.bar_buttons = [self._control_button(*control) for control in controls]
+            self.bar_places, self.bar_wires, self._bar_steers = (), [], True
             self.bar_widest = 140  # room beside them for the replay's caption
             self._place_bar()
             return
-        always = acts.ALWAYS_SHOWN.get(self.session.game, {})
-        kinds = self._bar_kinds()
-        self.bar_buttons = []
-        for kind in kinds:
-            wires = self.by_kind.get(kind, [])
-            label = self.describe(wires[0]) if len(wires) == 1 else acts.LABELS.get(kind, kind).split(":")[0]
-            label = label.split(" {")[0]
-            if len(wires) > 1:
-                label = f"{label} ({len(wires)})…"
-            button = Button((0, 0, 10, 10), label, self._bar_handler(kind), size=17)
-            if not wires:
-                button.set_enabled(False, self.why_not(kind, always.get(kind, "")))
-            elif kind == "pass":
-                button.colour = (110, 80, 30)
-            self.bar_buttons.append(button)
-        self._place_bar()
+        places = acts.bar_places(self.session.game, self.by_kind)
+        placed = {kind for place in places for kind in place}
+        more = sorted(kind for kind in self.by_kind if kind not in placed)
+        fresh = self._bar_steers or places != self.bar_places or not self.bar_buttons
+        if fresh:
+            self.bar_buttons = [
+                Button((0, 0, 10, 10), "", self._bar_handler(i), size=17, clock=self.bar_clock)
+                for i in range(len(places))
+            ]
+            self.bar_places, self._bar_steers = places, False
+            self._place_bar()
+        self.bar_wires = []
+        for button, place in zip(self.bar_buttons, places, strict=True):
+            kinds = more if place == (acts.MORE,) else [k for k in place if k in self.by_kind]
+            wires = [w for kind in kinds for w in self.by_kind[kind]]
+            self.bar_wires.append(wires)
+            label = self._place_label(place, kinds, wires)
+            reason = "" if wires else self.why_not(place[0], self._default_reason(place[0]))
+            button.refit(label, bool(wires), reason, tooltip=label)
+            button.colour = (110, 80, 30) if wires and kinds == ["pass"] else theme.BUTTON
+
+    def _place_label(self, place: tuple[str, ...], kinds: list[str], wires: list[Wire]) -> str:
+        form = self.bar_form(wires)  # a form to fill in rather than one action names itself
+        if form:
+            return form
+        if len(wires) == 1:
+            return self.describe(wires[0]).split(" {")[0]
+        head = _head(kinds[0] if len(kinds) == 1 else place[0])
+        return f"{head} ({len(wires)})…" if wires else head
+
+    def _default_reason(self, kind: str) -> str:
+        return acts.ALWAYS_SHOWN.get(self.session.game, {}).get(kind, "")
 
     def _control_button(self, label: str, run: Callable[[], None], key: str) -> Button:
         def click() -> None:
@@ -65,37 +98,59 @@ class ActionBar:
             return f"Waiting for {waiting}. {default}"
         return default
 
-    def _bar_handler(self, kind: str) -> Any:
+    def _bar_handler(self, index: int) -> Callable[[], None]:
         def handler() -> None:
-            wires = self.by_kind.get(kind, [])
+            wires = self.bar_wires[index] if index < len(self.bar_wires) else []
+            if not wires or self.bar_special(wires):
+                return
             if len(wires) == 1:
                 self.choose(wires[0])
-            elif wires:
-                self.offer(acts.LABELS.get(kind, kind).split(":")[0].split(" {")[0], wires)
+            else:
+                kinds = {str(w.get("type")) for w in wires}
+                place = self.bar_places[index]
+                self.offer(_head(kinds.pop() if len(kinds) == 1 else place[0]), wires)
 
         return handler
 
-    def _bar_kinds(self) -> list[str]:
-        """The bar's buttons: the usual ones (greyed when not possible), then the rest of what is legal.
-        A crowded bar drops the greyed ones first, so live buttons keep readable labels."""
-        always = acts.ALWAYS_SHOWN.get(self.session.game, {})
-        kinds = list(always) + [k for k in self.by_kind if k not in always]
-        if len(kinds) > 8:
-            kinds = [k for k in kinds if k in self.by_kind]
-        return kinds
+    def bar_form(self, wires: list[Wire]) -> str:
+        """Subclasses: the button's label when these actions open a form of their own (the call for help)
+        rather than a menu; "" when they do not."""
+        return ""
 
-    def _button_kind(self, button: Button) -> str:
-        kinds = self._bar_kinds()
-        index = self.bar_buttons.index(button)
-        return kinds[index] if index < len(kinds) else ""
+    def bar_special(self, wires: list[Wire]) -> bool:
+        """Subclasses: open the form `bar_form` promised; True when it took the actions."""
+        return False
+
+    def bar_button_for(self, kind: str) -> Button | None:
+        """The bar's button where actions of `kind` are (the autoplayer clicks it), if any is live."""
+        for button, wires in zip(self.bar_buttons, self.bar_wires, strict=False):
+            if any(w.get("type") == kind for w in wires):
+                return button
+        return None
 
     def _place_bar(self) -> None:
+        """Widths follow the places' own names, fixed for the game, so a live label never moves a neighbour."""
         n = len(self.bar_buttons)
         if not n:
             return
         gap = 8
-        width = min(self.bar_widest, (self.bar_rect.w - gap * (n - 1)) // n)
+        room = self.bar_rect.w - gap * (n - 1)
+        if self._bar_steers:
+            widths = [min(self.bar_widest, room // n)] * n
+        else:
+            f = theme.font(17, "bold")
+            natural = [max(90, f.size(_head(place[0]))[0] + 28) for place in self.bar_places]
+            spare = max(0, room - sum(natural)) // n
+            scale = min(1.0, room / max(1, sum(natural)))
+            widths = [min(max(self.bar_widest, w), int(w * scale) + spare) for w in natural]
         x = self.bar_rect.x
-        for button in self.bar_buttons:
+        for button, width in zip(self.bar_buttons, widths, strict=True):
             button.rect = pygame.Rect(x, self.bar_rect.y, width, self.bar_rect.h)
             x += width + gap
+
+
+def _head(kind: str) -> str:
+    """A kind's name on the bar, without the fields its label would fill in."""
+    if kind == acts.MORE:
+        return "More"
+    return acts.LABELS.get(kind, kind.replace("_", " ").capitalize()).split(":")[0].split(" {")[0]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..actions import LABELS, menu_order
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..session import Session
@@ -14,7 +15,9 @@ from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from . import strength_breakdown
+from .help_form import AnswerForm, HelpForm, helper_options, helper_title
 from .lobby_rules import table_summary
+from .overlays import ChoiceOverlay
 from .table_base import GameScene
 
 if TYPE_CHECKING:
@@ -55,6 +58,7 @@ class MunchkinScene(GameScene):
         self._in_combat: set[str] = set()
         self.rules_info = InfoBox(size=13)  # the packs and table options in force; hover for descriptions
         self._rules_key = ""
+        self._call_seen = ""  # the call for help this seat was last shown
         super().__init__(app, session, quit_after_turns)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -198,6 +202,40 @@ class MunchkinScene(GameScene):
             return me
         return None
 
+    def bar_form(self, wires: list[dict[str, Any]]) -> str:
+        kinds = {w.get("type") for w in wires}
+        if kinds == {"ask_for_help"}:
+            return f"{LABELS['ask_for_help']}…"
+        if kinds & {"choose_helper", "volunteer"} and len(kinds) == 1:
+            return self.describe(wires[0]) + "…" if len(wires) == 1 else f"Take ({len(wires)})…"
+        return ""
+
+    def bar_special(self, wires: list[dict[str, Any]]) -> bool:
+        """Help is a negotiation: asking, answering and choosing the helper each open their form (M31)."""
+        kinds = {w.get("type") for w in wires}
+        if not self.bar_form(wires):
+            return False
+        if kinds == {"ask_for_help"}:
+            self.app.push(HelpForm(self.app, self, wires))
+        elif kinds == {"choose_helper"}:
+            options = helper_options(self, wires)
+            self.app.push(ChoiceOverlay(self.app, helper_title(self), options, clock=self.bar_clock))
+        else:
+            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get("decline_help", [])]))
+        return True
+
+    def update_table(self, dt: float) -> None:
+        # A call for help comes to the asked player with its terms, once per call (it stays on the bar after).
+        call = repr((self.view.get("turn"), (self.view.get("combat") or {}).get("offer"), self.viewer))
+        if "volunteer" in self.by_kind and self.app.top is self and call != self._call_seen:
+            self._call_seen = call
+            self.bar_special(self.by_kind["volunteer"])
+
+    def pass_reacts(self) -> bool:
+        # The fighter's pass while a call for help is open withdraws it: the clock must never do that for them.
+        combat = self.view.get("combat")
+        return not (isinstance(combat, dict) and combat.get("step") == "help")
+
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
         card = self.table_card_at(pos)
@@ -241,7 +279,7 @@ class MunchkinScene(GameScene):
         # Someone else's item offers what can be done to it (a Thief's steal), as one's own cards offer their uses.
         aimed = [w for wires in self.by_kind.values() for w in wires if w.get("item") == card]
         if button == 1 and aimed and card not in self.by_card:
-            self.offer(self.cards.name(card), aimed, pos, self.cards.face(card))
+            self.offer(self.cards.name(card), menu_order(aimed), pos, self.cards.face(card))
             return
         super().press_table_card(card, pos, button)
 

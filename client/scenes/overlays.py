@@ -11,7 +11,7 @@ import pygame
 from ..render.cards import Face, draw_face
 from ..ui import theme
 from ..ui.text import render_block, render_line
-from ..ui.widgets import Button, Dialog, panel
+from ..ui.widgets import Button, Clock, Dialog, panel
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -77,9 +77,11 @@ class ChoiceOverlay(Scene):
         options: Sequence[Option],
         anchor: tuple[int, int] | None = None,
         face: Face | None = None,
+        clock: Clock | None = None,
     ) -> None:
         super().__init__(app)
         self.title, self.options, self.anchor, self.face = title, list(options), anchor, face
+        self.clock = clock  # with it, an entry that opened or changed under the pointer waits before it takes a click
         self.box = pygame.Rect(0, 0, 10, 10)
         self.scroll = 0
 
@@ -101,18 +103,25 @@ class ChoiceOverlay(Scene):
     def _place_buttons(self) -> None:
         x = self.box.x + 16 + (self.card_w + 20 if self.card_w else 0)
         w = self.box.right - 16 - x
+        before = self.widgets
         self.widgets = []
         shown = self.options[self.scroll : self.scroll + self.visible - 1]
         y = self.box.y + 56
         for option in shown:
-            button = Button((x, y, w, 44), option.label, option.on_choose and self._chooser(option), size=18)
+            button = Button((x, y, w, 44), option.label, self._chooser(option), size=18, clock=self.clock)
             button.set_enabled(option.enabled, option.reason)
             button.tooltip = option.label
             self.widgets.append(button)
             y += 50
         self.widgets.append(
-            Button((x, y, w, 44), "Cancel", self.close, hotkey=pygame.K_ESCAPE, size=18, colour=(90, 70, 70))
+            Button((x, y, w, 44), "Cancel", self.close, "", pygame.K_ESCAPE, 18, (90, 70, 70), clock=self.clock)
         )
+        for i, button in enumerate(self.widgets):
+            if isinstance(button, Button):
+                button.appeared()
+                old = before[i] if i < len(before) else None
+                if isinstance(old, Button):
+                    button.take_over(old)
 
     def still_legal(self, keys: set[object]) -> None:
         """Grey out the choices the game moved past while the menu was open."""
@@ -198,6 +207,59 @@ class DialogOverlay(Scene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self.dialog.handle(event)
         return None
+
+
+class ConfirmOverlay(Scene):
+    """Before an action gives up several cards at once: the cards that will go, and one question."""
+
+    opaque = False
+    name = "confirm"
+
+    def __init__(self, app: App, action: str, faces: Sequence[Face], on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.action, self.faces, self.on_yes = action, list(faces), on_yes
+        self.dialog = Dialog(
+            f"{len(self.faces)} cards will go",
+            "",  # the cards are named and shown by `draw`
+            [("Go ahead", self._yes), ("Keep them", self.close)],
+            size=(760, 440),
+            clock=self._clock,
+        )
+        self.widgets = [self.dialog]
+        self.card_w = 110
+
+    def _clock(self) -> float:
+        return float(self.app.elapsed)
+
+    def _yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+    def close(self) -> None:
+        self.app.remove(self)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.dialog.rect.size = (min(760, size[0] - 40), min(440, size[1] - 40))
+        self.dialog.layout(pygame.Rect(0, 0, *size))
+        room = self.dialog.rect.w - 40
+        self.card_w = max(40, min(110, (room - 8 * (len(self.faces) - 1)) // max(1, len(self.faces))))
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        self.dialog.handle(event)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dialog.draw(surface)
+        box = self.dialog.rect
+        lines = render_block(self.action, box.w - 40, 48, 18, theme.TEXT)
+        surface.blit(lines, (box.x + 20, box.y + 58))
+        x, y = box.x + 20, box.y + 112
+        for face in self.faces:
+            surface.blit(draw_face(face, self.card_w), (x, y))
+            x += self.card_w + 8
 
 
 class CoverOverlay(Scene):

@@ -27,7 +27,7 @@ from ..ui.widgets import Button, TextInput
 from . import table_hud
 from .action_bar import ActionBar
 from .base import Scene
-from .overlays import ChoiceOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
+from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
 
 if TYPE_CHECKING:
     from ..app import App
@@ -62,6 +62,7 @@ class GameScene(ActionBar, Scene):
         self.hand_rects: list[tuple[str, pygame.Rect]] = []
         self.hovered_card: str | None = None
         self.bar_buttons: list[Button] = []
+        self.bar_wires: list[list[Wire]] = []
         self.pass_clock: float | None = None
         self.turn_seen: int | None = None
         self.start_turn: int | None = None
@@ -137,9 +138,16 @@ class GameScene(ActionBar, Scene):
         return acts.describe(wire, self.seat_name, self.cards.name)
 
     # -- choosing actions --------------------------------------------------------------------------
-    def choose(self, wire: Wire) -> None:
-        """Send one legal action for the viewing seat. Every input path ends here."""
+    def choose(self, wire: Wire, confirmed: bool = False) -> None:
+        """Send one legal action for the viewing seat. Every input path ends here.
+
+        An action that gives up several cards at once first shows them and asks, once."""
         if self.viewer is None:
+            return
+        given = acts.cards_given_up(wire)
+        if len(given) > 1 and not confirmed:
+            faces = [self.cards.face(c) for c in given]
+            self.app.push(ConfirmOverlay(self.app, self.describe(wire), faces, lambda: self.choose(wire, True)))
             return
         self.session.act(self.viewer, acts.without_seat(wire))
         self.pass_clock = None
@@ -149,7 +157,7 @@ class GameScene(ActionBar, Scene):
         self, title: str, wires: list[Wire], anchor: tuple[int, int] | None = None, face: Any = None
     ) -> ChoiceOverlay:
         options = [Option(self.describe(w), self._chooser(w), key=_key(w)) for w in wires]
-        overlay = ChoiceOverlay(self.app, title, options, anchor, face)
+        overlay = ChoiceOverlay(self.app, title, options, anchor, face, clock=self.bar_clock)
         self.app.push(overlay)
         return overlay
 
@@ -157,7 +165,7 @@ class GameScene(ActionBar, Scene):
         return lambda: self.choose(wire)
 
     def click_card(self, card: str, anchor: tuple[int, int]) -> None:
-        wires = self.by_card.get(card, [])
+        wires = acts.menu_order(self.by_card.get(card, []))
         face = self.cards.face(card)
         if not wires:
             self.app.push(ZoomOverlay(self.app, face, "Nothing to do with this card right now"))
@@ -177,7 +185,7 @@ class GameScene(ActionBar, Scene):
         if len(wires) == 1:
             self.choose(wires[0])
         elif wires:
-            self.offer(self.cards.name(card), wires, pos, self.cards.face(card))
+            self.offer(self.cards.name(card), acts.menu_order(wires), pos, self.cards.face(card))
         else:
             self.toast(f"{self.cards.name(card)} cannot go there; click it to see what it can do", 3)
 
@@ -193,11 +201,8 @@ class GameScene(ActionBar, Scene):
                 if c == card:
                     return rect.center
             return self.table_card_point(card)
-        kind = str(wire.get("type"))
-        for button in self.bar_buttons:
-            if button.enabled and button.on_click is not None and self._button_kind(button) == kind:
-                return button.rect.center
-        return None
+        button = self.bar_button_for(str(wire.get("type")))
+        return button.rect.center if button is not None else None
 
     def play_point(self, card: str) -> tuple[int, int]:
         """Where a card played from the hand flies to (subclasses: the combat zone, a discard pile)."""
@@ -485,11 +490,17 @@ class GameScene(ActionBar, Scene):
 
     def _check_pass_clock(self) -> None:
         # Only a local game runs its own reaction clock; a host runs the real one and sends TIMER messages.
-        if isinstance(self.session, LocalSession) and "pass" in self.by_kind:
+        # It runs only while the table waits for this seat, and only on a pass that is a reaction.
+        waited_for = self.viewer in (self.st.get("to_act") or [])
+        if isinstance(self.session, LocalSession) and "pass" in self.by_kind and waited_for and self.pass_reacts():
             if self.pass_clock is None:
                 self.pass_clock = float(self.app.settings.reaction_seconds)
         else:
             self.pass_clock = None
+
+    def pass_reacts(self) -> bool:
+        """Whether a pass now only lets a moment go by (subclasses: a pass that withdraws something is not)."""
+        return True
 
     def _tick_pass_clock(self, dt: float) -> None:
         if self.pass_clock is None:

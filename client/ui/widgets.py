@@ -83,8 +83,17 @@ class Label(Widget):
             surface.blit(img, self.rect.topleft)
 
 
+Clock = Callable[[], float]  # seconds of the app's own time (the sum of its frames' dt), so tests set it
+
+GUARD = 0.35  # seconds a control that just changed under the pointer ignores clicks
+
+
 class Button(Widget):
-    """A click target. When disabled it is greyed and its tooltip says why (`reason`)."""
+    """A click target. When disabled it is greyed and its tooltip says why (`reason`).
+
+    With a `clock`, a button that appeared or changed under the pointer ignores clicks for `GUARD` seconds,
+    and a press that began before it changed is dropped: the click was aimed at what stood there before.
+    """
 
     def __init__(
         self,
@@ -95,14 +104,39 @@ class Button(Widget):
         hotkey: int | None = None,
         size: int = 20,
         colour: theme.Colour = theme.BUTTON,
+        clock: Clock | None = None,
     ) -> None:
         super().__init__(rect, tooltip)
         self.label, self.on_click, self.hotkey, self.size, self.colour = label, on_click, hotkey, size, colour
         self.reason = ""
         self._pressed = False
+        self.clock = clock
+        self.changed_at = -GUARD  # when it last appeared or changed under the pointer
+        self._pressed_at = 0.0
 
     def set_enabled(self, enabled: bool, reason: str = "") -> None:
         self.enabled, self.reason = enabled, "" if enabled else reason
+
+    def refit(self, label: str, enabled: bool, reason: str = "", tooltip: str = "") -> None:
+        """Show new contents in place; if what a click would do changed under the pointer, guard it."""
+        if (label, enabled) != (self.label, self.enabled) and self.clock is not None and self.hovered():
+            self.changed_at = self.clock()
+        self.label, self.tooltip = label, tooltip
+        self.set_enabled(enabled, reason)
+
+    def appeared(self) -> None:
+        """Its owner placed it: if that is under the pointer, a click already on its way was not meant for it."""
+        if self.clock is not None and self.hovered():
+            self.changed_at = self.clock()
+
+    def take_over(self, old: Button) -> None:
+        """Stand in for `old` (a menu placed again): a press on it carries on if a click would do the same."""
+        if (old.label, old.enabled, old.rect) == (self.label, self.enabled, self.rect):
+            self._pressed, self._pressed_at, self.changed_at = old._pressed, old._pressed_at, old.changed_at
+
+    def settled(self) -> bool:
+        """Whether a click now is meant for what the button shows (nothing changed under the pointer lately)."""
+        return self.clock is None or self.clock() - self.changed_at >= GUARD
 
     def click(self) -> None:
         if self.enabled and self.visible and self.on_click is not None:
@@ -113,10 +147,12 @@ class Button(Widget):
             return event
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self._pressed = True
+            self._pressed_at = self.clock() if self.clock is not None else 0.0
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
             self._pressed = False
-            if self.rect.collidepoint(event.pos):
+            pressed_on_this = self.clock is None or self._pressed_at >= self.changed_at
+            if self.rect.collidepoint(event.pos) and pressed_on_this and self.settled():
                 self.click()
             return None
         if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey and self.enabled:
@@ -322,10 +358,11 @@ class Dialog(Widget):
         message: str,
         choices: Sequence[tuple[str, Handler]],
         size: tuple[int, int] = (520, 260),
+        clock: Clock | None = None,
     ) -> None:
         super().__init__((0, 0, *size))
         self.title, self.message = title, message
-        self.buttons = [Button((0, 0, 10, 10), label, on_click) for label, on_click in choices]
+        self.buttons = [Button((0, 0, 10, 10), label, on_click, clock=clock) for label, on_click in choices]
         self.extra: list[Widget] = []
 
     def layout(self, screen: pygame.Rect) -> None:
@@ -335,6 +372,7 @@ class Dialog(Widget):
         x = self.rect.centerx - (n * bw + 12 * (n - 1)) // 2
         for b in self.buttons:
             b.rect = pygame.Rect(x, self.rect.bottom - 64, bw, 44)
+            b.appeared()
             x += bw + 12
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -372,12 +410,15 @@ class Tooltips:
 
     def __init__(self) -> None:
         self._owner: object | None = None
+        self._said = ""
         self._rest = 0.0
         self.text = ""
 
     def update(self, dt: float, hovered: object | None, text: str) -> None:
-        if hovered is not self._owner:
-            self._owner, self._rest = hovered, 0.0
+        # A new widget under the pointer, or the same one saying something new (a button that changed in
+        # place), starts the rest again: a tooltip never outlives what it was about.
+        if hovered != self._owner or text != self._said:
+            self._owner, self._said, self._rest = hovered, text, 0.0
         self._rest += dt
         self.text = text if hovered is not None and text and self._rest >= self.DELAY else ""
 

@@ -82,7 +82,13 @@ def test_when_the_reaction_clock_runs_out_you_pass(app: Any) -> None:
     session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=0.0)
     app.settings.reaction_seconds = 2
     scene = app.push(MunchkinScene(app, session))
-    play_until(app, session, lambda s: any(w["type"] == "pass" for w in (s.state(0) or {}).get("legal", [])))
+    def reaction(s: LocalSession) -> bool:  # a pass that lets a moment go by (not one withdrawing a call for help)
+        state = s.state(0) or {}
+        combat = state.get("view", {}).get("combat") or {}
+        passes = any(w["type"] == "pass" for w in state.get("legal", []))
+        return passes and 0 in state.get("to_act", []) and combat.get("step") != "help"
+
+    play_until(app, session, reaction)
     session.bot_delay = 1000.0  # the bots hold still: only the clock may act now
     app.step(1 / 60, [])
     assert scene.reaction_seconds() is not None

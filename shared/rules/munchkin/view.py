@@ -10,7 +10,8 @@ from typing import Any
 from ..base import Wire
 from .character import gear_bonus, is_epic
 from .combat import fighter_parts, fighters_strength, fighters_win, monster_level, monster_parts, monsters_strength
-from .state import Decision, GameState, Player
+from .helping import bribe_cost, help_preview, help_previews
+from .state import Combat, Decision, GameState, Player
 
 
 def _player(state: GameState, p: Player) -> dict[str, Wire]:
@@ -37,7 +38,7 @@ def _player(state: GameState, p: Player) -> dict[str, Wire]:
     }
 
 
-def _combat(state: GameState) -> dict[str, Wire] | None:
+def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
     c = state.combat
     if c is None:
         return None
@@ -73,6 +74,7 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         if offer is None
         else {"items": list(offer.items), "treasures": offer.treasures, "helper_first": offer.helper_first},
         "volunteers": list(c.volunteers),
+        **_help_preview(state, c, seat),
         "declined": list(c.declined),
         "passed": list(c.passed),
         "removed": list(c.removed),
@@ -86,6 +88,25 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         },
         "spoils": list(c.spoils),  # drawn face up: everyone sees them (M20)
         "pick_order": list(c.pick_order),
+    }
+
+
+def _help_preview(state: GameState, c: Combat, seat: int | None) -> dict[str, Wire]:
+    """The help form's figures, for those who decide: the fighter sees what every seat that may be asked
+    would add (with the open offer's items handed over) and what each item offered costs their side; an asked
+    seat sees what its own help would change. Strengths are public; this only spares everyone else the work."""
+    asking, asked = c.step == "fight" and c.helper is None, c.step == "help"
+    if seat is None or not (asking or asked) or (seat != c.fighter and not asked):
+        return {"help_previews": [], "bribe_costs": {}}
+    items = c.offer.items if c.offer is not None else ()
+    previews = help_previews(state, items) if seat == c.fighter else (help_preview(state, seat, items),)
+    costs = {item: bribe_cost(state, item) for item in state.players[c.fighter].item_cards} if asking else {}
+    return {
+        "help_previews": [
+            {"seat": h.seat, "adds": h.adds, "fighters": h.fighters, "monsters": h.monsters, "winning": h.winning}
+            for h in previews
+        ],
+        "bribe_costs": costs,
     }
 
 
@@ -129,7 +150,7 @@ def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int])
                 "count": len(state.treasure_discard),
             },
         },
-        "combat": _combat(state),
+        "combat": _combat(state, seat),
         "decisions": [_decision(d, seat) for d in state.decisions],
         "corpse": list(state.corpse),
         "waiting_for": sorted(waiting_for),

@@ -1,0 +1,358 @@
+"""Help as a negotiation (Munchkin, M31): the fighter's form for a call for help, the asked player's answer,
+and the fighter's choice among volunteers, each showing the terms and the strength each helper would add.
+
+The forms only compose actions the host listed as legal: a bribe the list does not hold cannot be set up,
+and the strength figures are the engine's own (`help_previews` and `bribe_costs` in the combat view).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..ui import theme
+from ..ui.choosers import Checklist, Item, Stepper, Toggle
+from ..ui.text import render_block, render_line
+from ..ui.widgets import Button, panel
+from .base import Scene
+from .overlays import Option
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table_base import GameScene
+
+Wire = dict[str, Any]
+Terms = tuple[tuple[str, ...], int, bool]  # (items, treasures, helper first)
+
+
+def terms_of(wire: Wire) -> Terms:
+    items = wire.get("items") or []
+    return tuple(sorted(str(i) for i in items)), int(wire.get("treasures") or 0), bool(wire.get("helper_first"))
+
+
+def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None) -> str:
+    """The terms in words, for whoever reads them (the fighter, or an asked player)."""
+    items, treasures, first = terms
+    parts = ["no treasure" if not treasures else ("1 treasure" if treasures == 1 else f"{treasures} treasures")]
+    if items:
+        parts.append(", ".join(table.cards.name(i) for i in items) + " handed over at once")
+    if treasures:
+        if reader == fighter:
+            picker = "the helper picks" if first else "you pick"
+        else:
+            picker = "you pick" if first else f"{table.seat_name(fighter)} picks"
+        parts.append(picker + " first")
+    return "; ".join(parts)
+
+
+def preview_line(table: GameScene, preview: dict[str, Any], cost: int = 0, you: bool = False) -> str:
+    """What one helper changes: the strength they add and the fight as it would then stand."""
+    who = "Your help adds" if you else table.seat_name(int(preview["seat"])) + " adds"
+    fighters, monsters = int(preview["fighters"]) - cost, int(preview["monsters"])
+    line = f"{who} {int(preview['adds']) - cost:+d}: {fighters} against {monsters}"
+    if cost == 0:  # the engine's own verdict (ties, Warriors); with an item handed over, only the figures
+        line += ", winning" if preview.get("winning") else ", still losing"
+    return line
+
+
+def _combat(table: GameScene) -> dict[str, Any]:
+    combat = table.view.get("combat")
+    return combat if isinstance(combat, dict) else {}
+
+
+def _previews(table: GameScene) -> dict[int, dict[str, Any]]:
+    return {int(p["seat"]): p for p in _combat(table).get("help_previews") or [] if isinstance(p, dict)}
+
+
+def _against(table: GameScene) -> str:
+    combat = _combat(table)
+    monsters = ", ".join(
+        f"{table.cards.name(str(m.get('card')))} (level {m.get('level')})" for m in combat.get("monsters") or []
+    )
+    return (
+        f"Against {monsters or 'the monsters'}: munchkins {combat.get('fighters_strength', '?')}, "
+        f"monsters {combat.get('monsters_strength', '?')}"
+    )
+
+
+class HelpForm(Scene):
+    """The fighter's call for help: the treasure share, the items handed over and who picks first, composed
+    from the legal `ask_for_help` actions, with what each player would add."""
+
+    opaque = False
+    name = "help_form"
+
+    def __init__(self, app: App, table: GameScene, wires: list[Wire]) -> None:
+        super().__init__(app)
+        self.table = table
+        self.legal = {terms_of(w): w for w in wires}
+        self.items: list[str] = []
+        self.treasures = min((t for _, t, _ in self.legal), default=0)
+        self.first = False
+        self.box = pygame.Rect(0, 0, 10, 10)
+        combat = _combat(table)
+        self.fighter = int(combat.get("fighter", table.viewer or 0))
+        self.costs = {str(k): int(v) for k, v in (combat.get("bribe_costs") or {}).items()}
+        shares = sorted({t for items, t, _ in self.legal if not items})
+        self.share = Stepper(
+            (0, 0, 10, 10),
+            "Treasures for the helper, of those the monsters carry",
+            shares or [0],
+            self.treasures,
+            self._set_share,
+            fmt=lambda n: "none" if n == 0 else str(n),
+        )
+        self.first_toggle = Toggle((0, 0, 10, 10), "The helper picks the treasures first", False, self._set_first)
+        offered = sorted({i for items, _, _ in self.legal for i in items})
+        self.item_list = Checklist(
+            (0, 0, 10, 10),
+            [Item(i, table.cards.name(i), self._cost_text(i)) for i in offered],
+            (),
+            self._set_items,
+            self._refuse_items,
+            row_h=44,
+        )
+        clock = table.bar_clock
+        self.ask = Button((0, 0, 10, 10), "Ask for help", self._send, clock=clock)
+        self.cancel = Button((0, 0, 10, 10), "Cancel", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)
+        self.widgets = [self.share, self.first_toggle, self.item_list, self.ask, self.cancel]
+        self._sync()
+
+    def _cost_text(self, item: str) -> str:
+        cost = self.costs.get(item, 0)
+        return f"worn: your side loses {cost}" if cost else "carried: costs your side nothing"
+
+    # -- composing a legal call ---------------------------------------------------------------------
+    def terms(self) -> Terms:
+        return tuple(sorted(self.items)), self.treasures, self.first
+
+    def _fit(self, items: list[str], treasures: int, first: bool) -> Terms | None:
+        """The nearest legal terms keeping what was just chosen: drop who-picks-first, then the share."""
+        for candidate in ((items, treasures, first), (items, treasures, False), (items, 0, False)):
+            terms = (tuple(sorted(candidate[0])), candidate[1], candidate[2])
+            if terms in self.legal:
+                return terms
+        return None
+
+    def _apply(self, terms: Terms) -> None:
+        self.items, self.treasures, self.first = list(terms[0]), terms[1], terms[2]
+        self._sync()
+
+    def _set_share(self, value: Any) -> None:
+        # A share the items cannot go with (the table lists an item as a bribe on its own) sets the items aside.
+        fitted = self._fit(self.items, int(value), self.first) or self._fit([], int(value), self.first)
+        if fitted is not None:
+            self._apply(fitted)
+
+    def _set_first(self, value: bool) -> None:
+        if (*self.terms()[:2], value) in self.legal:
+            self.first = value
+        self._sync()
+
+    def _refuse_items(self, after: list[str]) -> str:
+        if self._fit(after, self.treasures, self.first) is None:
+            return "The table allows no call for help with those items together"
+        return ""
+
+    def _set_items(self, after: list[str]) -> None:
+        fitted = self._fit(after, self.treasures, self.first)
+        if fitted is not None:
+            self._apply(fitted)
+
+    def _sync(self) -> None:
+        """The controls show the terms; what would make them illegal is greyed and says so."""
+        self.share.value = self.treasures
+        self.item_list.checked = list(self.items)
+        can_first = (*self.terms()[:2], True) in self.legal
+        self.first_toggle.value = self.first
+        self.first_toggle.enabled = can_first
+        self.first_toggle.tooltip = "" if can_first else "Only with a share of the treasures to pick"
+        self.ask.set_enabled(self.terms() in self.legal, "The table allows no such call for help now")
+
+    def compose(self, wire: Wire) -> pygame.Rect | None:
+        """The autoplayer's way in: set the form to `wire`'s terms; the button to click, if they are legal."""
+        terms = terms_of(wire)
+        if terms not in self.legal:
+            return None
+        self._apply(terms)
+        return self.ask.rect
+
+    def update(self, dt: float) -> None:
+        # The table moves on under the form (a monster enhanced, the fight over): it keeps to what is legal now.
+        wires = self.table.by_kind.get("ask_for_help", [])
+        if not wires:
+            self.close()
+            return
+        legal = {terms_of(w): w for w in wires}
+        if legal != self.legal:
+            self.legal = legal
+            self.share.set_range(sorted({t for items, t, _ in legal if not items}) or [0])
+            self._sync()
+
+    def _send(self) -> None:
+        wire = self.legal.get(self.terms())
+        self.close()
+        if wire is not None:
+            self.table.choose(wire)
+
+    def close(self) -> None:
+        self.app.remove(self)
+
+    # -- screen -------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(520, size[1] - 40))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        x, w = self.box.x + 24, self.box.w - 48
+        self.share.rect = pygame.Rect(x, self.box.y + 118, w, 40)
+        self.first_toggle.rect = pygame.Rect(x, self.box.y + 164, w, 36)
+        rows = max(1, len(self.item_list.items))
+        self.item_list.rect = pygame.Rect(x, self.box.y + 236, w // 2 - 8, min(rows, 4) * 44)
+        self.ask.rect = pygame.Rect(self.box.right - 24 - 400, self.box.bottom - 64, 220, 44)
+        self.cancel.rect = pygame.Rect(self.box.right - 24 - 170, self.box.bottom - 64, 170, 44)
+        self.ask.appeared()
+        self.cancel.appeared()
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        super().handle(event)
+        return None  # a form takes every click and key while it is open
+
+    def hover_hint(self) -> tuple[object | None, str]:
+        if self.first_toggle.hovered() and self.first_toggle.tooltip:
+            return self.first_toggle, self.first_toggle.tooltip
+        return super().hover_hint()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box, radius=12)
+        x, w = self.box.x + 24, self.box.w - 48
+        surface.blit(render_line("Ask for help", w, 28, theme.ACCENT, "bold"), (x, self.box.y + 16))
+        surface.blit(render_line(_against(self.table), w, 17, theme.TEXT), (x, self.box.y + 54))
+        whom = "Whom: everyone at the table. Whoever offers, you then choose one of them, seeing their strength."
+        surface.blit(render_line(whom, w, 16, theme.TEXT_DIM), (x, self.box.y + 84))
+        label = "Items to hand over at once" if self.item_list.items else "No item of yours can change hands now"
+        surface.blit(render_line(label, w // 2, 17, theme.TEXT, "bold"), (x, self.box.y + 210))
+        if self.item_list.reason:
+            reason = render_block(self.item_list.reason, w // 2 - 8, 40, 15, theme.ORANGE)
+            surface.blit(reason, (x, self.item_list.rect.bottom + 4))
+        self._draw_preview(surface, pygame.Rect(x + w // 2 + 8, self.box.y + 210, w // 2 - 8, self.box.h - 290))
+        super().draw(surface)
+
+    def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        surface.blit(render_line("What each of them would add", rect.w, 17, theme.TEXT, "bold"), rect.topleft)
+        cost = sum(self.costs.get(i, 0) for i in self.items)
+        y = rect.y + 28
+        for preview in _previews(self.table).values():
+            line = render_line(preview_line(self.table, preview, cost), rect.w, 17, theme.TEXT)
+            surface.blit(line, (rect.x, y))
+            y += 28
+        terms = "Offer: " + offer_text(self.table, self.terms(), self.fighter, self.fighter)
+        surface.blit(render_block(terms, rect.w, 60, 16, theme.YELLOW), (rect.x, min(y + 6, rect.bottom - 60)))
+
+
+class AnswerForm(Scene):
+    """The asked player's side: who asks, the terms, what their help would change; then offer or decline."""
+
+    opaque = False
+    name = "help_answer"
+
+    def __init__(self, app: App, table: GameScene, wires: list[Wire]) -> None:
+        super().__init__(app)
+        self.table = table
+        self.wires = wires
+        self.box = pygame.Rect(0, 0, 10, 10)
+        clock = table.bar_clock
+        self.buttons = [Button((0, 0, 10, 10), table.describe(w), self._send(w), clock=clock) for w in wires]
+        self.later = Button((0, 0, 10, 10), "Decide later", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)
+        self.widgets = [*self.buttons, self.later]
+
+    def _send(self, wire: Wire) -> Any:
+        def send() -> None:
+            self.close()
+            self.table.choose(wire)
+
+        return send
+
+    def update(self, dt: float) -> None:
+        if "volunteer" not in self.table.by_kind:  # the call was withdrawn or answered (hot-seat: the bar)
+            self.close()
+
+    def compose(self, wire: Wire) -> pygame.Rect | None:
+        for w, button in zip(self.wires, self.buttons, strict=True):
+            if w == wire:
+                return button.rect
+        return None
+
+    def close(self) -> None:
+        self.app.remove(self)
+
+    def text(self) -> str:
+        table, combat = self.table, _combat(self.table)
+        fighter = int(combat.get("fighter", 0))
+        offer = combat.get("offer") or {}
+        terms = terms_of(offer)
+        lines = [_against(table), "They offer: " + offer_text(table, terms, fighter, table.viewer) + "."]
+        if terms[0]:
+            lines.append("The items come to you as soon as you are chosen, turned sideways (not worn in this fight).")
+        mine = _previews(table).get(table.viewer if table.viewer is not None else -1)
+        if mine is not None:
+            lines.append(preview_line(table, mine, you=True) + ".")
+        others = [table.seat_name(int(s)) for s in combat.get("volunteers") or []]
+        if others:
+            lines.append("Already offering: " + ", ".join(others) + ". The fighter chooses one helper.")
+        return "\n".join(lines)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.box = pygame.Rect(0, 0, min(760, size[0] - 40), min(330, size[1] - 40))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        n = len(self.widgets)
+        bw = (self.box.w - 48 - 12 * (n - 1)) // n
+        x = self.box.x + 24
+        for button in self.widgets:
+            button.rect = pygame.Rect(x, self.box.bottom - 64, bw, 44)
+            if isinstance(button, Button):
+                button.appeared()
+            x += bw + 12
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        super().handle(event)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box, radius=12)
+        fighter = int(_combat(self.table).get("fighter", 0))
+        title = f"{self.table.seat_name(fighter)} asks for your help"
+        surface.blit(render_line(title, self.box.w - 48, 28, theme.ACCENT, "bold"), (self.box.x + 24, self.box.y + 16))
+        body = render_block(self.text(), self.box.w - 48, self.box.h - 150, 18, theme.TEXT)
+        surface.blit(body, (self.box.x + 24, self.box.y + 62))
+        super().draw(surface)
+
+
+def helper_options(table: GameScene, wires: list[Wire]) -> list[Option]:
+    """The fighter's choice among volunteers, each entry with the strength that volunteer adds."""
+    from .table_base import action_key
+
+    previews = _previews(table)
+    options = []
+    for wire in wires:
+        label = table.describe(wire)
+        preview = previews.get(int(wire.get("helper", -1)))
+        if preview is not None:
+            label += " · " + preview_line(table, preview).split(" adds ", 1)[1]
+        options.append(Option(label, _chooser(table, wire), key=action_key(wire)))
+    return options
+
+
+def helper_title(table: GameScene) -> str:
+    combat = _combat(table)
+    terms = terms_of(combat.get("offer") or {})
+    return "Who helps you? Your offer: " + offer_text(table, terms, int(combat.get("fighter", 0)), table.viewer)
+
+
+def _chooser(table: GameScene, wire: Wire) -> Any:
+    return lambda: table.choose(wire)

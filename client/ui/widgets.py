@@ -134,12 +134,24 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         edge = theme.FOCUS if self.enabled and self.hovered() else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
-        img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold")
+        img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold", self.min_size)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
     @property
+    def min_size(self) -> int:
+        """The smallest the label shrinks to before it is cut (and then named in full by the tooltip)."""
+        return min(self.size, 12)
+
+    @property
+    def label_cut(self) -> bool:
+        return theme.font(self.min_size, "bold").size(self.label)[0] > self.rect.w - 12
+
+    @property
     def hint(self) -> str:
-        return self.reason if not self.enabled and self.reason else self.tooltip
+        said = self.reason if not self.enabled and self.reason else self.tooltip
+        if self.label_cut and self.label not in said:
+            return f"{self.label}. {said}" if said else self.label
+        return said
 
 
 def _lighter(c: theme.Colour) -> theme.Colour:

@@ -375,7 +375,7 @@ class Tooltips:
         self.text = ""
 
     def update(self, dt: float, hovered: object | None, text: str) -> None:
-        if hovered is not self._owner:
+        if hovered != self._owner:  # equal, not identical: a card or a space is named by a fresh tuple each frame
             self._owner, self._rest = hovered, 0.0
         self._rest += dt
         self.text = text if hovered is not None and text and self._rest >= self.DELAY else ""

@@ -112,3 +112,26 @@ def test_the_window_never_opens_below_its_minimum(tmp_path: Any) -> None:
             assert pygame.Window.from_display_module().minimum_size == MIN_WINDOW
     finally:
         app.close()
+
+
+def test_hovering_a_cut_label_or_a_crowded_opponent_reads_it_in_full(tmp_path: Any) -> None:
+    app, scene = _laid_out("munchkin_rest", MIN_WINDOW, tmp_path)
+    try:
+        cut = next(b for b in scene.bar_buttons if b.label_cut)
+        pygame.mouse.set_pos(cut.rect.center)
+        for _ in range(30):
+            app.step(1 / 60, [])
+        assert cut.label in app.tooltips.text
+        app.screenshot("cut_label_tooltip")
+        app.step(1 / 60, [])
+        seat, rows = next(iter(scene.opponent_rows.items()))
+        player = scene.view["players"][seat]
+        pygame.mouse.set_pos(rows["info"].center)
+        owner, text = scene.hover_hint()
+        assert owner == ("opponent", seat)
+        assert player["name"] in text and scene.opponent_line(player) in text
+        for seat, hidden in scene.opponent_hidden.items():  # what the "+N" stands for is named
+            pygame.mouse.set_pos(scene.opponent_rows[seat]["name"].center)
+            assert all(scene.cards.name(card) in scene.hover_hint()[1] for card in hidden)
+    finally:
+        app.close()

@@ -94,6 +94,9 @@ def test_every_kind_of_space_says_what_it_does_on_hover(tmp_path: Any) -> None:
             assert SPACE_HELP[kind] in scene.hover_hint()[1]
         pygame.mouse.set_pos(geo.points[scene.shown_at[0]])  # Alexandrina stands in a Room
         assert "Here: Alexandrina" in scene.hover_hint()[1]
+        for _ in range(30):  # the pointer rests: the tooltip shows it
+            app.step(1 / 60, [])
+        assert "Here: Alexandrina" in app.tooltips.text
     finally:
         app.close()
 

@@ -73,6 +73,7 @@ class GameScene(ActionBar, Scene):
         self.side_rect = pygame.Rect(0, 0, 10, 10)
         self.hand_rect = pygame.Rect(0, 0, 10, 10)
         self.bar_rect = pygame.Rect(0, 0, 10, 10)
+        self.reaction_rect = pygame.Rect(0, 0, 10, 10)
         self.card_w = 110
         self.ui_scale = 1.0  # 1.0 at 1280x720; the smaller of the height's and the width's ratio to it
         self.autoplayer: Any = None
@@ -225,7 +226,9 @@ class GameScene(ActionBar, Scene):
         self.side_rect = pygame.Rect(w - self.sidebar_w, 0, self.sidebar_w, h)
         self.hand_rect = pygame.Rect(0, h - hand_h, w - self.sidebar_w, hand_h)
         self.bar_rect = pygame.Rect(8, self.hand_rect.y - bar_h - 4, w - self.sidebar_w - 16, bar_h)
-        self.table_rect = pygame.Rect(0, 0, w - self.sidebar_w, self.bar_rect.y - 4)
+        # A strip of its own above the bar for the reaction countdown, so it never lies over the table.
+        self.reaction_rect = pygame.Rect(self.bar_rect.x, self.bar_rect.y - 24, self.bar_rect.w, 22)
+        self.table_rect = pygame.Rect(0, 0, w - self.sidebar_w, self.reaction_rect.y - 2)
         self.menu_button.rect.topright = (w - 8, 8)
         self.chat_input.rect = pygame.Rect(self.side_rect.x + 10, h - 48, self.side_rect.w - 20, 38)
         self._place_hand()
@@ -236,6 +239,7 @@ class GameScene(ActionBar, Scene):
         boxes: list[Box] = [
             ("table", self.table_rect),
             ("bar", self.bar_rect),
+            ("reaction", self.reaction_rect),
             ("hand", self.hand_rect),
             ("sidebar", self.side_rect),
             ("sidebar/menu", self.menu_button.rect),

@@ -219,6 +219,11 @@ class DialogOverlay(Scene):
         self.dialog.handle(event)
         return None
 
+    def layout_boxes(self) -> list[Box]:
+        return [("dialog", self.dialog.rect.copy())] + [
+            (f"dialog/button:{b.label.replace('/', '|')}", b.rect.copy()) for b in self.dialog.buttons
+        ]
+
 
 class CoverOverlay(Scene):
     """Hot-seat: hides every hand until the named player says they have the screen."""
@@ -238,6 +243,10 @@ class CoverOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.button.rect.center = (size[0] // 2, size[1] // 2 + 60)
+
+    def layout_boxes(self) -> list[Box]:
+        w, h = self.app.screen.get_size()
+        return [("title", pygame.Rect(40, h // 2 - 50, w - 80, 60)), ("button", self.button.rect.copy())]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

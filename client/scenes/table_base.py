@@ -245,7 +245,7 @@ class GameScene(ActionBar, Scene):
             ("sidebar/menu", self.menu_button.rect),
             ("sidebar/chat", self.chat_input.rect),
         ]
-        boxes += [(f"bar/button:{b.label}", b.rect) for b in self.bar_buttons]
+        boxes += [(f"bar/button:{b.label.replace('/', '|')}", b.rect) for b in self.bar_buttons]
         boxes += [(f"hand/card:{card}", rect) for card, rect in self.hand_rects]
         return [(name, rect.copy()) for name, rect in boxes + self.table_boxes()]
 

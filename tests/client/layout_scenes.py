@@ -165,6 +165,20 @@ def _lobby(app: App) -> Scene:
     return scene
 
 
+def _menu(app: App) -> Scene:
+    table = _table(app, munchkin_session(), MunchkinScene)
+    assert isinstance(table, MunchkinScene)
+    table.open_menu()
+    return app.top or table
+
+
+def _cover(app: App) -> Scene:
+    from doorkick.client.scenes.overlays import CoverOverlay
+
+    _table(app, munchkin_session(), MunchkinScene)
+    return app.push(CoverOverlay(app, "Bartholomew", (86, 180, 233), lambda: None))
+
+
 SCENES: dict[str, Callable[[App], Scene]] = {
     "browser": lambda app: app.push(BrowserScene(app, lambda *_: None, lambda: None, 47474, _NoBrowser())),
     "lobby": _lobby,
@@ -175,4 +189,6 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "results": _results,
     "zoom": _zoom,
     "card_menu": _card_menu,
+    "table_menu": _menu,
+    "hot_seat_cover": _cover,
 }

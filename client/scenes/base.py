@@ -52,7 +52,8 @@ class Scene:
     def layout_boxes(self) -> list[Box]:
         """The parts this scene laid out for the current size, for the layout test: each inside the window and
         inside its parent ("a" for "a/b"); parts with the same parent never overlap, except cards ("card:...")
-        fanned over one another. Reads the layout only; changes nothing."""
+        fanned over one another and a passing popup ("float:...") that lies over the rest on purpose. Reads the
+        layout only; changes nothing."""
         return [(f"{type(w).__name__.lower()}:{i}", w.rect.copy()) for i, w in enumerate(self.widgets) if w.visible]
 
     def pause(self) -> None:

@@ -35,6 +35,7 @@ HOP = 0.2  # seconds per space a standie hops
 WIN_TEXT = "The game ends when the last Treasure is drawn. Then the most Gold in hand wins; ties share the win."
 WIN_SHORT = "At the last Treasure, most Gold wins"
 WIN_SHORT_H = 52
+FIGHT_H, FIGHT_SHORT_H = 280, 204  # the fight panel with and without its row of dice and Monster cards
 LEGEND_ROW = 22
 
 
@@ -55,14 +56,13 @@ class WonderlandScene(GameScene):
         self.columns = [self.column]  # and, on a wide table, one right of it: the key to the spaces and Rooms
         self.parts: dict[str, pygame.Rect] = {}  # as placed: fight, win, legend, rooms, friends, rewards
         self.part_column: dict[str, int] = {}
-        self.prompt_h = 34
         super().__init__(app, session, quit_after_turns)
 
     # -- layout ------------------------------------------------------------------------------------
     def layout_table(self, rect: pygame.Rect) -> None:
-        area_h = rect.h - 16 - self.prompt_h
+        area_h = rect.h - 16
         free = rect.w - 24 - area_h
-        col_h = rect.h - 24 - self.prompt_h
+        col_h = rect.h - 24
         if free >= 2 * 220 + 24:
             # Wide: the board in the middle of the table, the fight and how to win left, the key to it right.
             col_w = min(300, (free - 24) // 2)
@@ -85,12 +85,12 @@ class WonderlandScene(GameScene):
         self._place_column()
 
     def prompt_rect(self) -> pygame.Rect:
-        """The line that says what to do: under the board, clear of the columns."""
-        t = self.table_rect
-        centre = self.geo.rect.centerx if self.geo is not None else t.centerx
-        right = self.columns[1].x - 8 if len(self.columns) > 1 else t.right - 8
-        half = min(centre - self.column.right - 8, right - centre)
-        return pygame.Rect(centre - half, t.bottom - 8 - self.prompt_h + 4, 2 * half, self.prompt_h - 4)
+        """The line that says what to do: under the board, on the line a reaction countdown would take (Wonderland
+        has no reaction window), so the board keeps the table's whole height."""
+        line = self.reaction_rect
+        centre = self.geo.rect.centerx if self.geo is not None else line.centerx
+        half = min(centre - line.x, line.right - centre)
+        return pygame.Rect(centre - half, line.y, 2 * half, line.h)
 
     def _place_column(self) -> None:
         """The columns' parts from the top: the fight (when there is one), how to win, the key to the spaces and
@@ -118,8 +118,9 @@ class WonderlandScene(GameScene):
         for name in order:
             i = 1 if len(self.columns) > 1 and name in ("legend", "rooms") else 0
             room = bottoms[i] - tops[i]
-            if name == "fight":
-                height = min(262, room)
+            if name == "fight":  # whole, or without its row of dice and Monster cards to leave how to win room
+                height = FIGHT_H if room - FIGHT_H >= WIN_SHORT_H + 10 else max(FIGHT_SHORT_H, room - WIN_SHORT_H - 10)
+                height = min(height, room)
             elif name == "win":  # in full, or (beside a fight on a small window) in two lines
                 full = self._win_height(self.columns[i].w)
                 height = full if full <= room else WIN_SHORT_H
@@ -488,6 +489,8 @@ class WonderlandScene(GameScene):
         for i, part in enumerate(self.power_parts(fight)):
             surface.blit(render_line(part, box.w - 20, 13, theme.TEXT_DIM), (box.x + 10, box.y + 132 + i * 15))
         x = box.x + 10
+        if box.h < FIGHT_H:  # the short panel: the dice and Monster cards are in the lines above
+            fight = {**fight, "dice": [], "monster_cards": []}
         for die in fight.get("dice") or []:
             face = int(die.get("face") or 1)
             if 1 <= face <= 6:
@@ -594,7 +597,7 @@ class WonderlandScene(GameScene):
         return text + (f" Here: {', '.join(here)}." if here else "")
 
     def table_boxes(self) -> list[Box]:
-        boxes: list[Box] = [("table/prompt", self.prompt_rect())]
+        boxes: list[Box] = [("reaction/prompt", self.prompt_rect())]
         geo = self.geo
         if geo is not None:
             boxes.append(("table/board", geo.rect))
@@ -602,7 +605,7 @@ class WonderlandScene(GameScene):
             boxes += [(f"table/board/caption:{s}", box) for s, box, _, _ in geo.labels]
         boxes += [(f"table/column:{i}", c) for i, c in enumerate(self.columns)]
         where = {name: f"table/column:{i}/{name}" for name, i in self.part_column.items()}
-        where["rewards"] = "table/board/rewards"
+        where["rewards"] = "table/board/float:rewards"  # lies over the board until the helper has picked
         boxes += [(where[name], rect) for name, rect in self.parts.items()]
         boxes += [(f"{where['rewards']}/card:{c}", r) for c, r in self.reward_rects]
         boxes += [(f"{where.get('friends')}/card:{c}", r) for c, r in self.friend_rects]
@@ -622,8 +625,8 @@ class WonderlandScene(GameScene):
             text = f"Waiting for {waiting}" if waiting else ""
         if text:
             area = self.prompt_rect()
-            img = render_line(text, area.w - 16, 20, theme.TEXT, "bold")
-            rect = img.get_rect(center=area.center).inflate(16, 8)
+            img = render_line(text, area.w - 16, 17, theme.TEXT, "bold")
+            rect = img.get_rect(center=area.center).inflate(16, 4)
             rect.h = min(rect.h, area.h)
             rect.center = area.center
             panel(surface, rect, (20, 24, 30), theme.PANEL_EDGE, radius=6, alpha=210)

@@ -98,8 +98,9 @@ def munchkin_combat_session() -> LocalSession:
     return session
 
 
-def wonderland_session(fight: bool = False) -> LocalSession:
-    """A Wonderland table mid-game: standies spread over the board (two share a space), or a fight in a Room."""
+def wonderland_session(fight: bool = False, pick: bool = False) -> LocalSession:
+    """A Wonderland table mid-game: standies spread over the board (two share a space), or a fight in a Room;
+    with `pick`, a helped win whose Treasures lie out for the helper, and two Friends in front of you."""
     from doorkick.shared.rules.wonderland.state import Die, Fight
 
     session = LocalSession(ruleset("wonderland"), LONG_NAMES[:5], 7, [0], bot_delay=1e9)
@@ -114,6 +115,19 @@ def wonderland_session(fight: bool = False) -> LocalSession:
         dice = (Die("fighter", 4), Die("helper", 2))
         state = replace(state, phase="fight", fight=Fight(room=room, fighter=0, helper=1, dice=dice))
         state = replace(state, positions=(rooms[0], rooms[0], *state.positions[2:]))
+    if pick:
+        deck = state.treasure_deck
+        friends = tuple(c for c in deck if state.catalog[c].kind == "friend")[:2]
+        shown = tuple(c for c in deck if c not in friends)[:3]
+        rest = tuple(c for c in deck if c not in friends and c not in shown)
+        assert state.fight is not None
+        state = replace(
+            state,
+            phase="helper_pick",
+            treasure_deck=rest,
+            fight=replace(state.fight, rewards=shown),
+            friends=(friends, *state.friends[1:]),
+        )
     session.engine_state = state
     session._publish([])
     return session
@@ -186,6 +200,7 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "munchkin_combat": lambda app: _table(app, munchkin_combat_session(), MunchkinScene),
     "wonderland_board": lambda app: _table(app, wonderland_session(), WonderlandScene),
     "wonderland_fight": lambda app: _table(app, wonderland_session(fight=True), WonderlandScene),
+    "wonderland_pick": lambda app: _table(app, wonderland_session(fight=True, pick=True), WonderlandScene),
     "results": _results,
     "zoom": _zoom,
     "card_menu": _card_menu,

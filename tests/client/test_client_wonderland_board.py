@@ -21,9 +21,11 @@ from doorkick.client.settings import MIN_WINDOW, Settings
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 
 
-def board_at(size: tuple[int, int], tmp_path: Any, fight: bool = False) -> tuple[App, WonderlandScene]:
+def board_at(
+    size: tuple[int, int], tmp_path: Any, fight: bool = False, pick: bool = False
+) -> tuple[App, WonderlandScene]:
     app = App(Settings(), size=size, screenshot_dir=tmp_path / "shots")
-    scene = app.push(WonderlandScene(app, wonderland_session(fight=fight)))
+    scene = app.push(WonderlandScene(app, wonderland_session(fight=fight, pick=pick)))
     assert isinstance(scene, WonderlandScene)
     app.step(1 / 60, [])
     return app, scene
@@ -41,7 +43,7 @@ def test_the_board_is_square_centred_and_clear_of_the_columns(size: tuple[int, i
         else:  # narrow: in the middle of what the column leaves
             left, right = geo.rect.x - scene.column.right, table.right - geo.rect.right
             assert abs(left - right) <= 16
-        assert geo.rect.h >= (table.h - scene.prompt_h) * 0.85  # as large as the table's height allows
+        assert geo.rect.h >= table.h * 0.85 or geo.rect.w >= (table.w - scene.column.w) * 0.85  # as large as fits
         for a, b in combinations(geo.points, 2):
             gap = math.dist(geo.points[a], geo.points[b]) - geo.size_of(a) - geo.size_of(b)
             assert gap >= 2, f"{a} and {b} touch"
@@ -51,10 +53,12 @@ def test_the_board_is_square_centred_and_clear_of_the_columns(size: tuple[int, i
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_how_to_win_and_the_treasures_left_are_always_in_sight(size: tuple[int, int], tmp_path: Any) -> None:
-    for fight in (False, True):
-        app, scene = board_at(size, tmp_path, fight)
+    for fight, pick in ((False, False), (True, False), (True, True)):
+        app, scene = board_at(size, tmp_path, fight, pick)
         try:
-            assert "win" in scene.parts, (size, fight)
+            assert "win" in scene.parts, (size, fight, pick)
+            if pick:  # the helper's Treasures over the board, your Friends in the column
+                assert scene.reward_rects and scene.friend_rects and "friends" in scene.parts
             assert scene.view["treasure_deck"] > 0
             if size != MIN_WINDOW:  # the whole key, beside a fight too
                 assert {"legend", "rooms"} <= set(scene.parts), (size, fight, set(scene.parts))

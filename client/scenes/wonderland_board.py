@@ -570,11 +570,11 @@ class WonderlandScene(GameScene):
             if row.collidepoint(mx, my):
                 return ("room", space), self.space_help(space)
         if self.geo is not None:
-            space = self.geo.space_at((mx, my))
-            if space is None:  # a Room's caption stands for its Room
-                space = next((s for s, box, _, _ in self.geo.labels if box.collidepoint(mx, my)), None)
-            if space is not None:
-                return ("space", space), self.space_help(space)
+            under = self.geo.space_at((mx, my))
+            if under is None:  # a caption on the board (the Entrance's) stands for its space
+                under = next((s for s, box, _, _ in self.geo.labels if box.collidepoint(mx, my)), None)
+            if under is not None:
+                return ("space", under), self.space_help(under)
         return None, ""
 
     def space_help(self, space: str) -> str:

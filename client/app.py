@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import pygame
 
 from .audio import Sounds
 from .scenes.base import Scene
-from .settings import Settings
+from .settings import MIN_WINDOW, Settings
 from .ui import theme
 from .ui.text import render_line
 from .ui.widgets import Tooltips, panel
@@ -46,7 +47,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("DoorKick")
         w, h = size or (self.settings.window_w, self.settings.window_h)
-        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.screen = _window((max(MIN_WINDOW[0], w), max(MIN_WINDOW[1], h)), pygame.RESIZABLE)
         self.fullscreen = False
         pygame.key.set_repeat(400, 40)
         self.clock = pygame.time.Clock()
@@ -162,9 +163,9 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
         if self.fullscreen:
-            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            _window((0, 0), pygame.FULLSCREEN)
         else:
-            pygame.display.set_mode((self.settings.window_w, self.settings.window_h), pygame.RESIZABLE)
+            _window((self.settings.window_w, self.settings.window_h), pygame.RESIZABLE)
         self.resized(pygame.display.get_surface().get_size())
 
     def update(self, dt: float) -> None:
@@ -297,6 +298,13 @@ def _wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
     first = pygame.event.wait(timeout_ms)
     rest = pygame.event.get()
     return rest if first.type == pygame.NOEVENT else [first, *rest]
+def _window(size: tuple[int, int], flags: int) -> pygame.Surface:
+    """Open (or change) the window; it cannot be dragged smaller than the size every screen is laid out for."""
+    screen = pygame.display.set_mode(size, flags)
+    with warnings.catch_warnings():  # the display module's own window, reached the only way pygame-ce offers
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    return screen
 
 
 def _is_input(event: pygame.event.Event) -> bool:

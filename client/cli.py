@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--no-discovery", action="store_true", help="do not advertise the table on the LAN")
         parser.add_argument("--seed", type=int, default=None, help="seed for a hot-seat game")
     parser.add_argument("--name", default=None, help="your name at the table (saved for next time)")
-    parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x900")
+    parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x900 (at least 1024x640)")
     parser.add_argument(
         "--autoplay",
         action="store_true",
@@ -112,7 +112,9 @@ def _size(text: str | None) -> tuple[int, int] | None:
     w, _, h = text.lower().partition("x")
     if not (w.isdigit() and h.isdigit()):
         raise SystemExit(f"--size wants WxH, like 1280x720, not {text!r}")
-    return max(800, int(w)), max(600, int(h))
+    from .settings import MIN_WINDOW
+
+    return max(MIN_WINDOW[0], int(w)), max(MIN_WINDOW[1], int(h))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,6 +12,9 @@ from platformdirs import user_config_dir
 
 # Tests and portable installs point this at a directory of their own.
 CONFIG_ENV = "DOORKICK_CONFIG_DIR"
+# The smallest window every screen is laid out for without overlaps (the layout test checks it); the window,
+# `--size` and saved settings never go below it.
+MIN_WINDOW = (1024, 640)
 
 
 def config_dir() -> Path:
@@ -60,8 +63,8 @@ class Settings:
 
     def clamp(self) -> None:
         self.volume = min(1.0, max(0.0, self.volume))
-        self.window_w = min(7680, max(800, self.window_w))
-        self.window_h = min(4320, max(600, self.window_h))
+        self.window_w = min(7680, max(MIN_WINDOW[0], self.window_w))
+        self.window_h = min(4320, max(MIN_WINDOW[1], self.window_h))
         self.fps = min(240, max(20, self.fps))
         self.reaction_seconds = min(60, max(2, self.reaction_seconds))
         self.name = self.name.strip()[:20] or "Player"

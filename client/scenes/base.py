@@ -11,6 +11,9 @@ from ..ui.widgets import Widget, hint_under_mouse
 if TYPE_CHECKING:
     from ..app import App
 
+# One laid-out part of a screen: its name and where it lies. A name "a/b" is a part of "a" and lies inside it.
+Box = tuple[str, pygame.Rect]
+
 
 class Scene:
     """One screen. `handle` returns None when it used the event; `draw` changes nothing it shows.
@@ -57,6 +60,13 @@ class Scene:
 
     def hover_hint(self) -> tuple[object | None, str]:
         return hint_under_mouse(self.widgets)
+
+    def layout_boxes(self) -> list[Box]:
+        """The parts this scene laid out for the current size, for the layout test: each inside the window and
+        inside its parent ("a" for "a/b"); parts with the same parent never overlap, except cards ("card:...")
+        fanned over one another and a passing popup ("float:...") that lies over the rest on purpose. Reads the
+        layout only; changes nothing."""
+        return [(f"{type(w).__name__.lower()}:{i}", w.rect.copy()) for i, w in enumerate(self.widgets) if w.visible]
 
     def pause(self) -> None:
         """Another scene went on top of this one."""

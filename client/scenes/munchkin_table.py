@@ -15,6 +15,7 @@ from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from . import strength_breakdown
+from .base import Box
 from .help_form import AnswerForm, HelpForm, helper_options, helper_title
 from .lobby_rules import table_summary
 from .overlays import ChoiceOverlay
@@ -55,6 +56,11 @@ class MunchkinScene(GameScene):
         self.combat_rect = pygame.Rect(0, 0, 10, 10)
         self.decks_rect = pygame.Rect(0, 0, 10, 10)
         self.slot_boxes: list[tuple[str, pygame.Rect]] = []
+        self.opponent_rows: dict[int, dict[str, pygame.Rect]] = {}
+        self.opponent_hidden: dict[int, list[str]] = {}  # seat -> the cards behind the "+N", named on hover
+        self.score_rect = pygame.Rect(0, 0, 10, 10)
+        self.me_row = pygame.Rect(0, 0, 0, 0)
+        self.card_boxes: list[tuple[str, str, pygame.Rect]] = []
         self._in_combat: set[str] = set()
         self.rules_info = InfoBox(size=13)  # the packs and table options in force; hover for descriptions
         self._rules_key = ""
@@ -65,20 +71,23 @@ class MunchkinScene(GameScene):
     def layout_table(self, rect: pygame.Rect) -> None:
         players = self.view.get("players") or []
         others = [i for i in range(len(players)) if i != self.viewer]
-        k = theme.scale_for(self.size[1])
-        top_h = int(128 * k)
+        k = self.ui_scale
+        top_h = int(120 * k)
         n = max(1, len(others))
         w = (rect.w - 16 - 8 * (n - 1)) // n
         self.opponent_rects = {
             seat: pygame.Rect(rect.x + 8 + i * (w + 8), rect.y + 8, w, top_h) for i, seat in enumerate(others)
         }
+        self.opponent_rows = {seat: _opponent_rows(r) for seat, r in self.opponent_rects.items()}
         middle_y = rect.y + top_h + 16
-        me_h = int(150 * k)
+        me_h = int(140 * k)
         self.me_rect = pygame.Rect(rect.x + 8, rect.bottom - me_h - 4, rect.w - 16, me_h)
-        self.decks_rect = pygame.Rect(rect.x + 8, middle_y, int(190 * k), self.me_rect.y - middle_y - 8)
+        self.decks_rect = pygame.Rect(rect.x + 8, middle_y, int(170 * k), self.me_rect.y - middle_y - 8)
         self.combat_rect = pygame.Rect(
             self.decks_rect.right + 8, middle_y, rect.right - self.decks_rect.right - 16, self.me_rect.y - middle_y - 8
         )
+        c = self.combat_rect
+        self.score_rect = pygame.Rect(c.right - 230, c.y + 30, 218, max(80, min(150, c.h - 38)))
         self._place_table()
 
     def _refresh(self) -> None:
@@ -88,15 +97,12 @@ class MunchkinScene(GameScene):
 
     def _place_table(self) -> None:
         """Where each card on the table sits, so it can be clicked (equip, sell, take a spoil...)."""
+        self.card_boxes = []  # (the part it lies in, card, rect) for `table_boxes`
         cards: list[tuple[str, pygame.Rect, bool]] = self._opponents_cards()
         self.slot_boxes = []
+        self.me_row = pygame.Rect(0, 0, 0, 0)
         me = self._me()
         if me is not None:
-            k = theme.scale_for(self.size[1])
-            mini = int(56 * k)
-            card_h = int(mini * 1.4)
-            y = self.me_rect.y + 30
-            x = self.me_rect.x + 200
             worn: dict[str, list[str]] = {slot: [] for slot in SLOT_ORDER}
             carried: list[str] = []
             for item in me.get("items") or []:
@@ -105,49 +111,73 @@ class MunchkinScene(GameScene):
                     worn[self._slot_of(card)].append(card)
                 else:
                     carried.append(card)
-            for slot in SLOT_ORDER:
-                if slot == "none" and not worn[slot]:
-                    continue
+            slots = [slot for slot in SLOT_ORDER if slot != "none" or worn[slot]]
+            # Race and Class cards, the Hireling and lasting curses stand upright after the slots, then the
+            # carried items lie sideways.
+            standing = [*(me.get("races") or []), *(me.get("classes") or []), *_hireling(me), *(me.get("curses") or [])]
+            room = self.me_rect.right - 8 - (self.me_rect.x + 200)
+
+            def natural(mini: int) -> int:
+                slot_w = sum(max(1, len(worn[s]) or (2 if s == "hands" else 1)) * (mini + 4) + 10 for s in slots)
+                row_w = sum(mini + 6 for _ in standing) + sum(round(mini * CARD_RATIO) + 6 for _ in carried)
+                return slot_w + 6 + row_w
+
+            # The cards shrink to fit (down to three quarters), and only then overlap.
+            mini = min(int(56 * self.ui_scale), int((self.me_rect.h - 56) / CARD_RATIO))
+            floor = int(mini * 0.75)
+            while natural(mini) > room and mini > floor:
+                mini -= 1
+            card_h = round(mini * CARD_RATIO)
+            y = self.me_rect.y + 30
+            x = self.me_rect.x + 200
+            for slot in slots:
                 width = max(1, len(worn[slot]) or (2 if slot == "hands" else 1)) * (mini + 4) + 4
                 box = pygame.Rect(x, y - 2, width, card_h + 20)
                 self.slot_boxes.append((SLOT_LABELS[slot], box))
                 for i, card in enumerate(worn[slot]):
-                    cards.append((card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False))
+                    placed = (card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False)
+                    cards.append(placed)
+                    self.card_boxes.append((f"table/me/slot:{SLOT_LABELS[slot]}", *placed[:2]))
                 x = box.right + 6
-            # Race and Class cards, the Hireling and lasting curses stand upright after the slots, then the
-            # carried items lie sideways; on a narrow screen they overlap rather than run off the panel.
-            standing = [*(me.get("races") or []), *(me.get("classes") or []), *_hireling(me), *(me.get("curses") or [])]
             row = [(str(c), mini, card_h, False) for c in standing] + [(c, card_h, mini, True) for c in carried]
             x += 6
+            self.me_row = pygame.Rect(x, y - 2, max(0, self.me_rect.right - 8 - x), card_h + 20)
             if row:
-                natural = sum(w + 6 for _, w, _, _ in row) - 6
+                natural_row = sum(w + 6 for _, w, _, _ in row) - 6
                 last = row[-1][1]
-                room = self.me_rect.right - 8 - x
-                squeeze = min(1.0, (room - last) / max(1, natural - last))
+                squeeze = min(1.0, (self.me_row.w - last) / max(1, natural_row - last))
                 for card, w, h, sideways in row:
-                    cards.append((card, pygame.Rect(x, y + 16 + card_h - h, w, h), sideways))
+                    placed = (card, pygame.Rect(x, y + 16 + card_h - h, w, h), sideways)
+                    cards.append(placed)
+                    self.card_boxes.append(("table/me/row", card, placed[1]))
                     x += int((w + 6) * squeeze)
         combat = self.view.get("combat")
+        zone = self.combat_zone()
         if isinstance(combat, dict):
-            x = self.combat_rect.x + 12
-            for monster in combat.get("monsters") or []:
-                mw = int(96 * theme.scale_for(self.size[1]))
-                cards.append(
-                    (str(monster.get("card")), pygame.Rect(x, self.combat_rect.y + 30, mw, int(mw * 1.4)), False)
-                )
-                x += mw + 8
-            for spoil in combat.get("spoils") or []:
-                cards.append((str(spoil), pygame.Rect(x, self.combat_rect.y + 30, 70, 98), False))
-                x += 76
+            shown = [str(m.get("card")) for m in combat.get("monsters") or []] + [
+                str(c) for c in combat.get("spoils") or []
+            ]
+            mw = self._zone_card_w(zone, len(shown))
+            for i, card in enumerate(shown):
+                cards.append((card, pygame.Rect(zone.x + i * (mw + 8), zone.y, mw, round(mw * CARD_RATIO)), False))
+                self.card_boxes.append(("table/combat/cards", *cards[-1][:2]))
         elif self.face_up_doors():  # an Epic kick's curses waiting to strike lie face up in the middle
-            mw = int(96 * theme.scale_for(self.size[1]))
-            x = self.combat_rect.centerx - len(self.face_up_doors()) * (mw + 8) // 2
-            for card in self.face_up_doors():
-                cards.append((card, pygame.Rect(x, self.combat_rect.y + 64, mw, int(mw * 1.4)), False))
+            doors = self.face_up_doors()
+            mw = self._zone_card_w(zone, len(doors))
+            x = zone.centerx - (len(doors) * (mw + 8) - 8) // 2
+            for card in doors:
+                cards.append((card, pygame.Rect(x, zone.y, mw, round(mw * CARD_RATIO)), False))
+                self.card_boxes.append(("table/combat/cards", *cards[-1][:2]))
                 x += mw + 8
-        for corpse_card in self.view.get("corpse") or []:
-            x = self.combat_rect.x + 12 + 76 * len([c for c in cards if c[1].y > self.combat_rect.centery])
-            cards.append((str(corpse_card), pygame.Rect(x, self.combat_rect.bottom - 104, 70, 98), False))
+        corpse = [str(c) for c in self.view.get("corpse") or []]
+        if corpse and not isinstance(combat, dict):
+            mw = self._zone_card_w(zone, len(corpse))
+            for i, card in enumerate(corpse):
+                rect = pygame.Rect(
+                    zone.x + i * (mw + 8), zone.bottom - round(mw * CARD_RATIO), mw, round(mw * CARD_RATIO)
+                )
+                cards.append((card, rect, False))
+                self.card_boxes.append(("table/combat/cards", card, rect))
         # A monster or spoil new to the combat zone slides in from the Door deck.
         fresh = {c for c, r, _ in cards if r.colliderect(self.combat_rect)}
         for card, rect, _ in cards:
@@ -158,33 +188,90 @@ class MunchkinScene(GameScene):
         self._in_combat = fresh
         self.table_cards = cards
 
+    def combat_zone(self) -> pygame.Rect:
+        """Where the fight's cards lie: under its title, left of the score, above the lines that name them."""
+        c = self.combat_rect
+        combat = self.view.get("combat")
+        lines = 0
+        if isinstance(combat, dict):
+            lines = 18 * len(combat.get("monsters") or []) + (18 if combat.get("one_shots") else 0)
+            right = self.score_rect.x - 10
+        else:
+            right = c.right - 12
+        top = c.y + 64 if not isinstance(combat, dict) and self.face_up_doors() else c.y + 30
+        return pygame.Rect(c.x + 12, top, right - c.x - 12, c.bottom - 6 - lines - 4 - top)
+
+    def _zone_card_w(self, zone: pygame.Rect, n: int) -> int:
+        return max(20, min(int(96 * self.ui_scale), int(zone.h / CARD_RATIO), (zone.w - 8 * (n - 1)) // max(1, n)))
+
     def _opponents_cards(self) -> list[tuple[str, pygame.Rect, bool]]:
-        """Each opponent's Hireling and items, small in their panel, so that they can be read (hover, right-click)
-        and aimed at like any card on the table; what does not fit is counted in `opponent_more`."""
+        """Each opponent's Hireling and items, small in their panel's strip, so that they can be read (hover,
+        right-click) and aimed at like any card on the table; what does not fit is counted in `opponent_more`."""
         cards: list[tuple[str, pygame.Rect, bool]] = []
         self.opponent_more = {}  # seat -> (items not shown, where the count goes)
+        self.opponent_hidden = {}
         players = self.view.get("players") or []
-        mini_w = int(34 * theme.scale_for(self.size[1]))
-        mini_h = round(mini_w * CARD_RATIO)
-        for seat, rect in self.opponent_rects.items():
+        for seat, rows in self.opponent_rows.items():
+            strip = rows["items"]
+            mini_h = strip.h - 2
+            mini_w = round(mini_h / CARD_RATIO)
             p = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
             shown = [(c, False) for c in _hireling(p)]
             shown += [(str(item.get("card")), not item.get("equipped")) for item in p.get("items") or []]
             sizes = [(mini_h, mini_w) if sideways else (mini_w, mini_h) for _, sideways in shown]
             # Crowded, they overlap (each still shows a strip to point at); past that, the rest is counted.
-            x0, right = rect.x + 14, rect.right - 60
+            x0, right = strip.x, strip.right
             natural = sum(w + 3 for w, _ in sizes) - 3
             squeeze = min(1.0, (right - x0 - sizes[-1][0]) / max(1, natural - sizes[-1][0])) if sizes else 1.0
             placed, x = [], x0
-            for (card, sideways), (w, h) in zip(shown, sizes, strict=True):
-                placed.append((card, pygame.Rect(x, rect.y + 52, w, h), sideways))
+            for (card, _sideways), (w, h) in zip(shown, sizes, strict=True):
+                placed.append((card, pygame.Rect(x, strip.bottom - 1 - h, w, h), _sideways))
                 x += max(12, int((w + 3) * squeeze))
-            while placed and placed[-1][1].right > right - (0 if len(placed) == len(shown) else 24):
-                placed.pop()  # the 24 pixels hold the count of the rest
+            while placed and placed[-1][1].right > right - (0 if len(placed) == len(shown) else 28):
+                placed.pop()  # the 28 pixels hold the count of the rest
             if len(placed) < len(shown):
                 self.opponent_more[seat] = (len(shown) - len(placed), placed[-1][1].right + 4 if placed else x0)
+                self.opponent_hidden[seat] = [card for card, _ in shown[len(placed) :]]
             cards += placed
+            self.card_boxes += [(f"table/opponent:{seat}/items", c, r) for c, r, _ in placed]
         return cards
+
+    def table_boxes(self) -> list[Box]:
+        boxes: list[Box] = []
+        for seat, rect in self.opponent_rects.items():
+            boxes.append((f"table/opponent:{seat}", rect))
+            boxes += [(f"table/opponent:{seat}/{row}", r) for row, r in self.opponent_rows[seat].items()]
+            if seat in self.opponent_more:
+                strip = self.opponent_rows[seat]["items"]
+                x = self.opponent_more[seat][1]
+                boxes.append((f"table/opponent:{seat}/items/more", pygame.Rect(x, strip.centery - 9, 24, 18)))
+        boxes.append(("table/decks", self.decks_rect))
+        for deck, parts in self.deck_parts().items():
+            boxes += [(f"table/decks/{deck}", parts["row"])]
+            boxes += [(f"table/decks/{deck}/{part}", r) for part, r in parts.items() if part != "row"]
+        boxes.append(("table/combat", self.combat_rect))
+        combat = self.view.get("combat")
+        zone = self.combat_zone()
+        boxes.append(("table/combat/cards", zone))
+        if isinstance(combat, dict):
+            boxes.append(
+                ("table/combat/title", pygame.Rect(self.combat_rect.x + 12, self.combat_rect.y + 6, zone.w, 22))
+            )
+            boxes.append(("table/combat/score", self.score_rect))
+            lines = pygame.Rect(zone.x, zone.bottom + 4, zone.w, self.combat_rect.bottom - 6 - zone.bottom - 4)
+            if lines.h > 0:
+                boxes.append(("table/combat/lines", lines))
+        if self._me() is not None:
+            boxes.append(("table/me", self.me_rect))
+            boxes.append(("table/me/info", pygame.Rect(self.me_rect.x + 14, self.me_rect.y + 6, 180, 80)))
+            boxes.append(
+                ("table/me/caption", pygame.Rect(self.me_rect.x + 200, self.me_rect.y + 6, self.me_rect.w - 210, 18))
+            )
+            boxes += [(f"table/me/slot:{name}", box) for name, box in self.slot_boxes]
+            if self.me_row.w:
+                boxes.append(("table/me/row", self.me_row))
+        boxes += [(f"{parent}/card:{card}", rect) for parent, card, rect in self.card_boxes]
+        return boxes
 
     def _slot_of(self, card: str) -> str:
         found = self.cards.get(card)
@@ -312,10 +399,18 @@ class MunchkinScene(GameScene):
         side = strength_breakdown.hovered_side(self)
         if side is not None:
             return ("strength", side), ""  # its breakdown is drawn by `draw`, not as a tooltip
-        card = self.table_card_at(pygame.mouse.get_pos())
+        pos = pygame.mouse.get_pos()
+        card = self.table_card_at(pos)
         if card is not None:
             face = self.cards.face(card)
             return ("table", card), f"{face.name}: {face.type_line}. {face.text}"
+        for seat, rect in self.opponent_rects.items():
+            if rect.collidepoint(pos):  # a name or a line cut short on a narrow panel reads in full here
+                players = self.view.get("players") or []
+                p = players[seat] if seat < len(players) else {}
+                hidden = ", ".join(self.cards.name(c) for c in self.opponent_hidden.get(seat, []))
+                text = f"{p.get('name', '?')}, level {p.get('level', '?')}: {self.opponent_line(p)}"
+                return ("opponent", seat), text + (f". Also: {hidden}" if hidden else "")
         return None, ""
 
     # -- events ------------------------------------------------------------------------------------
@@ -446,8 +541,8 @@ class MunchkinScene(GameScene):
         return text or None
 
     def deck_point(self, deck: str) -> tuple[int, int]:
-        row = 0 if deck == "door" else 1
-        return self.decks_rect.x + 40, self.decks_rect.y + row * (self.decks_rect.h // 2) + 60
+        parts = self.deck_parts()
+        return parts.get(deck, parts["door"])["pile"].center
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_sidebar_top(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
@@ -497,26 +592,20 @@ class MunchkinScene(GameScene):
         colour = self.seat_colour(seat)
         panel(surface, rect, (36, 42, 54), colour if acting else theme.PANEL_EDGE, radius=8, alpha=235)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
+        rows = self.opponent_rows.get(seat) or _opponent_rows(rect)
         name = str(p.get("name", "?")) + (" ▶" if active else "")
-        surface.blit(render_line(name, rect.w - 80, 18, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
-        level = render_line(f"L{p.get('level', '?')}", 60, 28, theme.YELLOW, "bold")
-        surface.blit(level, level.get_rect(topright=(rect.right - 8, rect.y + 4)))
-        sex = str(p.get("sex", ""))
-        surface.blit(
-            render_line(f"{self.identity(p)} · {sex}", rect.w - 20, 14, theme.TEXT_DIM), (rect.x + 14, rect.y + 30)
-        )
+        surface.blit(render_line(name, rows["name"].w, 18, theme.TEXT, "bold"), rows["name"].topleft)
+        level = render_line(f"L{p.get('level', '?')}", rows["level"].w, 24, theme.YELLOW, "bold")
+        surface.blit(level, level.get_rect(topright=rows["level"].topright))
+        surface.blit(render_line(self.opponent_line(p), rows["info"].w, 14, theme.TEXT_DIM), rows["info"].topleft)
         # Their items are table cards (see `_opponents_cards`), drawn with the others; here only what did not fit.
         if seat in self.opponent_more:
             hidden, x = self.opponent_more[seat]
-            surface.blit(render_line(f"+{hidden}", 40, 15, theme.TEXT), (x, rect.y + 62))
-        back = draw_back("door", 26)
-        surface.blit(back, (rect.right - 56, rect.bottom - 42))
-        count = render_line(f"×{p.get('hand_count', 0)}", 30, 16, theme.TEXT)
-        surface.blit(count, (rect.right - 28, rect.bottom - 30))
-        gear = f"gear {int(p.get('gear') or 0):+d}"
-        curses = len(p.get("curses") or [])
-        extra = f"{gear}" + (f" · {curses} curse(s)" if curses else "") + (" · DEAD" if p.get("dead") else "")
-        surface.blit(render_line(extra, rect.w - 80, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 22))
+            surface.blit(render_line(f"+{hidden}", 26, 15, theme.TEXT), (x, rows["items"].centery - 9))
+        hand = rows["hand"]
+        surface.blit(draw_back("door", 14), (hand.x, hand.y))
+        count = render_line(f"×{p.get('hand_count', 0)}", hand.w - 16, 15, theme.TEXT)
+        surface.blit(count, count.get_rect(midright=(hand.right, hand.centery)))
         draw_presence(surface, self.session.presence.of(seat), rect)
 
     def identity(self, p: dict[str, Any]) -> str:
@@ -524,29 +613,46 @@ class MunchkinScene(GameScene):
         names = [self.cards.name(str(c)) for c in (*(p.get("races") or []), *(p.get("classes") or []))]
         return " · ".join(names) or "Human, no class"
 
-    def draw_decks(self, surface: pygame.Surface) -> None:
+    def opponent_line(self, p: dict[str, Any]) -> str:
+        """Who an opponent is, in one line: race(s), class(es), sex, gear, curses."""
+        identity = self.identity(p)
+        curses = len(p.get("curses") or [])
+        return (
+            f"{identity} · {p.get('sex', '')} · gear {int(p.get('gear') or 0):+d}"
+            + (f" · {curses} curse(s)" if curses else "")
+            + (" · DEAD" if p.get("dead") else "")
+        )
+
+    def deck_parts(self) -> dict[str, dict[str, pygame.Rect]]:
+        """Each deck's row in the decks column: its label, the face-down pile and the discard pile beside it."""
         rect = self.decks_rect
+        row_h = rect.h // 2
+        card_w = max(24, min(72, int((row_h - 26) / CARD_RATIO), (rect.w - 32) // 2))
+        parts = {}
+        for i, deck in enumerate(("door", "treasure")):
+            row = pygame.Rect(rect.x, rect.y + i * row_h, rect.w, row_h - 2)
+            pile = pygame.Rect(row.x + 8, row.y + 20, card_w, round(card_w * CARD_RATIO))
+            parts[deck] = {
+                "row": row,
+                "label": pygame.Rect(row.x + 2, row.y, row.w - 4, 18),
+                "pile": pile,
+                "discard": pile.move(card_w + 12, 0),
+            }
+        return parts
+
+    def draw_decks(self, surface: pygame.Surface) -> None:
         decks = self.view.get("decks") or {}
         discards = self.view.get("discards") or {}
-        row_h = rect.h // 2
-        card_w = max(40, min(72, int((row_h - 20) / 1.4)))
-        for i, deck in enumerate(("door", "treasure")):
-            y = rect.y + i * row_h
+        for deck, parts in self.deck_parts().items():
             pile = discards.get(deck) or {}
             text = f"{deck.title()}: {decks.get(deck, 0)} · discards {pile.get('count', 0)}"
-            label = render_line(text, rect.w, 14, theme.TEXT)
-            surface.blit(label, (rect.x + 4, y))
-            centre_y = y + 18 + int(card_w * 0.7)
-            blit_card(surface, draw_back(deck, card_w), (rect.x + 8 + card_w // 2, centre_y))
-            pile = discards.get(deck) or {}
+            surface.blit(render_line(text, parts["label"].w, 14, theme.TEXT), parts["label"].topleft)
+            surface.blit(draw_back(deck, parts["pile"].w), parts["pile"].topleft)
             top = pile.get("top")
-            spot = (rect.x + 24 + card_w + card_w // 2, centre_y)
             if top:
-                blit_card(surface, draw_face(self.cards.face(str(top)), card_w), spot)
+                surface.blit(draw_face(self.cards.face(str(top)), parts["discard"].w), parts["discard"].topleft)
             else:
-                empty = pygame.Rect(0, 0, card_w, int(card_w * 1.4))
-                empty.center = spot
-                pygame.draw.rect(surface, theme.TABLE_EDGE, empty, 2, border_radius=6)
+                pygame.draw.rect(surface, theme.TABLE_EDGE, parts["discard"], 2, border_radius=6)
 
     def face_up_doors(self) -> list[str]:
         """Doors turned over but not yet resolved: a curse to order or to outrun, or Doors waiting behind them."""
@@ -595,42 +701,38 @@ class MunchkinScene(GameScene):
         who = self.seat_name(fighter) if isinstance(fighter, int) else "?"
         if isinstance(helper, int):
             who += f" + {self.seat_name(helper)}"
-        surface.blit(render_line(f"Combat: {who}", rect.w - 24, 18, theme.TEXT, "bold"), (rect.x + 12, rect.y + 6))
+        title = render_line(f"Combat: {who}", self.score_rect.x - rect.x - 22, 18, theme.TEXT, "bold")
+        surface.blit(title, (rect.x + 12, rect.y + 6))
         ours, theirs = int(combat.get("fighters_strength") or 0), int(combat.get("monsters_strength") or 0)
         winning = bool(combat.get("fighters_winning"))
-        score = self.score_rect()
+        score = self.score_rect
         panel(surface, score, (30, 22, 24), theme.SKY if winning else theme.ORANGE, radius=10)
+        big = max(28, min(56, int(score.h * 0.37)))
         for i, (label, value, colour) in enumerate(
             (("Munchkins", ours, theme.SKY), ("Monsters", theirs, theme.ORANGE))
         ):
             x = score.x + 10 + i * 106
             surface.blit(render_line(label, 100, 15, theme.TEXT_DIM), (x, score.y + 8))
-            surface.blit(render_line(str(value), 100, 56, colour, "bold"), (x, score.y + 30))
+            surface.blit(render_line(str(value), 100, big, colour, "bold"), (x, score.y + 26))
         verdict = "Munchkins winning" if winning else "Monsters winning"
         surface.blit(
             render_line(verdict, score.w - 20, 18, theme.SKY if winning else theme.ORANGE, "bold"),
-            (score.x + 10, score.bottom - 30),
+            (score.x + 10, score.bottom - 28),
         )
-        y = rect.y + 40 + int(134 * theme.scale_for(self.size[1]))
+        zone = self.combat_zone()
+        y = zone.bottom + 4
         for monster in combat.get("monsters") or []:
             enh = ", ".join(self.cards.name(str(e)) for e in monster.get("enhancers") or [])
             line = f"{self.cards.name(str(monster.get('card')))}: level {monster.get('level')}" + (
                 f" ({enh})" if enh else ""
             )
-            surface.blit(render_line(line, rect.w - 250, 15, theme.TEXT), (rect.x + 12, y))
+            surface.blit(render_line(line, zone.w, 15, theme.TEXT), (rect.x + 12, y))
             y += 18
         shots = [
             f"{self.cards.name(str(o.get('card')))} for the {o.get('side')}" for o in combat.get("one_shots") or []
         ]
         if shots:
-            surface.blit(
-                render_line("One-shots: " + "; ".join(shots), rect.w - 24, 14, theme.TEXT_DIM), (rect.x + 12, y)
-            )
-
-    def score_rect(self) -> pygame.Rect:
-        """The combat's score: the munchkins' strength on its left half, the monsters' on its right."""
-        rect = self.combat_rect
-        return pygame.Rect(rect.right - 230, rect.y + 30, 218, 150)
+            surface.blit(render_line("One-shots: " + "; ".join(shots), zone.w, 14, theme.TEXT_DIM), (rect.x + 12, y))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -664,6 +766,17 @@ class MunchkinScene(GameScene):
             pygame.draw.rect(surface, (48, 56, 70), box, border_radius=6)
             pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
             surface.blit(render_line(name, box.w - 6, 13, theme.TEXT_DIM), (box.x + 4, box.y + 2))
+
+
+def _opponent_rows(rect: pygame.Rect) -> dict[str, pygame.Rect]:
+    """The lines of an opponent's panel: name and level, who they are, their items' strip, their hand."""
+    return {
+        "name": pygame.Rect(rect.x + 14, rect.y + 4, rect.w - 82, 24),
+        "level": pygame.Rect(rect.right - 64, rect.y + 2, 58, 29),
+        "info": pygame.Rect(rect.x + 14, rect.y + 32, rect.w - 72, 18),
+        "hand": pygame.Rect(rect.right - 52, rect.y + 32, 46, 20),
+        "items": pygame.Rect(rect.x + 14, rect.y + 53, rect.w - 22, rect.h - 57),
+    }
 
 
 def _hireling(player: dict[str, Any]) -> list[str]:

@@ -12,7 +12,7 @@ from ..render.cards import Face, draw_face
 from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Clock, Dialog, panel
-from .base import Scene
+from .base import Box, Scene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -45,14 +45,24 @@ class ZoomOverlay(Scene):
             return None
         return event
 
+    def card_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, self.card_w, round(self.card_w * 1.4))
+        rect.center = (size[0] // 2, size[1] // 2 - 16)
+        return rect
+
     def draw(self, surface: pygame.Surface) -> None:
         _shade(surface)
         img = draw_face(self.face, self.card_w)
-        rect = img.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2 - 16))
+        rect = img.get_rect(center=self.card_rect(surface.get_size()).center)
         surface.blit(img, rect)
         hint = self.note or "Click anywhere to put the card back"
         line = render_line(hint, surface.get_width() - 40, 18, theme.TEXT_DIM)
         surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.bottom + 8)))
+
+    def layout_boxes(self) -> list[Box]:
+        size = self.app.screen.get_size()
+        card = self.card_rect(size)
+        return [("card", card), ("note", pygame.Rect(20, card.bottom + 8, size[0] - 40, 22))]
 
 
 @dataclass
@@ -181,6 +191,16 @@ class ChoiceOverlay(Scene):
             )
             surface.blit(more, (self.box.right - more.get_width() - 16, self.box.y + 22))
 
+    def layout_boxes(self) -> list[Box]:
+        boxes: list[Box] = [("menu", self.box.copy())]
+        boxes.append(("menu/title", pygame.Rect(self.box.x + 16, self.box.y + 16, self.box.w - 32, 30)))
+        if self.face is not None and self.card_w:
+            boxes.append(
+                ("menu/card", pygame.Rect(self.box.x + 16, self.box.y + 56, self.card_w, round(self.card_w * 1.4)))
+            )
+        boxes += [(f"menu/button:{i}", w.rect.copy()) for i, w in enumerate(self.widgets)]
+        return boxes
+
 
 class DialogOverlay(Scene):
     """A modal message with buttons."""
@@ -207,6 +227,11 @@ class DialogOverlay(Scene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self.dialog.handle(event)
         return None
+
+    def layout_boxes(self) -> list[Box]:
+        return [("dialog", self.dialog.rect.copy())] + [
+            (f"dialog/button:{b.label.replace('/', '|')}", b.rect.copy()) for b in self.dialog.buttons
+        ]
 
 
 class ConfirmOverlay(Scene):
@@ -280,6 +305,10 @@ class CoverOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.button.rect.center = (size[0] // 2, size[1] // 2 + 60)
+
+    def layout_boxes(self) -> list[Box]:
+        w, h = self.app.screen.get_size()
+        return [("title", pygame.Rect(40, h // 2 - 50, w - 80, 60)), ("button", self.button.rect.copy())]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

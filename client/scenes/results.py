@@ -10,7 +10,7 @@ from ..session import Session
 from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, panel
-from .base import Scene
+from .base import Box, Scene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -28,6 +28,7 @@ class ResultsScene(Scene):
         self.done = Button((0, 0, 300, 50), "Close the game", self.back, hotkey=pygame.K_RETURN)
         self.widgets = [self.done]
         self.rows = self._rows()
+        self.row_h = 60
 
     def _rows(self) -> list[tuple[str, str, bool]]:
         winners = set(self.outcome.get("winners") or [])
@@ -51,6 +52,29 @@ class ResultsScene(Scene):
             below.name if below is not None else "", "Close the game"
         )
 
+    def table_box(self, w: int) -> pygame.Rect:
+        """The players' rows; on a short window they are thinner so that the button below stays clear."""
+        room = self.done.rect.y - 150 - 70  # the replay note goes between the rows and the button
+        self.row_h = max(34, min(60, (room - 20) // max(1, len(self.rows))))
+        box = pygame.Rect(0, 0, min(640, w - 80), self.row_h * len(self.rows) + 20)
+        box.midtop = (w // 2, 150)
+        return box
+
+    def row_rects(self, box: pygame.Rect) -> list[pygame.Rect]:
+        return [
+            pygame.Rect(box.x + 10, box.y + 10 + i * self.row_h, box.w - 20, self.row_h - 8)
+            for i in range(len(self.rows))
+        ]
+
+    def layout_boxes(self) -> list[Box]:
+        w = self.app.screen.get_width()
+        box = self.table_box(w)
+        boxes: list[Box] = [("title", pygame.Rect(40, 40, w - 80, 56)), ("players", box)]
+        boxes += [(f"players/row:{i}", r) for i, r in enumerate(self.row_rects(box))]
+        if self.replay_path:
+            boxes.append(("note", pygame.Rect(40, box.bottom + 16, w - 80, 50)))
+        return [*boxes, ("done", self.done.rect.copy())]
+
     def back(self) -> None:
         self.session.close()
         self.app.pop()
@@ -66,24 +90,18 @@ class ResultsScene(Scene):
         if reason:
             sub = render_line(reason.capitalize(), w - 80, 22, theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(midtop=(w // 2, 100)))
-        box = pygame.Rect(0, 0, min(640, w - 80), 60 * len(self.rows) + 20)
-        box.midtop = (w // 2, 150)
+        box = self.table_box(w)
         panel(surface, box, radius=12)
-        y = box.y + 10
-        for i, (name, score, won) in enumerate(self.rows):
-            row = pygame.Rect(box.x + 10, y, box.w - 20, 52)
+        for i, ((name, score, won), row) in enumerate(zip(self.rows, self.row_rects(box), strict=True)):
             if won:
                 pygame.draw.rect(surface, (70, 60, 20), row, border_radius=8)
                 pygame.draw.rect(surface, theme.YELLOW, row, 2, border_radius=8)
             colour = theme.seat_colour(i, self.session.colours.get(i))
             pygame.draw.circle(surface, colour, (row.x + 26, row.centery), 14)
-            surface.blit(
-                render_line(name + ("  ★ winner" if won else ""), row.w - 220, 24, theme.TEXT, "bold"),
-                (row.x + 52, row.y + 12),
-            )
+            who = render_line(name + ("  ★ winner" if won else ""), row.w - 220, 24, theme.TEXT, "bold")
+            surface.blit(who, who.get_rect(midleft=(row.x + 52, row.centery)))
             s = render_line(score, 180, 24, theme.TEXT)
             surface.blit(s, s.get_rect(midright=(row.right - 14, row.centery)))
-            y += 60
         if self.replay_path:
             note = render_block(
                 f"Replay saved. Watch it again with: doorkick replay {self.replay_path}",

@@ -140,7 +140,7 @@ def hovered_side(scene: MunchkinScene) -> str | None:
     """Which side's strength the pointer rests on in a fight: "fighters", "monsters" or None."""
     if not isinstance(scene.view.get("combat"), dict) or scene.app.top is not scene:
         return None
-    score, pos = scene.score_rect(), pygame.mouse.get_pos()
+    score, pos = scene.score_rect, pygame.mouse.get_pos()
     if not score.collidepoint(pos):
         return None
     return "fighters" if pos[0] < score.centerx else "monsters"
@@ -151,7 +151,7 @@ def draw_for(scene: MunchkinScene, surface: pygame.Surface) -> None:
     side, combat = hovered_side(scene), scene.view.get("combat")
     if not isinstance(combat, dict):
         return
-    score = scene.score_rect()
+    score = scene.score_rect
     if side is None:
         hint = render_line("Point at a number for its parts", score.w - 20, 12, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midtop=(score.centerx, score.y + 94)))

@@ -26,7 +26,7 @@ from ..ui.text import render_line
 from ..ui.widgets import Button, TextInput
 from . import table_hud
 from .action_bar import ActionBar
-from .base import Scene
+from .base import Box, Scene
 from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
 
 if TYPE_CHECKING:
@@ -77,7 +77,9 @@ class GameScene(ActionBar, Scene):
         self.side_rect = pygame.Rect(0, 0, 10, 10)
         self.hand_rect = pygame.Rect(0, 0, 10, 10)
         self.bar_rect = pygame.Rect(0, 0, 10, 10)
+        self.reaction_rect = pygame.Rect(0, 0, 10, 10)
         self.card_w = 110
+        self.ui_scale = 1.0  # 1.0 at 1280x720; the smaller of the height's and the width's ratio to it
         self.autoplayer: Any = None
         self.ghosts: dict[str, str] = {}  # flight key -> card, for cards flying from the hand to the table
         self.chat_input = TextInput((0, 0, 10, 10), "", "Chat (Enter to send)", 200, self._say, size=16)
@@ -222,19 +224,42 @@ class GameScene(ActionBar, Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        scale = theme.scale_for(h)
-        self.card_w = int(110 * scale)
-        hand_h = int(self.card_w * 1.4 * 0.78)
+        self.ui_scale = max(0.8, min(h / 720, w / 1280))
+        # The sidebar grows with the window but leaves the table most of a narrow one.
+        self.sidebar_w = max(260, min(420, w // 4))
+        # The whole card shows in the hand (a hovered one rises over the bar to be read).
+        self.card_w = int(104 * self.ui_scale)
+        hand_h = round(self.card_w * 1.4) + 14
         bar_h = 46
         self.side_rect = pygame.Rect(w - self.sidebar_w, 0, self.sidebar_w, h)
         self.hand_rect = pygame.Rect(0, h - hand_h, w - self.sidebar_w, hand_h)
         self.bar_rect = pygame.Rect(8, self.hand_rect.y - bar_h - 4, w - self.sidebar_w - 16, bar_h)
-        self.table_rect = pygame.Rect(0, 0, w - self.sidebar_w, self.bar_rect.y - 4)
+        # A strip of its own above the bar for the reaction countdown, so it never lies over the table.
+        self.reaction_rect = pygame.Rect(self.bar_rect.x, self.bar_rect.y - 24, self.bar_rect.w, 22)
+        self.table_rect = pygame.Rect(0, 0, w - self.sidebar_w, self.reaction_rect.y - 2)
         self.menu_button.rect.topright = (w - 8, 8)
         self.chat_input.rect = pygame.Rect(self.side_rect.x + 10, h - 48, self.side_rect.w - 20, 38)
         self._place_hand()
         self._place_bar()
         self.layout_table(self.table_rect)
+
+    def layout_boxes(self) -> list[Box]:
+        boxes: list[Box] = [
+            ("table", self.table_rect),
+            ("bar", self.bar_rect),
+            ("reaction", self.reaction_rect),
+            ("hand", self.hand_rect),
+            ("sidebar", self.side_rect),
+            ("sidebar/menu", self.menu_button.rect),
+            ("sidebar/chat", self.chat_input.rect),
+        ]
+        boxes += [(f"bar/button:{b.label.replace('/', '|')}", b.rect) for b in self.bar_buttons]
+        boxes += [(f"hand/card:{card}", rect) for card, rect in self.hand_rects]
+        return [(name, rect.copy()) for name, rect in boxes + self.table_boxes()]
+
+    def table_boxes(self) -> list[Box]:
+        """Subclasses: the parts of their middle part, named under "table/"."""
+        return []
 
     def layout_table(self, rect: pygame.Rect) -> None:
         """Subclasses place their middle part."""
@@ -249,7 +274,7 @@ class GameScene(ActionBar, Scene):
         step = min(cw + 8, (room - cw) / max(1, n - 1)) if n > 1 else 0
         total = step * (n - 1) + cw
         x0 = self.hand_rect.centerx - total / 2
-        y = self.hand_rect.y + 8
+        y = self.hand_rect.y + 7
         self.hand_rects = [(c, pygame.Rect(int(x0 + i * step), y, cw, ch)) for i, c in enumerate(self.hand)]
 
     def deck_point(self, deck: str) -> tuple[int, int]:
@@ -629,7 +654,9 @@ class GameScene(ActionBar, Scene):
             if button.hovered():
                 return button, button.hint
         if self.hovered_card is not None:
-            hint = (
+            face = self.cards.face(self.hovered_card)
+            # The card's full name first: a fanned hand or a small card may cut it.
+            hint = f"{face.name} ({face.type_line}). " + (
                 "Click to choose what to do, right-click (or hold) to read it"
                 if self.hovered_card in self.by_card
                 else "Right-click (or hold) to read the card"

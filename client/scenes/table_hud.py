@@ -39,13 +39,14 @@ def draw_reaction(scene: GameScene, surface: pygame.Surface) -> None:
     if seconds is None:
         return
     total = max(1.0, float(scene.app.settings.reaction_seconds))
-    bar = pygame.Rect(scene.bar_rect.x, scene.bar_rect.y - 14, scene.bar_rect.w, 8)
+    strip = scene.reaction_rect  # the line above the bar kept for it: the words, then the time left
+    label = render_line(f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)", strip.w // 2, 16, theme.TEXT)
+    surface.blit(label, label.get_rect(midleft=strip.midleft))
+    bar = pygame.Rect(strip.x + label.get_width() + 12, strip.centery - 4, strip.w - label.get_width() - 12, 8)
     pygame.draw.rect(surface, (20, 20, 24), bar, border_radius=4)
     filled = bar.copy()
     filled.w = int(bar.w * min(1.0, seconds / total))
     pygame.draw.rect(surface, theme.ORANGE, filled, border_radius=4)
-    label = render_line(f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)", bar.w, 16, theme.TEXT)
-    surface.blit(label, (bar.x, bar.y - 20))
 
 
 def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:

@@ -3,25 +3,42 @@
 from __future__ import annotations
 
 import math
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..anim.dice import die_image
 from ..presence import draw_mark as draw_presence
-from ..render.board import SPACE_NAMES, BoardGeometry, draw_board, draw_standie
+from ..render.board import (
+    LEGEND_ORDER,
+    SPACE_HELP,
+    SPACE_KEY,
+    SPACE_NAMES,
+    BoardGeometry,
+    draw_board,
+    draw_room,
+    draw_space,
+    draw_standie,
+)
 from ..render.cards import draw_face
 from ..session import Session
 from ..ui import theme
-from ..ui.text import render_block, render_line
+from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import panel
 from . import table_hud
+from .base import Box
 from .table_base import GameScene, Wire
 
 if TYPE_CHECKING:
     from ..app import App
 
 HOP = 0.2  # seconds per space a standie hops
+WIN_TEXT = "The game ends when the last Treasure is drawn. Then the most Gold in hand wins; ties share the win."
+WIN_SHORT = "At the last Treasure, most Gold wins"
+WIN_SHORT_H = 52
+FIGHT_H, FIGHT_SHORT_H = 280, 204  # the fight panel with and without its row of dice and Monster cards
+LEGEND_ROW = 22
 
 
 class WonderlandScene(GameScene):
@@ -35,26 +52,121 @@ class WonderlandScene(GameScene):
         self.pulse = 0.0
         self.reward_rects: list[tuple[str, pygame.Rect]] = []
         self.friend_rects: list[tuple[str, pygame.Rect]] = []
+        # Events wait here while a standie hops, so the log, the dice and the pawns tell the same moment.
+        self.waiting: deque[tuple[dict[str, Any], int | None]] = deque()  # events and who stood in for them
+        self.column = pygame.Rect(0, 0, 10, 10)  # left of the board: the fight, how to win, your Friends
+        self.columns = [self.column]  # and, on a wide table, one right of it: the key to the spaces and Rooms
+        self.parts: dict[str, pygame.Rect] = {}  # as placed: fight, win, legend, rooms, friends, rewards
+        self.part_column: dict[str, int] = {}
         super().__init__(app, session, quit_after_turns)
 
     # -- layout ------------------------------------------------------------------------------------
     def layout_table(self, rect: pygame.Rect) -> None:
+        area_h = rect.h - 16
+        free = rect.w - 24 - area_h
+        col_h = rect.h - 24
+        if free >= 2 * 220 + 24:
+            # Wide: the board in the middle of the table, the fight and how to win left, the key to it right.
+            col_w = min(300, (free - 24) // 2)
+            self.columns = [
+                pygame.Rect(rect.x + 12, rect.y + 12, col_w, col_h),
+                pygame.Rect(rect.right - 12 - col_w, rect.y + 12, col_w, col_h),
+            ]
+        else:  # narrow: one column on the left, the board in the middle of the rest
+            self.columns = [pygame.Rect(rect.x + 12, rect.y + 12, max(230, min(300, free - 24)), col_h)]
+        self.column = self.columns[0]
+        right = self.columns[1].x if len(self.columns) > 1 else rect.right
+        area = pygame.Rect(self.column.right + 12, rect.y + 8, right - 12 - self.column.right - 12, area_h)
+        side = min(area.w, area.h)
         board = self.view.get("board")
-        if not isinstance(board, dict) or min(rect.size) < 100:
-            return
-        # The left column keeps the fight panel clear of the board.
-        area = pygame.Rect(rect.x + 300, rect.y + 8, rect.w - 308, rect.h - 16)
-        self.geo = BoardGeometry(board, area)
-        self.board_img = draw_board(self.geo)
+        if isinstance(board, dict) and side >= 100:
+            self.geo = BoardGeometry(
+                board, pygame.Rect(area.centerx - side // 2, area.y + (area.h - side) // 2, side, side)
+            )
+            self.board_img = draw_board(self.geo)
+        self._place_column()
+
+    def prompt_rect(self) -> pygame.Rect:
+        """The line that says what to do: under the board, on the line a reaction countdown would take (Wonderland
+        has no reaction window), so the board keeps the table's whole height."""
+        line = self.reaction_rect
+        centre = self.geo.rect.centerx if self.geo is not None else line.centerx
+        half = min(centre - line.x, line.right - centre)
+        return pygame.Rect(centre - half, line.y, 2 * half, line.h)
+
+    def _place_column(self) -> None:
+        """The columns' parts from the top: the fight (when there is one), how to win, the key to the spaces and
+        the Rooms, as far as they fit; your Friends at the bottom of the first column."""
+        k = self.ui_scale
+        self.parts, self.part_column = {}, {}
+        players = self.view.get("players") or []
+        mine = (
+            players[self.viewer].get("friends") or [] if self.viewer is not None and self.viewer < len(players) else []
+        )
+        col = self.columns[0]
+        fw = min(int(58 * k), (col.w - 12) // 3)
+        fh = round(fw * 1.4)
+        bottoms = [c.bottom for c in self.columns]
+        if mine:
+            self._put("friends", 0, pygame.Rect(col.x, col.bottom - fh - 22, col.w, fh + 22))
+            bottoms[0] = col.bottom - fh - 22 - 10
+        self.friend_rects = [
+            (str(c), pygame.Rect(col.x + i * (fw + 6), col.bottom - fh, fw, fh)) for i, c in enumerate(mine[:3])
+        ]
+        order = ["win", "legend", "rooms"]
+        if isinstance(self.view.get("fight"), dict):
+            order.insert(0, "fight")
+        tops = [c.y for c in self.columns]
+        for name in order:
+            i = 1 if len(self.columns) > 1 and name in ("legend", "rooms") else 0
+            room = bottoms[i] - tops[i]
+            if name == "fight":  # whole, or without its row of dice and Monster cards to leave how to win room
+                height = FIGHT_H if room - FIGHT_H >= WIN_SHORT_H + 10 else max(FIGHT_SHORT_H, room - WIN_SHORT_H - 10)
+                height = min(height, room)
+            elif name == "win":  # in full, or (beside a fight on a small window) in two lines
+                full = self._win_height(self.columns[i].w)
+                height = full if full <= room else WIN_SHORT_H
+            else:  # a key is shown whole or not at all (the hover text still says what a space does)
+                height = 22 + 6 * LEGEND_ROW
+            if height <= room:
+                self._put(name, i, pygame.Rect(self.columns[i].x, tops[i], self.columns[i].w, height))
+                tops[i] += height + 10
+        # The Treasures a helped win shows lie over the board, where the helper picks one (W17).
+        fight = self.view.get("fight")
+        rewards = fight.get("rewards") or [] if isinstance(fight, dict) else []
+        self.reward_rects = []
+        if rewards and self.geo is not None:
+            rw = int(70 * k)
+            width = len(rewards) * (rw + 8) - 8
+            x, y = self.geo.rect.centerx - width // 2, self.geo.rect.centery - round(rw * 1.4) // 2
+            self.reward_rects = [
+                (str(c), pygame.Rect(x + i * (rw + 8), y, rw, round(rw * 1.4))) for i, c in enumerate(rewards)
+            ]
+            self.parts["rewards"] = pygame.Rect(x - 10, y - 30, width + 20, round(rw * 1.4) + 40)
+
+    def _put(self, name: str, column: int, rect: pygame.Rect) -> None:
+        self.parts[name] = rect
+        self.part_column[name] = column
+
+    def _win_height(self, width: int) -> int:
+        body = fit(WIN_TEXT, width - 20, 200, 14, 11)
+        return 8 + 22 + len(body.lines) * theme.font(body.size).get_linesize() + 6 + 26 + 8
 
     def _refresh(self) -> None:
         had_board = self.geo is not None
         super()._refresh()
         if not had_board and self.view.get("board"):
             self.layout_table(self.table_rect)
+        else:
+            self._place_column()
+        self._sync_standies()
+
+    def _sync_standies(self) -> None:
+        """Standies with nothing left to show stand where the game says they are."""
+        moving = {e.get("seat") for e, _ in self.waiting if e.get("type") in ("moved", "sent_to_room")}
         for p in self.view.get("players") or []:
             seat = int(p.get("seat", 0))
-            if seat not in self.hops:
+            if seat not in self.hops and seat not in moving:
                 self.shown_at[seat] = str(p.get("position"))
 
     def destinations(self) -> dict[str, list[Wire]]:
@@ -112,6 +224,13 @@ class WonderlandScene(GameScene):
         return SPACE_NAMES.get(kind, space)
 
     # -- events ------------------------------------------------------------------------------------
+    def on_event(self, event: dict[str, Any], stand_in: int | None = None) -> None:
+        # While a standie hops, what happened next waits: its log line, dice and sounds come as it lands.
+        if self.hops or self.waiting:
+            self.waiting.append((event, stand_in))
+        else:
+            super().on_event(event, stand_in)
+
     def event_effects(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
         seat = event.get("seat")
@@ -119,6 +238,12 @@ class WonderlandScene(GameScene):
             path = [str(s) for s in event.get("path") or []]
             if path:
                 self.hops[seat] = (path, 0.0)
+        elif kind == "sent_to_room" and isinstance(seat, int) and self.geo is not None:
+            room = next(
+                (s for s, n in self.geo.rooms.items() if n == event.get("room") and self.geo.kinds[s] == "room"), None
+            )
+            if room is not None and self.shown_at.get(seat) != room:
+                self.hops[seat] = ([room], 0.0)
         elif kind == "turn_began":
             if seat == self.viewer:
                 self.app.sounds.play("turn")
@@ -175,20 +300,10 @@ class WonderlandScene(GameScene):
     # -- update ------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
         self.pulse = (self.pulse + dt) % 1.0
-        # The Treasures a helped win shows lie under the fight panel, where the helper picks one (W17).
-        fight = self.view.get("fight")
-        rewards = fight.get("rewards") or [] if isinstance(fight, dict) else []
-        x, y = self.table_rect.x + 14, self.table_rect.y + 330
-        self.reward_rects = [(str(c), pygame.Rect(x + i * 76, y, 70, 98)) for i, c in enumerate(rewards)]
-        # Your Friends lie in front of you (W04), bottom left, where a card can target them.
-        players = self.view.get("players") or []
-        mine = (
-            players[self.viewer].get("friends") or [] if self.viewer is not None and self.viewer < len(players) else []
-        )
-        y = self.table_rect.bottom - 112
-        self.friend_rects = [(str(c), pygame.Rect(x + i * 64, y, 58, 81)) for i, c in enumerate(mine[:4])]
+        # A long queue (fast bots) hops faster, so the board never falls far behind the game.
+        hop = HOP / min(4.0, 1.0 + len(self.waiting) / 4)
         for seat, (path, progress) in list(self.hops.items()):
-            progress += dt / HOP
+            progress += dt / hop
             while progress >= 1.0 and path:
                 self.shown_at[seat] = path.pop(0)
                 progress -= 1.0
@@ -196,6 +311,10 @@ class WonderlandScene(GameScene):
                 del self.hops[seat]
             else:
                 self.hops[seat] = (path, progress)
+        while self.waiting and not self.hops:
+            GameScene.on_event(self, *self.waiting.popleft())
+        if not self.waiting and not self.hops:
+            self._sync_standies()
 
     def animating(self) -> bool:
         """Standies hopping, or the spaces you may move to pulsing."""
@@ -217,20 +336,116 @@ class WonderlandScene(GameScene):
                     pygame.draw.circle(surface, theme.TEXT_DARK, point, r + 3, 1)
         self.draw_standies(surface, geo)
         self.draw_fight(surface)
+        self.draw_info(surface)
+        self.draw_rewards(surface)
         self.draw_friends(surface)
         self.draw_prompt(surface)
 
+    def draw_info(self, surface: pygame.Surface) -> None:
+        """How the game is won and how near the end is, then what each kind of space does."""
+        win = self.parts.get("win")
+        if win is not None:
+            panel(surface, win, (28, 40, 36), theme.PANEL_EDGE, radius=8, alpha=225)
+            if win.h > WIN_SHORT_H:
+                title = render_line("How to win", win.w - 20, 17, theme.ACCENT, "bold")
+                surface.blit(title, (win.x + 10, win.y + 8))
+                body = render_block(WIN_TEXT, win.w - 20, win.h - 64, 14, theme.TEXT, min_size=11)
+                surface.blit(body, (win.x + 10, win.y + 30))
+            else:
+                short = render_line(WIN_SHORT, win.w - 20, 13, theme.TEXT)
+                surface.blit(short, (win.x + 10, win.y + 6))
+            left = render_line(
+                f"Treasures left: {self.view.get('treasure_deck', '?')}", win.w - 20, 20, theme.YELLOW, "bold"
+            )
+            surface.blit(left, left.get_rect(bottomleft=(win.x + 10, win.bottom - 8)))
+        legend = self.parts.get("legend")
+        if legend is None:
+            self.draw_rooms_key(surface)
+            return
+        panel(surface, legend, (28, 40, 36), theme.PANEL_EDGE, radius=8, alpha=225)
+        surface.blit(
+            render_line("The spaces (hover one on the board)", legend.w - 20, 14, theme.TEXT_DIM, "bold"),
+            (legend.x + 10, legend.y + 4),
+        )
+        for kind, row in self.legend_rows():
+            r = 8
+            centre = (row.x + r + 2, row.centery)
+            if kind == "room":
+                box = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
+                box.center = centre
+                draw_room(surface, box, 1)
+            else:
+                draw_space(surface, kind, centre, r, 3 if kind == "monster" else 0)
+            line = render_line(SPACE_KEY[kind], row.w - 2 * r - 10, 14, theme.TEXT)
+            surface.blit(line, line.get_rect(midleft=(row.x + 2 * r + 10, row.centery)))
+        self.draw_rooms_key(surface)
+
+    def draw_rooms_key(self, surface: pygame.Surface) -> None:
+        box, geo = self.parts.get("rooms"), self.geo
+        if box is None or geo is None:
+            return
+        panel(surface, box, (28, 40, 36), theme.PANEL_EDGE, radius=8, alpha=225)
+        surface.blit(render_line("The Rooms", box.w - 20, 14, theme.TEXT_DIM, "bold"), (box.x + 10, box.y + 4))
+        for space, row in self.room_rows():
+            number = geo.rooms.get(space, 0)
+            tag = pygame.Rect(row.x + 1, row.y + 1, row.h - 2, row.h - 2)
+            draw_room(surface, tag, number)
+            room = geo.room_info.get(number, {})
+            text = f"{room.get('monster', 'A monster')} · power {room.get('power', number)}"
+            line = render_line(text, row.w - tag.w - 8, 14, theme.TEXT)
+            surface.blit(line, line.get_rect(midleft=(tag.right + 8, row.centery)))
+
+    def legend_rows(self) -> list[tuple[str, pygame.Rect]]:
+        return self._rows("legend", list(LEGEND_ORDER))
+
+    def room_rows(self) -> list[tuple[str, pygame.Rect]]:
+        rooms = [s for s, kind in self.geo.kinds.items() if kind == "room"] if self.geo is not None else []
+        return self._rows("rooms", sorted(rooms, key=lambda s: self.geo.rooms.get(s, 0) if self.geo else 0))
+
+    def _rows(self, part: str, keys: list[str]) -> list[tuple[str, pygame.Rect]]:
+        box = self.parts.get(part)
+        if box is None:
+            return []
+        rows = (box.h - 22) // LEGEND_ROW
+        return [
+            (key, pygame.Rect(box.x + 8, box.y + 22 + i * LEGEND_ROW, box.w - 16, LEGEND_ROW - 2))
+            for i, key in enumerate(keys[:rows])
+        ]
+
+    def draw_rewards(self, surface: pygame.Surface) -> None:
+        area = self.parts.get("rewards")
+        if area is None:
+            return
+        panel(surface, area, (20, 24, 30), theme.YELLOW, radius=8, alpha=225)
+        label = render_line("Treasures won: the helper keeps one", area.w - 16, 15, theme.TEXT, "bold")
+        surface.blit(label, label.get_rect(midtop=(area.centerx, area.y + 6)))
+        for card, rect in self.reward_rects:
+            surface.blit(draw_face(self.cards.face(card), rect.w), rect.topleft)
+            if card in self.by_card:
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
+
     def standie_point(self, seat: int, geo: BoardGeometry) -> tuple[tuple[float, float], float]:
         here = self.shown_at.get(seat)
-        base = geo.points.get(here or "", geo.rect.center)
+        base = self._stand(here or "", geo)
         hop = self.hops.get(seat)
         if hop is None or not hop[0]:
             return (float(base[0]), float(base[1])), 0.0
-        nxt = geo.points.get(hop[0][0], base)
+        nxt = self._stand(hop[0][0], geo)
         t = hop[1]
         x = base[0] + (nxt[0] - base[0]) * t
         y = base[1] + (nxt[1] - base[1]) * t
         return (x, y), math.sin(math.pi * t)
+
+    @staticmethod
+    def standie_size(geo: BoardGeometry) -> int:
+        return max(12, geo.radius + 3)
+
+    def _stand(self, space: str, geo: BoardGeometry) -> tuple[int, int]:
+        """Where a standie stands on `space`: on its middle, or in a Room with its feet under the number."""
+        if geo.kinds.get(space) == "room":
+            x, feet = geo.room_feet(space)
+            return x, feet - int(0.64 * self.standie_size(geo))
+        return geo.points.get(space, geo.rect.center)
 
     def draw_standies(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         players = self.view.get("players") or []
@@ -238,7 +453,7 @@ class WonderlandScene(GameScene):
         for p in players:
             seat = int(p.get("seat", 0))
             by_space.setdefault(self.shown_at.get(seat, ""), []).append(seat)
-        size = max(14, geo.radius + 4)
+        size = self.standie_size(geo)
         active = self.view.get("active")
         for p in players:
             seat = int(p.get("seat", 0))
@@ -248,22 +463,29 @@ class WonderlandScene(GameScene):
                 i = group.index(seat)
                 x += (i - (len(group) - 1) / 2) * size * 0.9
             name = str(p.get("name") or "?")
-            draw_standie(surface, (x, y), self.seat_colour(seat), name[:1].upper(), size, hop, seat == active)
+            # In a Room they stand smaller, along its foot, so that its number shows above them.
+            small = seat not in self.hops and geo.kinds.get(self.shown_at.get(seat, "")) == "room"
+            mark = name[:1].upper()
+            draw_standie(
+                surface, (x, y), self.seat_colour(seat), mark, int(size * 0.8) if small else size, hop, seat == active
+            )
 
     def draw_fight(self, surface: pygame.Surface) -> None:
         fight = self.view.get("fight")
         if not isinstance(fight, dict):
             return
-        box = pygame.Rect(self.table_rect.x + 12, self.table_rect.y + 12, 284, 294)
+        box = self.parts.get("fight")
+        if box is None:
+            return
         panel(surface, box, (40, 20, 28), theme.VERMILLION, alpha=235)
         title = render_line(f"Room {fight.get('room')}: {fight.get('monster')}", box.w - 20, 22, theme.TEXT, "bold")
         surface.blit(title, (box.x + 10, box.y + 8))
         ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
         winning = ours >= theirs
         for i, (label, value, colour) in enumerate((("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))):
-            x = box.x + 14 + i * 140
-            surface.blit(render_line(label, 130, 17, theme.TEXT_DIM), (x, box.y + 40))
-            big = render_line(str(value), 130, 54, colour, "bold")
+            x = box.x + 14 + i * (box.w - 28) // 2
+            surface.blit(render_line(label, (box.w - 36) // 2, 17, theme.TEXT_DIM), (x, box.y + 40))
+            big = render_line(str(value), (box.w - 36) // 2, 54, colour, "bold")
             surface.blit(big, (x, box.y + 58))
         verdict = "The Munchkins are winning" if winning else "The monster is winning"
         surface.blit(
@@ -273,6 +495,8 @@ class WonderlandScene(GameScene):
         for i, part in enumerate(self.power_parts(fight)):
             surface.blit(render_line(part, box.w - 20, 13, theme.TEXT_DIM), (box.x + 10, box.y + 132 + i * 15))
         x = box.x + 10
+        if box.h < FIGHT_H:  # the short panel: the dice and Monster cards are in the lines above
+            fight = {**fight, "dice": [], "monster_cards": []}
         for die in fight.get("dice") or []:
             face = int(die.get("face") or 1)
             if 1 <= face <= 6:
@@ -287,13 +511,6 @@ class WonderlandScene(GameScene):
                 break
             surface.blit(img, (cx, box.y + 186))
             cx += 48
-        if self.reward_rects:
-            label = render_line("Treasures won: the helper keeps one", 300, 15, theme.TEXT, "bold")
-            surface.blit(label, (self.reward_rects[0][1].x, self.reward_rects[0][1].y - 20))
-        for card, rect in self.reward_rects:
-            surface.blit(draw_face(self.cards.face(card), rect.w), rect.topleft)
-            if card in self.by_card:
-                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
         helper = fight.get("helper")
         who = f"{self.seat_name(int(fight.get('fighter', 0)))}" + (
             f" + {self.seat_name(int(helper))}" if isinstance(helper, int) else ""
@@ -301,10 +518,10 @@ class WonderlandScene(GameScene):
         surface.blit(render_line(f"Fighting: {who}", box.w - 20, 15, theme.TEXT), (box.x + 10, box.bottom - 22))
 
     def draw_friends(self, surface: pygame.Surface) -> None:
-        if not self.friend_rects:
+        area = self.parts.get("friends")
+        if area is None:
             return
-        first = self.friend_rects[0][1]
-        surface.blit(render_line("Your Friends", 260, 15, theme.TEXT, "bold"), (first.x, first.y - 20))
+        surface.blit(render_line("Your Friends", area.w, 15, theme.TEXT, "bold"), area.topleft)
         for card, rect in self.friend_rects:
             surface.blit(draw_face(self.cards.face(card), rect.w), rect.topleft)
             if card in self.by_card:
@@ -352,11 +569,55 @@ class WonderlandScene(GameScene):
             p = players[index]
             friends = ", ".join(self.cards.name(str(f)) for f in p.get("friends") or []) or "no Friends yet"
             return ("player", index), f"{p.get('name')}: {friends}"
+        for kind, row in self.legend_rows():
+            if row.collidepoint(mx, my):
+                return ("legend", kind), f"{SPACE_NAMES[kind].split(':')[0]}: {SPACE_HELP[kind]}."
+        for space, row in self.room_rows():
+            if row.collidepoint(mx, my):
+                return ("room", space), self.space_help(space)
         if self.geo is not None:
-            space = self.geo.space_at((mx, my))
-            if space is not None:
-                return ("space", space), self.space_label(space)
+            under = self.geo.space_at((mx, my))
+            if under is None:  # a caption on the board (the Entrance's) stands for its space
+                under = next((s for s, box, _, _ in self.geo.labels if box.collidepoint(mx, my)), None)
+            if under is not None:
+                return ("space", under), self.space_help(under)
         return None, ""
+
+    def space_help(self, space: str) -> str:
+        """A space in words: what it is, what landing there does, and who stands on it."""
+        geo = self.geo
+        if geo is None:
+            return space
+        kind = geo.kinds.get(space, "plain")
+        if kind == "room":
+            text = geo.room_caption(space).replace("\n", ", ") + f". {SPACE_HELP['room'].capitalize()}."
+        elif kind == "monster":
+            text = f"Monster: go to Room {geo.rooms.get(space)} and fight there."
+        else:
+            text = f"{SPACE_NAMES.get(kind, space)}: {SPACE_HELP.get(kind, '')}."
+        here = [
+            str(p.get("name"))
+            for p in self.view.get("players") or []
+            if self.shown_at.get(int(p.get("seat", 0))) == space
+        ]
+        return text + (f" Here: {', '.join(here)}." if here else "")
+
+    def table_boxes(self) -> list[Box]:
+        boxes: list[Box] = [("reaction/prompt", self.prompt_rect())]
+        geo = self.geo
+        if geo is not None:
+            boxes.append(("table/board", geo.rect))
+            boxes += [(f"table/board/space:{s}", geo.space_box(s)) for s in geo.points]
+            boxes += [(f"table/board/caption:{s}", box) for s, box, _, _ in geo.labels]
+        boxes += [(f"table/column:{i}", c) for i, c in enumerate(self.columns)]
+        where = {name: f"table/column:{i}/{name}" for name, i in self.part_column.items()}
+        where["rewards"] = "table/board/float:rewards"  # lies over the board until the helper has picked
+        boxes += [(where[name], rect) for name, rect in self.parts.items()]
+        boxes += [(f"{where['rewards']}/card:{c}", r) for c, r in self.reward_rects]
+        boxes += [(f"{where.get('friends')}/card:{c}", r) for c, r in self.friend_rects]
+        boxes += [(f"{where.get('legend')}/{kind}", row) for kind, row in self.legend_rows()]
+        boxes += [(f"{where.get('rooms')}/{space}", row) for space, row in self.room_rows()]
+        return boxes
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         if self.viewer is None:
@@ -369,8 +630,11 @@ class WonderlandScene(GameScene):
             waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or [])
             text = f"Waiting for {waiting}" if waiting else ""
         if text:
-            img = render_line(text, self.table_rect.w - 40, 20, theme.TEXT, "bold")
-            rect = img.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 8)).inflate(16, 8)
+            area = self.prompt_rect()
+            img = render_line(text, area.w - 16, 17, theme.TEXT, "bold")
+            rect = img.get_rect(center=area.center).inflate(16, 4)
+            rect.h = min(rect.h, area.h)
+            rect.center = area.center
             panel(surface, rect, (20, 24, 30), theme.PANEL_EDGE, radius=6, alpha=210)
             surface.blit(img, img.get_rect(center=rect.center))
 

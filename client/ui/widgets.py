@@ -174,12 +174,24 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         edge = theme.FOCUS if self.enabled and self.hovered() else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
-        img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold")
+        img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold", self.min_size)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
     @property
+    def min_size(self) -> int:
+        """The smallest the label shrinks to before it is cut (and then named in full by the tooltip)."""
+        return min(self.size, 12)
+
+    @property
+    def label_cut(self) -> bool:
+        return theme.font(self.min_size, "bold").size(self.label)[0] > self.rect.w - 12
+
+    @property
     def hint(self) -> str:
-        return self.reason if not self.enabled and self.reason else self.tooltip
+        said = self.reason if not self.enabled and self.reason else self.tooltip
+        if self.label_cut and self.label not in said:
+            return f"{self.label}. {said}" if said else self.label
+        return said
 
 
 def _lighter(c: theme.Colour) -> theme.Colour:
@@ -416,7 +428,8 @@ class Tooltips:
 
     def update(self, dt: float, hovered: object | None, text: str) -> None:
         # A new widget under the pointer, or the same one saying something new (a button that changed in
-        # place), starts the rest again: a tooltip never outlives what it was about.
+        # place), starts the rest again: a tooltip never outlives what it was about. Equal, not identical: a
+        # card or a space is named by a fresh tuple each frame.
         if hovered != self._owner or text != self._said:
             self._owner, self._said, self._rest = hovered, text, 0.0
         self._rest += dt

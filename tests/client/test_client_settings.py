@@ -26,4 +26,4 @@ def test_wrong_types_and_wild_values_fall_back_or_clamp(tmp_path: Path) -> None:
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"name": 7, "volume": 9, "window_w": 10, "muted": "yes", "extra": 1}), "utf-8")
     s = Settings.load(path)
-    assert s.name == "Player" and s.volume == 1.0 and s.window_w == 800 and s.muted is False
+    assert s.name == "Player" and s.volume == 1.0 and s.window_w == 1024 and s.muted is False

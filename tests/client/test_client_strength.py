@@ -104,7 +104,7 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
             shown.append((title, total, rows)) or real(surface, title, total, rows, near, colour)
         ),
     )
-    score = scene.score_rect()
+    score = scene.score_rect
     hover(app, (score.x + 30, score.centery))
     assert scene.hover_hint() == (("strength", "fighters"), "")  # no other tooltip over it
     title, total, rows = shown[-1]

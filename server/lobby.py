@@ -426,6 +426,15 @@ class Lobby:
             raise ServerError("not_started", "the game has not started")
         table.match.submit(client, seat.index, message.get("action"), message.id)
 
+    def _on_hold(self, client: Client, message: p.Message) -> None:
+        table = client.table
+        if table is None or client.seat is None:
+            raise ServerError("not_seated", "take or resume a seat first")
+        if table.match is None:
+            raise ServerError("not_started", "the game has not started")
+        table.match.hold(client.seat)
+        client.send(p.message(p.OK, message.id))
+
     def _on_resync(self, client: Client, message: p.Message) -> None:
         table = client.table
         if table is None or table.match is None:

@@ -1,4 +1,4 @@
-"""The heads-up parts every game screen shares: the event log, the reaction countdown, banners and toasts."""
+"""The heads-up parts every game screen shares: the event log, banners and toasts."""
 
 from __future__ import annotations
 
@@ -30,20 +30,6 @@ def draw_log(scene: GameScene, surface: pygame.Surface, top: int) -> None:
         if y < log_rect.y + 28:
             break
         surface.blit(img, (log_rect.x + 8, y))
-
-
-def draw_reaction(scene: GameScene, surface: pygame.Surface) -> None:
-    seconds = scene.reaction_seconds()
-    if seconds is None:
-        return
-    total = max(1.0, float(scene.app.settings.reaction_seconds))
-    bar = pygame.Rect(scene.bar_rect.x, scene.bar_rect.y - 14, scene.bar_rect.w, 8)
-    pygame.draw.rect(surface, (20, 20, 24), bar, border_radius=4)
-    filled = bar.copy()
-    filled.w = int(bar.w * min(1.0, seconds / total))
-    pygame.draw.rect(surface, theme.ORANGE, filled, border_radius=4)
-    label = render_line(f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)", bar.w, 16, theme.TEXT)
-    surface.blit(label, (bar.x, bar.y - 20))
 
 
 def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:

@@ -318,14 +318,20 @@ class GameScene(ActionBar, Scene):
 
     def open_menu(self) -> None:
         sounds = self.app.sounds
+        auto = "on" if self.app.settings.auto_pass else "off"
         self.app.push(
             DialogOverlay(
                 self.app,
                 "Menu",
-                "Leave this table? Your seat stays yours: join again to come back.",
-                [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute), ("Leave", self.leave)],
+                "Leave this table? Your seat stays yours: join again to come back. Auto-pass passes for you "
+                f"in a reaction window when you have nothing to play (now {auto}).",
+                [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute),
+                 (f"Auto-pass {auto}", self._toggle_auto_pass), ("Leave", self.leave)],
             )
         )
+
+    def _toggle_auto_pass(self) -> None:
+        self.app.settings.auto_pass = not self.app.settings.auto_pass
 
     def leave(self) -> None:
         self.session.close()

@@ -179,3 +179,16 @@ def test_R01_the_players_bot_pace_is_instant_for_demos_and_test_runs(app: Any) -
     assert cli._bot_pace(app, parser.parse_args([])) == 1.5
     assert cli._bot_pace(app, parser.parse_args(["--autoplay"])) < 0.1
     assert cli._bot_pace(app, parser.parse_args(["--quit-after-turns", "3"])) < 0.1
+
+
+def test_R01_auto_pass_is_switched_in_the_tables_menu(app: Any) -> None:
+    session = LocalSession(MUNCHKIN, SETUPS, 5, [0], bot_delay=1e9)
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 30, [])
+    click(app, scene.menu_button.rect.center)
+    dialog = app.top
+    app.screenshot("menu_auto_pass")
+    app.step(1 / 30, [])
+    toggle = next(b for b in dialog.dialog.buttons if b.label == "Auto-pass on")
+    click(app, toggle.rect.center)
+    assert app.top is scene and not app.settings.auto_pass

@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 
 PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RulesetLookup = Callable[[str], Ruleset[Any]]
-_PROBE_SEATS = tuple(SeatSetup(f"Seat {i + 1}") for i in range(3))  # enough seats for every pack (C01: 3-4)
 
 
 def _pack_names(packs: list[Any]) -> list[str]:
@@ -192,7 +191,7 @@ class Lobby:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
         packs = _pack_names(message.get("packs", []))
         bot_level = _bot_level(message.get("bot_level", "normal"))
-        self._check_options(game, packs, message.get("options"))
+        self._check_options(game, count, packs, message.get("options"))
         password = message.get("password")
         table = Table(
             id=secrets.token_hex(4),
@@ -230,7 +229,7 @@ class Lobby:
             raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
         packs = _pack_names(message.get("packs", list(table.packs)))
         bot_level = _bot_level(message.get("bot_level", table.bot_level))
-        self._check_options(table.game, packs, message.get("options", table.options))
+        self._check_options(table.game, count, packs, message.get("options", table.options))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
         chosen = free[len(free) - bots:]
@@ -442,11 +441,13 @@ class Lobby:
         table.match.send_snapshot(client, client.seat, message.id)
 
     # -- helpers --------------------------------------------------------------------------------------
-    def _check_options(self, game: str, packs: list[str], options: Any) -> None:
-        """Table options the game refuses (an unknown name, a reaction time it does not know) are refused when
-        the table is made or changed, with the engine's reason, not only at the start."""
+    def _check_options(self, game: str, seats: int, packs: list[str], options: Any) -> None:
+        """Table options the game refuses (an unknown name, a reaction time it does not know, a pack that cannot
+        seat this many) are refused when the table is made or changed, with the engine's reason, not only at the
+        start: the game is set up once, as it would start, and thrown away."""
+        probe = tuple(SeatSetup(f"Seat {i + 1}") for i in range(seats))
         try:
-            self.rulesets(game).new_game(_PROBE_SEATS, 0, tuple(packs), options)
+            self.rulesets(game).new_game(probe, 0, tuple(packs), options)
         except (RuleError, ValueError) as exc:
             raise ServerError("bad_options", str(exc)) from exc
 

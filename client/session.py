@@ -206,8 +206,10 @@ class LocalSession(Session):
             if action is None:
                 self._content.add(seat)  # asked again once the table changes; the other bots go on meanwhile
                 continue
-            self._bot_clock -= self.bot_delay
             self._apply(action.to_wire())
+            if action.kind == "pass" and self.ruleset.reaction_seconds(self.engine_state) is not None:
+                continue  # the bots' passes in a reaction window come together, as a host's bots' do
+            self._bot_clock -= self.bot_delay
             if self.bot_delay > 0:
                 break
         return super().pump(dt)

@@ -192,3 +192,18 @@ def test_R01_auto_pass_is_switched_in_the_tables_menu(app: Any) -> None:
     toggle = next(b for b in dialog.dialog.buttons if b.label == "Auto-pass on")
     click(app, toggle.rect.center)
     assert app.top is scene and not app.settings.auto_pass
+
+
+def test_R01_bots_answer_a_reaction_window_together_and_act_once_a_second_otherwise(app: Any) -> None:
+    session = LocalSession(MUNCHKIN, SETUPS, 5, [], bot_delay=1.0)  # four bots, at the player's pace
+    app.push(MunchkinScene(app, session))
+    together = 0
+    for _ in range(30 * 120):  # two minutes of the game's own time
+        before = len(session.actions)
+        app.step(1 / 30, [])
+        new = session.actions[before:]
+        assert sum(1 for a in new if a["type"] != "pass") <= 1  # a pace a person can follow
+        together += sum(1 for a in new if a["type"] == "pass") >= 2
+        if together:
+            break
+    assert together, "no reaction window for several bots came up"

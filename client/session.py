@@ -103,7 +103,8 @@ class Session:
 
 class LocalSession(Session):
     """An engine in this process. Seats not in `seats` are played by bots, one action per `bot_delay` (none by
-    default: tests and tools want them instant; the window passes the player's pace).
+    default: tests and tools want them instant; the window passes the player's pace); their passes in a
+    reaction window come together.
 
     Hard bots think for up to half a second, so they think in a worker thread while frames go on; an answer
     for a state the table has since left is thrown away. The human seats get pass clocks as a host gives them

@@ -180,6 +180,13 @@ def _attacher(app: App, args: argparse.Namespace) -> Any:
     return attach
 
 
+def _bot_pace(app: App, args: argparse.Namespace) -> float:
+    """Seconds between a bot's actions: the player's setting, or next to none for a demo or a test run."""
+    if args.autoplay or args.quit_after_turns is not None:
+        return 0.05
+    return app.settings.bot_seconds
+
+
 def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
     from .host import EmbeddedHost, host_config
     from .net import Connection
@@ -191,7 +198,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         f"{app.settings.name}'s DoorKick",
         discovery=not args.no_discovery,
         port=args.port,
-        bot_delay=0.05 if fast else None,
+        bot_delay=_bot_pace(app, args),
         pass_timeout=1.5 if fast else None,
     )
     config.interface = args.interface
@@ -266,7 +273,7 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
     def host_here() -> None:
         from .host import EmbeddedHost, host_config
 
-        config = host_config(f"{app.settings.name}'s DoorKick")
+        config = host_config(f"{app.settings.name}'s DoorKick", bot_delay=_bot_pace(app, args))
         config.interface = args.interface
         host = EmbeddedHost(config)
         try:
@@ -362,7 +369,7 @@ def _start_hot_seat(app: App, args: argparse.Namespace, attach: Any, names: list
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 62)
     session = LocalSession(
         ruleset(args.game), setups, seed, range(humans), tuple(_packs(args)), parse_options(args.options),
-        bot_delay=0.05 if args.autoplay else 0.6, bot_level=args.bot_level,
+        bot_delay=_bot_pace(app, args), bot_level=args.bot_level,
     )
     scene_type = WonderlandScene if args.game == "wonderland" else MunchkinScene
     scene = scene_type(app, session)

@@ -17,6 +17,7 @@ from ..shared import protocol
 from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, SeatSetup
+from .clocks import LocalClocks, window_key
 from .net import Connection, Status
 from .presence import Presence
 
@@ -84,6 +85,9 @@ class Session:
         """Say something at the table (a local game just echoes it into the log)."""
         self._happenings.append(Happening("chat", None, {"from": "you", "text": text}))
 
+    def hold(self, seat: int) -> None:
+        """A menu of `seat` opened with little time left on its pass clock: ask for time to see the warning."""
+
     def close(self) -> None:
         pass
 
@@ -101,10 +105,13 @@ class Session:
 
 
 class LocalSession(Session):
-    """An engine in this process. Seats not in `seats` are played by bots, one action per `bot_delay`.
+    """An engine in this process. Seats not in `seats` are played by bots, one action per `bot_delay` (none by
+    default: tests and tools want them instant; the window passes the player's pace); their passes in a
+    reaction window come together.
 
     Hard bots think for up to half a second, so they think in a worker thread while frames go on; an answer
-    for a state the table has since left is thrown away.
+    for a state the table has since left is thrown away. The human seats get pass clocks as a host gives them
+    (`LocalClocks`); in hot-seat only the seats in `at_screen` count down.
     """
 
     def __init__(
@@ -115,7 +122,7 @@ class LocalSession(Session):
         seats: Iterable[int],
         packs: tuple[str, ...] = (),
         options: Any = None,
-        bot_delay: float = 0.5,
+        bot_delay: float = 0.0,
         on_apply: Callable[[Any, dict[str, Any]], None] | None = None,
         bot_level: str = "normal",
     ) -> None:
@@ -137,7 +144,11 @@ class LocalSession(Session):
         self.actions: list[dict[str, Any]] = []  # the action log, for replays
         self.seed, self.packs, self.options, self.setups = seed, packs, options, setups
         self.on_apply = on_apply
+        self.clocks = LocalClocks()
+        self.timers = self.clocks.left
+        self.at_screen: set[int] | None = None
         self._refresh()
+        self._restart_clocks()
 
     def _refresh(self) -> None:
         for seat in (*self.seats, None):
@@ -156,6 +167,7 @@ class LocalSession(Session):
 
     def _publish(self, events: list[Event]) -> None:
         self._refresh()
+        self._restart_clocks()
         for seat in (*self.seats, None):
             for event in events:
                 self._happenings.append(Happening("event", seat, event.for_seat(seat)))
@@ -167,7 +179,21 @@ class LocalSession(Session):
         except RuleError as exc:
             self._happenings.append(Happening("error", seat, {"code": exc.code, "message": str(exc)}))
 
+    def _restart_clocks(self) -> None:
+        waiting = self.ruleset.seats_to_act(self.engine_state)
+        may_pass = [
+            s for s in self.seats if s in waiting and any(w["type"] == "pass" for w in self.states[s]["legal"])
+        ]
+        self.clocks.restart(may_pass, self.ruleset.reaction_seconds(self.engine_state))
+
+    def hold(self, seat: int) -> None:
+        self.clocks.hold(seat)
+
     def pump(self, dt: float) -> list[Happening]:
+        for seat in self.clocks.tick(dt, self.at_screen):
+            wait = window_key(self.states[seat])  # the wait it ends, read before the pass moves the table on
+            self._happenings.append(Happening("timer", seat, {"seat": seat, "kind": "out", "window": wait}))
+            self.act(seat, {"type": "pass"})
         self._bot_clock += dt
         while self._bot_clock >= self.bot_delay and self.ruleset.outcome(self.engine_state) is None:
             waiting = sorted(
@@ -183,8 +209,10 @@ class LocalSession(Session):
             if action is None:
                 self._content.add(seat)  # asked again once the table changes; the other bots go on meanwhile
                 continue
-            self._bot_clock -= self.bot_delay
             self._apply(action.to_wire())
+            if action.kind == "pass" and self.ruleset.reaction_seconds(self.engine_state) is not None:
+                continue  # the bots' passes in a reaction window come together, as a host's bots' do
+            self._bot_clock -= self.bot_delay
             if self.bot_delay > 0:
                 break
         return super().pump(dt)
@@ -285,6 +313,9 @@ class NetSession(Session):
     def act(self, seat: int, wire: dict[str, Any]) -> None:
         token = self.connection.token or ""
         self.connection.request(protocol.ACTION, token=token, action={**wire, "seat": seat})
+
+    def hold(self, seat: int) -> None:
+        self.connection.request(protocol.HOLD)
 
     def chat(self, text: str) -> None:
         self.connection.request(protocol.CHAT, text=text)

@@ -1,4 +1,4 @@
-"""Player settings (name, colour, volume, window size, timers) kept as JSON in the user's config dir."""
+"""Player settings (name, colour, volume, window size, bot pace, passing) kept as JSON in the user's config dir."""
 
 from __future__ import annotations
 
@@ -33,7 +33,9 @@ class Settings:
     window_h: int = 720
     fullscreen: bool = False
     fps: int = 60
-    reaction_seconds: int = 8
+    # R01: a reaction window passes at once for a seat with nothing it could play there.
+    auto_pass: bool = True
+    bot_seconds: float = 1.0  # between a bot's actions in a game this window hosts: a pace people can follow
     last_host: str = ""
 
     @classmethod
@@ -66,7 +68,7 @@ class Settings:
         self.window_w = min(7680, max(MIN_WINDOW[0], self.window_w))
         self.window_h = min(4320, max(MIN_WINDOW[1], self.window_h))
         self.fps = min(240, max(20, self.fps))
-        self.reaction_seconds = min(60, max(2, self.reaction_seconds))
+        self.bot_seconds = min(5.0, max(0.0, self.bot_seconds))
         self.name = self.name.strip()[:20] or "Player"
         if self.sex not in ("male", "female"):
             self.sex = "male"

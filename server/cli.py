@@ -30,7 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--reconnect-window", type=float, default=300.0, metavar="SECONDS")
     parser.add_argument("--pass-timeout", type=float, default=10.0, metavar="SECONDS")
     parser.add_argument("--turn-timeout", type=float, default=180.0, metavar="SECONDS")
-    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS")
+    parser.add_argument(
+        "--bot-delay", type=float, default=1.0, metavar="SECONDS", help="between a bot's actions (default 1)"
+    )
     parser.add_argument("--max-connections", type=int, default=64)
     parser.add_argument("--max-tables", type=int, default=64)
     parser.add_argument("--seed", type=int, default=None, help="start every game from this seed (benchmarks, bugs)")

@@ -37,10 +37,11 @@ class ServerConfig:
 
     reconnect_window: float = 300.0  # a dropped player keeps the seat this long before a bot takes over
     # A help call or a window: `pass` is played for a silent human; a reaction window uses the game's own time
-    # (Munchkin's table option, 2.66 s by the rulebook) when it has one. None turns these clocks off.
+    # (Munchkin's table option, R01: 8 s unless the table chose otherwise) when it has one. None turns these
+    # clocks off.
     pass_timeout: float | None = 10.0
     turn_timeout: float | None = 180.0  # a human with no pass to play: a bot plays one action for them
-    bot_delay: float = 0.6  # so that humans can follow what the bots do
+    bot_delay: float = 1.0  # about one action a second, so that people can follow what the bots do
     max_tables: int = 64
     queue_limit: int = 256  # actions waiting at one table
     log_sync: float = 1.0  # an action log reaches the disk at most this long after an action (power cuts)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
-from ..shared.rules.base import Ruleset
+from ..shared.rules.base import RuleError, Ruleset, SeatSetup
 from .config import ServerConfig
 from .match import Match
 from .store import Store
@@ -211,6 +211,7 @@ class Lobby:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
         packs = _pack_names(message.get("packs", []))
         bot_level = _bot_level(message.get("bot_level", "normal"))
+        self._check_options(game, count, packs, message.get("options"))
         password = message.get("password")
         table = Table(
             id=secrets.token_hex(4),
@@ -247,6 +248,7 @@ class Lobby:
             raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
         packs = _pack_names(message.get("packs", list(table.packs)))
         bot_level = _bot_level(message.get("bot_level", table.bot_level))
+        self._check_options(table.game, count, packs, message.get("options", table.options))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
         chosen = free[len(free) - bots:]
@@ -444,6 +446,15 @@ class Lobby:
             raise ServerError("not_started", "the game has not started")
         table.match.submit(client, seat.index, message.get("action"), message.id)
 
+    def _on_hold(self, client: Client, message: p.Message) -> None:
+        table = client.table
+        if table is None or client.seat is None:
+            raise ServerError("not_seated", "take or resume a seat first")
+        if table.match is None:
+            raise ServerError("not_started", "the game has not started")
+        table.match.hold(client.seat)
+        client.send(p.message(p.OK, message.id))
+
     def _on_resync(self, client: Client, message: p.Message) -> None:
         table = client.table
         if table is None or table.match is None:
@@ -451,6 +462,16 @@ class Lobby:
         table.match.send_snapshot(client, client.seat, message.id)
 
     # -- helpers --------------------------------------------------------------------------------------
+    def _check_options(self, game: str, seats: int, packs: list[str], options: Any) -> None:
+        """Table options the game refuses (an unknown name, a reaction time it does not know, a pack that cannot
+        seat this many) are refused when the table is made or changed, with the engine's reason, not only at the
+        start: the game is set up once, as it would start, and thrown away."""
+        probe = tuple(SeatSetup(f"Seat {i + 1}") for i in range(seats))
+        try:
+            self.rulesets(game).new_game(probe, 0, tuple(packs), options)
+        except (RuleError, ValueError) as exc:
+            raise ServerError("bad_options", str(exc)) from exc
+
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:

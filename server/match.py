@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,7 @@ class _Timer:
     kind: str  # "pass" or "turn"
     generation: int
     handle: asyncio.TimerHandle
+    held: bool = False  # topped up once already for a menu opened late (`hold`)
 
 
 Job = _Submitted | _BotTurn | _Timeout
@@ -131,6 +133,16 @@ class Match:
     def forget(self, seat: int) -> None:
         self.sent.pop(seat, None)
 
+    def hold(self, seat: int) -> None:
+        """The player opened a menu with little time left: once per clock, top it up to `HOLD_SECONDS`, so the
+        clock cannot run out on an open menu before its warning has shown for that long (R01)."""
+        timer = self.timers.get(seat)
+        loop = asyncio.get_running_loop()
+        if timer is None or timer.kind != PASS or timer.held or timer.handle.when() - loop.time() >= p.HOLD_SECONDS:
+            return
+        self._cancel_timer(seat)
+        self._start_timer(seat, PASS, p.HOLD_SECONDS, held=True)
+
     def seat_changed(self) -> None:
         """A seat went over to a bot or back to its human: re-plan bots and timers."""
         if not self.finished:
@@ -173,6 +185,8 @@ class Match:
             if timer is None or timer.generation != job.generation or not self._waits_for(job.seat):
                 return
             del self.timers[job.seat]
+            # Everyone hears that the clock, not the player, acts now: a client words it once per window.
+            self._tell_timer(job.seat, "out", 0)
             legal = self._legal(job.seat)
             action = next((a for a in legal if a.kind == PASS), None)
             if action is None:
@@ -294,7 +308,10 @@ class Match:
             if i not in waiting:
                 self._cancel_timer(i)
                 continue
-            has_pass = any(a.kind == PASS for a in self._legal(i))
+            # Outside a reaction window a pass withdraws something (the fighter's call for help): a decision,
+            # on the turn clock like any other, never a reaction that a short clock may make for the player.
+            reaction = self.ruleset.reaction_seconds(self.state)
+            has_pass = reaction is not None and any(a.kind == PASS for a in self._legal(i))
             kind = PASS if has_pass else "turn"
             # A pass clock starts again after any action (a card played reopens the window); a turn clock
             # keeps running until the seat itself acts.
@@ -302,21 +319,30 @@ class Match:
             if timer is not None and timer.kind == kind == "turn" and i != actor:
                 continue
             self._cancel_timer(i)
+            seconds: float | None
             if has_pass and self.config.pass_timeout is not None:
-                # The rules' own reaction time where they give one (M25), else the host's clock.
-                seconds = self.ruleset.reaction_seconds(self.state) or self.config.pass_timeout
+                # The rules' own reaction time where they give one (R01), else the host's clock.
+                seconds = reaction or self.config.pass_timeout
+                if seconds == math.inf:  # a table without a reaction timer waits as long as for any decision
+                    kind, seconds = "turn", self.config.turn_timeout
             elif has_pass:
                 seconds = None
             else:
                 seconds = self.config.turn_timeout
             if seconds is None:
                 continue
-            self._generation += 1
-            handle = loop.call_later(seconds, self._enqueue, _Timeout(i, self._generation))
-            self.timers[i] = _Timer(kind, self._generation, handle)
-            notice = p.encode(p.message(p.TIMER, table=self.table.id, seat=i, kind=kind, seconds=seconds))
-            for client in self.table.clients():
-                client.send_frame(notice)
+            self._start_timer(i, kind, seconds)
+
+    def _start_timer(self, seat: int, kind: str, seconds: float, held: bool = False) -> None:
+        self._generation += 1
+        handle = asyncio.get_running_loop().call_later(seconds, self._enqueue, _Timeout(seat, self._generation))
+        self.timers[seat] = _Timer(kind, self._generation, handle, held)
+        self._tell_timer(seat, kind, seconds)
+
+    def _tell_timer(self, seat: int, kind: str, seconds: float) -> None:
+        notice = p.encode(p.message(p.TIMER, table=self.table.id, seat=seat, kind=kind, seconds=seconds))
+        for client in self.table.clients():
+            client.send_frame(notice)
 
     def _enqueue(self, job: Job) -> None:
         try:

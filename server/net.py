@@ -25,7 +25,7 @@ from .tables import ServerError, Table
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 5.0  # seconds a closing connection gets to take its last frames
-FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table"]
+FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table", "hold"]
 
 
 def app_version() -> str:

@@ -24,6 +24,9 @@ MAX_CHAT_LENGTH: Final = 300
 MAX_NAME_LENGTH: Final = 32
 MAX_TOKEN_LENGTH: Final = 64
 MAX_DEPTH: Final = 64  # nesting of lists and maps; views are shallow, so deeper is hostile
+# A menu opened with less time than this left on a pass clock gets this long, once per clock (`hold`), so
+# the warning a client shows over it always comes this long before the end (R01).
+HOLD_SECONDS: Final = 4.0
 
 Wire = Any  # None, bool, int, float, str, lists and string-keyed maps of those
 
@@ -44,6 +47,7 @@ LEAVE: Final = "leave"
 CHAT: Final = "chat"
 ACTION: Final = "action"
 RESYNC: Final = "resync"
+HOLD: Final = "hold"
 # Server to client (besides ping, pong and chat, which go both ways):
 WELCOME: Final = "welcome"
 ERROR: Final = "error"
@@ -142,6 +146,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     CHAT: {"text": _req(str, max_len=MAX_CHAT_LENGTH), "scope": _opt(str, max_len=8)},
     ACTION: {"token": _req(str, max_len=MAX_TOKEN_LENGTH), "action": _req(dict, max_len=32)},
     RESYNC: {},
+    HOLD: {},
 }
 
 SERVER_MESSAGES: Final[Mapping[str, Schema]] = {

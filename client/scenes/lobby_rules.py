@@ -12,15 +12,15 @@ from ...shared.bots import LEVELS as BOT_LEVELS
 from ...shared.rules.base import MalformedAction
 from ...shared.rules.cards import PackError, builtin_pack_names, read_pack_text
 from ...shared.rules.munchkin.flow import CHRISTMAS_ALONE
-from ...shared.rules.munchkin.options import Options, describe_options
+from ...shared.rules.munchkin.options import REACTION_TIMES, Options, describe_options
 
 GAMES = ("munchkin", "wonderland")
 GAME_TITLES = {"munchkin": "Munchkin", "wonderland": "Munchkin Wonderland"}
 DEFAULT_PACKS = {"munchkin": ("core",), "wonderland": ("wonderland",)}
 SEATS = (2, 6)
 BOT_LEVEL_TITLES = {"easy": "Easy bots", "normal": "Normal bots", "hard": "Hard bots"}
-# A stepper steps through these; a pack's own default (2.66 s, 3.75 s) is added where it falls.
-REACTION_STEPS = (1.0, 1.5, 2.0, 2.66, 3.0, 3.75, 5.0, 7.5, 10.0)
+# The reaction time's stepper, shortest first (R01).
+REACTION_STEPS = REACTION_TIMES
 WIN_LEVELS = (10, 20)
 CHRISTMAS = "christmas"
 
@@ -78,8 +78,8 @@ SHORT_NAMES = {
 
 def option_text(name: str, value: Any) -> str:
     """An option in force, as the table's info line shows it."""
-    if name == "reaction_seconds":
-        return f"react {fmt_seconds(value)}"
+    if name == "reaction_time":
+        return "no reaction timer" if value == "none" else f"{value} reaction time"
     if name == "win_level":
         return f"win at {value}"
     return SHORT_NAMES.get(name, name.replace("_", " "))
@@ -87,6 +87,12 @@ def option_text(name: str, value: Any) -> str:
 
 def fmt_seconds(value: Any) -> str:
     return f"{float(value):g} s"
+
+
+def fmt_reaction(value: Any, packs: list[str] | tuple[str, ...] = ()) -> str:
+    """A reaction time as the form shows it: its name and, with a timer, its seconds for these packs."""
+    seconds = Options(reaction_time=str(value)).reaction_seconds(tuple(packs))
+    return "no timer" if seconds is None else f"{value} ({fmt_seconds(seconds)})"
 
 
 @dataclass
@@ -254,7 +260,10 @@ def table_summary(game: str, packs: list[str] | tuple[str, ...], options: Any) -
     described = {o.name: o.describe or o.name.replace("_", " ") for o in munchkin_options()}
     for name in on:
         value = getattr(chosen, name)
-        shown = "" if isinstance(value, bool) else f": {fmt_seconds(value) if name == 'reaction_seconds' else value}"
+        if isinstance(value, bool):
+            shown = ""
+        else:
+            shown = f": {fmt_reaction(value, packs) if name == 'reaction_time' else value}"
         lines.append(f"• {described[name]}{shown}")
     if not on:
         lines.append("• No table options: the standard rules.")

@@ -21,7 +21,7 @@ from .lobby_rules import (
     SEATS,
     WIN_LEVELS,
     TableChoices,
-    fmt_seconds,
+    fmt_reaction,
     munchkin_options,
     packs_for,
 )
@@ -104,11 +104,12 @@ class TableSetupScene(Scene):
                         (0, 0, 10, 10),
                         info.describe,
                         REACTION_STEPS,
-                        2.66,
+                        "normal",
                         _setter(self, info.name),
-                        fmt=fmt_seconds,
-                        tooltip=f"{info.name}: {info.describe}",
-                        box_w=140,
+                        fmt=lambda value: fmt_reaction(value, self.choices.packs),
+                        tooltip=f"{info.name}: short is the rulebook's 2.66 s (Christmas Lite's 3.75 s), "
+                        "normal 8 s, or no timer: the fight waits until everyone passes",
+                        box_w=190,
                     )
                 self.option_widgets[info.name] = widget
         self._sync()

@@ -318,11 +318,6 @@ class MunchkinScene(GameScene):
             self._call_seen = call
             self.bar_special(self.by_kind["volunteer"])
 
-    def pass_reacts(self) -> bool:
-        # The fighter's pass while a call for help is open withdraws it: the clock must never do that for them.
-        combat = self.view.get("combat")
-        return not (isinstance(combat, dict) and combat.get("step") == "help")
-
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
         card = self.table_card_at(pos)

@@ -288,14 +288,17 @@ class ConfirmOverlay(Scene):
 
 
 class CoverOverlay(Scene):
-    """Hot-seat: hides every hand until the named player says they have the screen."""
+    """Hot-seat: hides every hand until the named player says they have the screen; `reason` says why it is
+    theirs now ("Carol asks for your help")."""
 
     opaque = True
     name = "cover"
 
-    def __init__(self, app: App, player: str, colour: theme.Colour, on_ready: Callable[[], None]) -> None:
+    def __init__(
+        self, app: App, player: str, colour: theme.Colour, on_ready: Callable[[], None], reason: str = ""
+    ) -> None:
         super().__init__(app)
-        self.player, self.colour, self.on_ready = player, colour, on_ready
+        self.player, self.colour, self.on_ready, self.reason = player, colour, on_ready, reason
         self.button = Button((0, 0, 320, 56), f"I am {player}: show my cards", self._ready, hotkey=pygame.K_RETURN)
         self.widgets = [self.button]
 
@@ -304,7 +307,7 @@ class CoverOverlay(Scene):
         self.on_ready()
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.button.rect.center = (size[0] // 2, size[1] // 2 + 60)
+        self.button.rect.center = (size[0] // 2, size[1] // 2 + 96)
 
     def layout_boxes(self) -> list[Box]:
         w, h = self.app.screen.get_size()
@@ -318,4 +321,7 @@ class CoverOverlay(Scene):
             f"Pass the screen to {self.player}", w - 80, 60, 40, theme.TEXT, style="bold", align="center"
         )
         surface.blit(title, (40, h // 2 - 50))
+        if self.reason:
+            line = render_block(self.reason, w - 80, 30, 24, theme.ACCENT, align="center", min_size=14)
+            surface.blit(line, (40, h // 2 + 16))
         super().draw(surface)

@@ -17,6 +17,7 @@ from .. import presence
 from ..anim.dice import DiceThrow, draw_tray
 from ..anim.flights import Flights
 from ..catalog import Cards
+from ..clocks import nothing_to_play
 from ..net import NOT_ANSWERING
 from ..render.cards import blit_card, draw_back, draw_face
 from ..session import Happening, LocalSession, Session
@@ -28,6 +29,7 @@ from . import table_hud
 from .action_bar import ActionBar
 from .base import Box, Scene
 from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
+from .table_clock import TableClock, handover_reason, warning_hook
 
 if TYPE_CHECKING:
     from ..app import App
@@ -63,7 +65,9 @@ class GameScene(ActionBar, Scene):
         self.hovered_card: str | None = None
         self.bar_buttons: list[Button] = []
         self.bar_wires: list[list[Wire]] = []
-        self.pass_clock: float | None = None
+        self.clock = TableClock(self)
+        self._clock_warning = warning_hook(self.clock)
+        app.frame_hooks.append(self._clock_warning)
         self.turn_seen: int | None = None
         self.start_turn: int | None = None
         self.quit_after_turns = quit_after_turns
@@ -121,7 +125,6 @@ class GameScene(ActionBar, Scene):
             if self.start_turn is None:
                 self.start_turn = turn
             self.turn_seen = turn
-        self._check_pass_clock()
 
     @property
     def legal(self) -> list[Wire]:
@@ -152,7 +155,6 @@ class GameScene(ActionBar, Scene):
             self.app.push(ConfirmOverlay(self.app, self.describe(wire), faces, lambda: self.choose(wire, True)))
             return
         self.session.act(self.viewer, acts.without_seat(wire))
-        self.pass_clock = None
         self.awaiting = 2.0  # until the reply lands, the legal list is stale
 
     def offer(
@@ -351,14 +353,20 @@ class GameScene(ActionBar, Scene):
 
     def open_menu(self) -> None:
         sounds = self.app.sounds
+        auto = "on" if self.app.settings.auto_pass else "off"
         self.app.push(
             DialogOverlay(
                 self.app,
                 "Menu",
-                "Leave this table? Your seat stays yours: join again to come back.",
-                [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute), ("Leave", self.leave)],
+                "Leave this table? Your seat stays yours: join again to come back. Auto-pass passes for you "
+                f"in a reaction window when you have nothing to play (now {auto}).",
+                [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute),
+                 (f"Auto-pass {auto}", self._toggle_auto_pass), ("Leave", self.leave)],
             )
         )
+
+    def _toggle_auto_pass(self) -> None:
+        self.app.settings.auto_pass = not self.app.settings.auto_pass
 
     def leave(self) -> None:
         self.session.close()
@@ -392,7 +400,7 @@ class GameScene(ActionBar, Scene):
         top_is_me = self.app.top is self
         self.hovered_card = self.card_under(pos) if top_is_me else None
         self.awaiting = max(0.0, self.awaiting - dt)
-        self._tick_pass_clock(dt)
+        self.clock.update(dt)
         if self.autoplayer is not None:
             self.autoplayer.update(dt)
         self.update_table(dt)
@@ -420,6 +428,8 @@ class GameScene(ActionBar, Scene):
                 self.toast("Connection lost: reconnecting…", 3)
             elif state == "connected":
                 self.toast("Reconnected", 2)
+        elif happening.kind == "timer":
+            self.clock.on_timer(happening.data)
         elif happening.kind == "chat":
             self.chat.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
 
@@ -490,11 +500,21 @@ class GameScene(ActionBar, Scene):
             self.app.screenshot(tag)
 
     def _hot_seat(self) -> None:
-        """Several seats here: before another of them must act, cover the screen and hand it over."""
-        if len(self.session.seats) < 2 or self.app.top is not self:
+        """Several seats here: before another of them must act, cover the screen and hand it over, saying why. A
+        reaction window goes only to those who could play something (the clock passes for the others), and only
+        the seat holding the screen has its clock running."""
+        session = self.session
+        if len(session.seats) < 2:
+            return
+        if isinstance(session, LocalSession):
+            covered = any(isinstance(s, CoverOverlay) for s in self.app.stack)
+            session.at_screen = set() if self.viewer is None or covered else {self.viewer}
+        if self.app.top is not self:
             return
         to_act = [
-            s for s in (self.session.state(self.session.seats[0]) or {}).get("to_act", []) if s in self.session.seats
+            s
+            for s in (session.state(session.seats[0]) or {}).get("to_act", [])
+            if s in session.seats and not nothing_to_play(session.state(s), s)
         ]
         if to_act and self.viewer not in to_act:
             seat = to_act[0]
@@ -503,9 +523,10 @@ class GameScene(ActionBar, Scene):
             self.app.push(
                 CoverOverlay(
                     self.app,
-                    self.session.names.get(seat, f"Seat {seat + 1}"),
+                    session.names.get(seat, f"Seat {seat + 1}"),
                     self.seat_colour(seat),
                     lambda: self._take_over(seat),
+                    handover_reason(session.state(seat), seat, self.seat_name),
                 )
             )
 
@@ -513,35 +534,9 @@ class GameScene(ActionBar, Scene):
         self.viewer = seat
         self._refresh()
 
-    def _check_pass_clock(self) -> None:
-        # Only a local game runs its own reaction clock; a host runs the real one and sends TIMER messages.
-        # It runs only while the table waits for this seat, and only on a pass that is a reaction.
-        waited_for = self.viewer in (self.st.get("to_act") or [])
-        if isinstance(self.session, LocalSession) and "pass" in self.by_kind and waited_for and self.pass_reacts():
-            if self.pass_clock is None:
-                self.pass_clock = float(self.app.settings.reaction_seconds)
-        else:
-            self.pass_clock = None
-
-    def pass_reacts(self) -> bool:
-        """Whether a pass now only lets a moment go by (subclasses: a pass that withdraws something is not)."""
-        return True
-
-    def _tick_pass_clock(self, dt: float) -> None:
-        if self.pass_clock is None:
-            return
-        self.pass_clock -= dt
-        if self.pass_clock <= 0 and "pass" in self.by_kind:
-            self.log.append(("Time is up: you pass.", theme.TEXT_DIM))
-            self.choose(self.by_kind["pass"][0])
-
     def reaction_seconds(self) -> float | None:
-        if self.pass_clock is not None:
-            return max(0.0, self.pass_clock)
-        timers = getattr(self.session, "timers", {})
-        if self.viewer in timers and "pass" in self.by_kind:
-            return float(timers[self.viewer][1])
-        return None
+        """Seconds left on the viewer's pass clock (the host's, or a local game's), while they may pass."""
+        return self.clock.seconds_left()
 
     def _check_end(self, dt: float) -> None:
         turn = self.turn_seen
@@ -568,6 +563,8 @@ class GameScene(ActionBar, Scene):
                 self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
 
     def shutdown(self) -> None:
+        if self._clock_warning in self.app.frame_hooks:
+            self.app.frame_hooks.remove(self._clock_warning)
         if self.app.find(GameScene) is None or self.app.find(GameScene) is self:
             self.session.close()
 
@@ -644,7 +641,7 @@ class GameScene(ActionBar, Scene):
         return rect.y
 
     def draw_reaction(self, surface: pygame.Surface) -> None:
-        table_hud.draw_reaction(self, surface)
+        self.clock.draw_countdown(surface)
 
     def draw_banners(self, surface: pygame.Surface) -> None:
         table_hud.draw_banners(self, surface)

@@ -1,4 +1,4 @@
-"""The heads-up parts every game screen shares: the event log and chat, the reaction countdown, banners, toasts."""
+"""The heads-up parts every game screen shares: the event log and chat, banners and toasts."""
 
 from __future__ import annotations
 
@@ -32,21 +32,6 @@ def place_history(scene: GameScene, top: int) -> None:
     chat_h = max(min(CHAT_MIN_H - 6, room.h // 3), min(160, room.h * 3 // 10))  # a short window: a third
     scene.log.rect = pygame.Rect(room.x, room.y, room.w, room.h - chat_h - 6)
     scene.chat.rect = pygame.Rect(room.x, scene.log.rect.bottom + 6, room.w, chat_h)
-
-
-def draw_reaction(scene: GameScene, surface: pygame.Surface) -> None:
-    seconds = scene.reaction_seconds()
-    if seconds is None:
-        return
-    total = max(1.0, float(scene.app.settings.reaction_seconds))
-    strip = scene.reaction_rect  # the line above the bar kept for it: the words, then the time left
-    label = render_line(f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)", strip.w // 2, 16, theme.TEXT)
-    surface.blit(label, label.get_rect(midleft=strip.midleft))
-    bar = pygame.Rect(strip.x + label.get_width() + 12, strip.centery - 4, strip.w - label.get_width() - 12, 8)
-    pygame.draw.rect(surface, (20, 20, 24), bar, border_radius=4)
-    filled = bar.copy()
-    filled.w = int(bar.w * min(1.0, seconds / total))
-    pygame.draw.rect(surface, theme.ORANGE, filled, border_radius=4)
 
 
 def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:

@@ -194,7 +194,8 @@ class Ruleset(Protocol[S]):
     def score(self, state: S, seat: int) -> int: ...
 
     def reaction_seconds(self, state: S) -> float | None:
-        """How long the rules give the others to react right now (M25), or None where they set no time."""
+        """How long the rules give the others to react right now (M25), None where they set no time, or
+        `math.inf` where the table chose to wait for every answer (R01's "no timer")."""
         ...
 
     def action_from_wire(self, wire: Wire) -> Action: ...

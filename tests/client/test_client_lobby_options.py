@@ -72,20 +72,20 @@ def tick_pack(app: Any, form: TableSetupScene, name: str) -> None:
 # -- the choices, without a screen ------------------------------------------------------------------------
 def test_pack_defaults_refresh_when_packs_change_but_an_explicit_choice_wins() -> None:
     choices = TableChoices("munchkin", 4, 1, ["core"])
-    assert choices.options().reaction_seconds == 2.66 and not choices.options().trade_cooldown
+    assert choices.options().reaction_time == "normal" and not choices.options().trade_cooldown
     choices.set_packs(["core", "christmas"])
-    assert choices.options().reaction_seconds == 3.75 and choices.options().trade_cooldown
-    choices.set_option("reaction_seconds", 5.0)
+    assert choices.options().trade_cooldown
+    choices.set_option("reaction_time", "short")
     choices.set_packs(["core"])
     choices.set_packs(["core", "christmas"])
-    assert choices.options().reaction_seconds == 5.0 and choices.options().trade_cooldown
+    assert choices.options().reaction_time == "short" and choices.options().trade_cooldown
     assert choices.wire() == {
         "game": "munchkin",
         "seats": 4,
         "bots": 1,
         "bot_level": "normal",
         "packs": ["core", "christmas"],
-        "options": {"reaction_seconds": 5.0},
+        "options": {"reaction_time": "short"},
     }
 
 
@@ -123,12 +123,12 @@ def test_the_form_sends_game_packs_options_seats_and_bots_in_create_table(app: A
     form = open_form(app, lobby)
     assert set(form.option_widgets) == {o.name for o in munchkin_options()}
     assert isinstance(form.option_widgets["epic"], Toggle)
-    assert isinstance(form.option_widgets["reaction_seconds"], Stepper)
+    assert isinstance(form.option_widgets["reaction_time"], Stepper)
     tick_pack(app, form, "epic")
     tick_pack(app, form, "fairy-dust")
     click(app, form.option_widgets["epic"].rect.center)
     assert form.option_widgets["win_level"].value == 20  # type: ignore[union-attr]
-    plus = form.option_widgets["reaction_seconds"].parts()[2]  # type: ignore[union-attr]
+    plus = form.option_widgets["reaction_time"].parts()[2]  # type: ignore[union-attr]
     click(app, plus.center)
     click(app, form.bots.parts()[0].center)  # one bot fewer
     hard = next(box for value, _, box in form.bot_level.boxes() if value == "hard")
@@ -141,7 +141,7 @@ def test_the_form_sends_game_packs_options_seats_and_bots_in_create_table(app: A
     assert kind == protocol.CREATE_TABLE
     assert (fields["game"], fields["seats"], fields["bots"], fields["bot_level"]) == ("munchkin", 4, 2, "hard")
     assert fields["packs"] == ["core", "epic", "fairy-dust"]
-    assert fields["options"] == {"epic": True, "reaction_seconds": 3.0}
+    assert fields["options"] == {"epic": True, "reaction_time": "none"}
     click(app, lobby.create_button.rect.center)  # the lobby remembers the choices for the next table
     assert connection.sent[-1] == (kind, fields)
 
@@ -182,7 +182,7 @@ def test_christmas_alone_limits_the_seats_on_screen_and_says_why(app: Any) -> No
     assert form.packs.checked == ["christmas"]
     assert form.seats.value == 4 and not form.seats.can_step(1)
     assert "Christmas Lite alone seats 3-4" in form.choices.note
-    assert form.option_widgets["reaction_seconds"].value == 3.75  # type: ignore[union-attr]
+    assert form.option_widgets["reaction_time"].value == "normal"  # type: ignore[union-attr]
     tick_pack(app, form, "christmas")  # the last pack cannot go
     assert form.packs.checked == ["christmas"] and form.packs.reason
     app.screenshot("form_christmas_alone")
@@ -258,14 +258,13 @@ def test_the_host_plays_the_chosen_packs_and_options_and_its_refusal_is_shown(ap
     lobby = LobbyScene(app, connection, "test")
     app.push(lobby)
     run_until(app, lambda: lobby.status == "connected" and "set_table" in lobby.features)
-    # A client that skips the form's checks: the engine refuses Christmas Lite alone for two at the start.
+    # A client that skips the form's checks: the host refuses Christmas Lite alone for two as the table is made.
     connection.request(protocol.CREATE_TABLE, game="munchkin", seats=2, bots=1, packs=["christmas"])
-    run_until(app, lambda: lobby.table is not None)
-    lobby._start()
     run_until(app, lambda: bool(lobby.alert))
-    assert "3 or 4 players" in lobby.alert
-    # The creator fixes it in the form: three seats, Epic on; the game starts with them.
-    click(app, lobby.settings_button.rect.center)
+    assert "3 or 4 players" in lobby.alert and lobby.table is None
+    # The creator makes it in the form instead: three seats, Epic on; the game starts with them.
+    lobby.choices = TableChoices("munchkin", 2, 1, ["christmas"])
+    click(app, lobby.setup_button.rect.center)
     form = app.top
     assert isinstance(form, TableSetupScene)
     assert form.choices.seats == 3 and "3-4" in form.choices.note  # kept legal as it opened
@@ -277,7 +276,7 @@ def test_the_host_plays_the_chosen_packs_and_options_and_its_refusal_is_shown(ap
     scene = app.top
     run_until(app, lambda: bool(scene.view.get("options")))
     assert scene.view["packs"] == ["christmas"] and scene.view["options"]["epic"] is True
-    assert scene.view["options"]["reaction_seconds"] == 3.75  # the pack's default, not chosen by hand
+    assert scene.view["options"]["reaction_time"] == "normal"  # R01: people get the normal time by default
     app.step(1 / 60, [])
     assert "Christmas Lite" in scene.rules_info.text and "Epic" in scene.rules_info.text
     app.close()

@@ -79,8 +79,8 @@ def test_a_click_on_a_highlighted_space_moves_the_standie(app: Any) -> None:
 
 
 def test_when_the_reaction_clock_runs_out_you_pass(app: Any) -> None:
-    session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=0.0)
-    app.settings.reaction_seconds = 2
+    session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], options={"reaction_time": "short"})
+    app.settings.auto_pass = False  # wait for the clock even with nothing to play
     scene = app.push(MunchkinScene(app, session))
     def reaction(s: LocalSession) -> bool:  # a pass that lets a moment go by (not one withdrawing a call for help)
         state = s.state(0) or {}

@@ -124,9 +124,13 @@ def test_bad_table_settings_are_refused_precisely(tmp_path: Path) -> None:
                 reply = await alice.request("create_table", **fields)
                 assert reply.get("code") == code, (fields, reply)
             assert (await alice.request("list_tables")).get("tables") == []
-            created = await alice.request("create_table", game="dice", seats=2, options={"goal": -1})
+            refused = await alice.request("create_table", game="dice", seats=2, options={"goal": -1})
+            assert refused.get("code") == "bad_options" and "goal" in refused.get("message")
+            created = await alice.request("create_table", game="dice", seats=2, options={"goal": 3})
             assert created.type == "seated"
-            assert (await alice.request("start", fill_with_bots=True)).get("code") == "bad_options"
+            changed = await alice.request("set_table", options={"goal": 0})
+            assert changed.get("code") == "bad_options"
+            assert (await alice.request("start", fill_with_bots=True)).get("code") is None
 
     asyncio.run(scenario())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -374,9 +375,13 @@ class MunchkinRules:
         return state.turn
 
     def reaction_seconds(self, state: GameState) -> float | None:
-        """The reaction window's time (M25: the rulebook's 2.66 s, Christmas Lite's 3.75 s), as a table option."""
+        """The reaction window's time, the table option of R01 (short: M25's 2.66 s, C03's 3.75 s; normal: 8 s);
+        `math.inf` at a table without a timer."""
         combat = state.combat
-        return state.options.reaction_seconds if combat is not None and combat.step == "window" else None
+        if combat is None or combat.step != "window":
+            return None
+        seconds = state.options.reaction_seconds(state.catalog.packs)
+        return math.inf if seconds is None else seconds
 
     def score(self, state: GameState, seat: int) -> int:
         return state.players[seat].level

@@ -8,6 +8,13 @@ from typing import Any
 
 from ..base import MalformedAction
 
+# R01 (M25, C03): the "reaction time" table option. Short is the rulebook's 2.66 s (Christmas Lite's 3.75 s);
+# the rulings (001) call that a joke, so people get about 8 s by default; "none" waits for every pass.
+REACTION_TIMES = ("short", "normal", "none")
+SHORT_REACTION_SECONDS = 2.66
+CHRISTMAS_SHORT_REACTION_SECONDS = 3.75
+NORMAL_REACTION_SECONDS = 8.0
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -29,9 +36,11 @@ class Options:
     )
     # M38: the level that wins (20 with Epic rules).
     win_level: int = field(default=10, metadata={"describe": "The winning level: 10, or 20 with Epic Munchkin"})
-    # M25: how long the server holds a reaction window open (seconds); the engine only counts passes.
-    reaction_seconds: float = field(
-        default=2.66, metadata={"describe": "Seconds others get to react before a fight is settled"}
+    # R01: how long the server holds a reaction window open; the engine only counts passes.
+    reaction_time: str = field(
+        default="normal",
+        metadata={"describe": "Reaction time: how long others may play cards before a fight is settled",
+                  "choices": REACTION_TIMES},
     )
     # E01-E05: Epic Munchkin: play on to level 20 with Epic feats; implies win_level 20.
     epic: bool = field(
@@ -58,11 +67,20 @@ class Options:
         """The highest level reached without a kill (M09; Epic E01, E02: 10 needs no kill, 19 and 20 do)."""
         return 18 if self.epic else self.win_level - 1
 
+    def reaction_seconds(self, packs: tuple[str, ...]) -> float | None:
+        """The reaction window's seconds with these packs (R01), or None for a table without a timer."""
+        if self.reaction_time == "none":
+            return None
+        if self.reaction_time == "short":
+            return CHRISTMAS_SHORT_REACTION_SECONDS if "christmas" in packs else SHORT_REACTION_SECONDS
+        return NORMAL_REACTION_SECONDS
+
     @classmethod
     def defaults_for(cls, packs: tuple[str, ...]) -> Options:
-        """The table's defaults for these packs: Christmas Lite brings its 3.75 s window and trade rule (C03, M46)."""
+        """The table's defaults for these packs: Christmas Lite brings its trade rule (M46); its 3.75 s window is
+        the short reaction time (C03, R01)."""
         if "christmas" in packs:
-            return cls(reaction_seconds=3.75, trade_cooldown=True)
+            return cls(trade_cooldown=True)
         return cls()
 
     def to_wire(self) -> dict[str, Any]:
@@ -88,6 +106,7 @@ class Options:
             wire = dict.fromkeys(wire, True)
         if not isinstance(wire, dict):
             raise MalformedAction("options must be a map")
+        wire = _legacy(wire)
         known = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(wire) - set(known))
         if unknown:
@@ -95,6 +114,12 @@ class Options:
         values: dict[str, Any] = {}
         for name, value in wire.items():
             default = getattr(cls(), name)
+            choices = known[name].metadata.get("choices")
+            if choices is not None:
+                if value not in choices:
+                    raise MalformedAction(f"option {name}: {value!r} is not one of {', '.join(choices)}")
+                values[name] = value
+                continue
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
             elif isinstance(default, float):
@@ -114,9 +139,22 @@ class Options:
         return options
 
 
+def _legacy(wire: dict[Any, Any]) -> dict[Any, Any]:
+    """Tables saved before R01 chose the window in seconds: the rulebook's short ones are "short", longer
+    ones "normal"."""
+    if "reaction_seconds" not in wire or "reaction_time" in wire:
+        return wire
+    seconds = wire["reaction_seconds"]
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
+        raise MalformedAction(f"option reaction_seconds: {seconds!r} is not a valid number of seconds")
+    rest = {k: v for k, v in wire.items() if k != "reaction_seconds"}
+    return {**rest, "reaction_time": "short" if seconds <= CHRISTMAS_SHORT_REACTION_SECONDS else "normal"}
+
+
 def describe_options() -> list[dict[str, Any]]:
-    """One line per table option for the lobby: name, default and what it does."""
+    """One line per table option for the lobby: name, default, what it does (and its choices, if named)."""
     return [
-        {"name": f.name, "default": f.default, "describe": f.metadata.get("describe", "")}
+        {"name": f.name, "default": f.default, "describe": f.metadata.get("describe", ""),
+         **({"choices": f.metadata["choices"]} if "choices" in f.metadata else {})}
         for f in dataclasses.fields(Options)
     ]

@@ -239,7 +239,8 @@ def test_defaults_may_be_left_out_of_the_wire():
         ({"shared_victory": 1}, "option shared_victory: 1 is not a valid bool"),
         ({"win_level": True}, "option win_level: True is not a valid int"),
         ({"win_level": 15}, "option win_level must be 10 (or 20 with Epic rules)"),
-        ({"reaction_seconds": 0}, "option reaction_seconds: 0 is not a valid float"),
+        ({"reaction_seconds": 0}, "option reaction_seconds: 0 is not a valid number of seconds"),
+        ({"reaction_time": "slow"}, "option reaction_time: 'slow' is not one of short, normal, none"),
         ("fast", "options must be a map"),
     ],
 )

@@ -323,10 +323,10 @@ def test_M25_with_nobody_to_react_the_window_closes_at_once(make_table: type[Tab
 
 
 def test_M25_the_window_timer_is_a_table_option() -> None:
-    assert Options().reaction_seconds == 2.66  # the rulebook's "2.66 seconds"
-    assert Options.from_wire({"reaction_seconds": 3.75}).reaction_seconds == 3.75  # Christmas Lite
+    assert Options(reaction_time="short").reaction_seconds(("core",)) == 2.66  # the rulebook's "2.66 seconds"
+    assert Options.from_wire({"reaction_time": "normal"}).reaction_seconds(("core",)) == 8.0  # R01
     with pytest.raises(MalformedAction):
-        Options.from_wire({"reaction_seconds": 0})
+        Options.from_wire({"reaction_time": 3})
 
 
 def test_M25_passing_is_a_legal_action_only_for_those_waited_for(table: Table) -> None:

@@ -9,6 +9,7 @@ import pygame
 
 from .. import actions as acts
 from ..ui.widgets import Button
+from ..words import Words
 
 
 class ActionBar:
@@ -24,6 +25,7 @@ class ActionBar:
     bar_rect: pygame.Rect
     st: dict[str, Any]
     viewer: int | None
+    words: Words
     bar_widest = 230  # a button's widest
 
     def _build_bar(self) -> None:
@@ -33,18 +35,16 @@ class ActionBar:
             self.bar_widest = 140  # room beside them for the replay's caption
             self._place_bar()
             return
-        always = acts.ALWAYS_SHOWN.get(self.session.game, {})
         kinds = self._bar_kinds()
         self.bar_buttons = []
         for kind in kinds:
             wires = self.by_kind.get(kind, [])
-            label = self.describe(wires[0]) if len(wires) == 1 else acts.LABELS.get(kind, kind).split(":")[0]
-            label = label.split(" {")[0]
+            label = self.describe(wires[0]) if len(wires) == 1 else self.words.kind(kind)
             if len(wires) > 1:
                 label = f"{label} ({len(wires)})…"
             button = Button((0, 0, 10, 10), label, self._bar_handler(kind), size=17)
             if not wires:
-                button.set_enabled(False, self.why_not(kind, always.get(kind, "")))
+                button.set_enabled(False, self.why_not(kind, self.words.why_not(kind)))
             elif kind == "pass":
                 button.colour = (110, 80, 30)
             self.bar_buttons.append(button)
@@ -61,8 +61,8 @@ class ActionBar:
 
     def why_not(self, kind: str, default: str) -> str:
         if self.viewer is not None and self.viewer not in (self.st.get("to_act") or []):
-            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or []) or "nobody"
-            return f"Waiting for {waiting}. {default}"
+            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or [])
+            return f"Waiting for {waiting}. {default}" if waiting else default
         return default
 
     def _bar_handler(self, kind: str) -> Any:
@@ -71,14 +71,14 @@ class ActionBar:
             if len(wires) == 1:
                 self.choose(wires[0])
             elif wires:
-                self.offer(acts.LABELS.get(kind, kind).split(":")[0].split(" {")[0], wires)
+                self.offer(self.words.kind(kind), wires)
 
         return handler
 
     def _bar_kinds(self) -> list[str]:
         """The bar's buttons: the usual ones (greyed when not possible), then the rest of what is legal.
         A crowded bar drops the greyed ones first, so live buttons keep readable labels."""
-        always = acts.ALWAYS_SHOWN.get(self.session.game, {})
+        always = acts.ALWAYS_SHOWN.get(self.session.game, ())
         kinds = list(always) + [k for k in self.by_kind if k not in always]
         if len(kinds) > 8:
             kinds = [k for k in kinds if k in self.by_kind]

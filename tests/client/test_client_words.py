@@ -1,0 +1,214 @@
+"""The words test: whole games of both games, every shipped pack and table option, as a player and as a
+spectator, through the real table scenes. Everything a player reads (every text drawn on the screen, every
+button label and tooltip, every entry and title of every card's and button's menu, every log line) is checked
+against what must never reach a screen: card ids, snake_case, True/False/None, #n/~n, braces, "seat N" and
+zero-based numbers."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from doorkick.client.autoplay import Autoplayer
+from doorkick.client.catalog import _defs
+from doorkick.client.scenes.munchkin_table import MunchkinScene
+from doorkick.client.scenes.overlays import ChoiceOverlay, ZoomOverlay
+from doorkick.client.scenes.table_base import GameScene
+from doorkick.client.scenes.wonderland_board import WonderlandScene
+from doorkick.client.session import LocalSession
+from doorkick.client.ui import text as ui_text
+from doorkick.client.words import Words
+from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin.options import Options
+from doorkick.shared.rules.registry import ruleset
+
+NEVER = {
+    "snake_case": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
+    "True/False/None": re.compile(r"\b(True|False|None)\b"),
+    "#n or ~n": re.compile(r"[#~]\d"),
+    "braces": re.compile(r"[{}]"),
+    "seat N": re.compile(r"\bseat \d", re.IGNORECASE),
+    "zero-based": re.compile(
+        r"\b(die|dice|monster|player|card|item|room|space|turn|number|helper|target)\s+0\b", re.IGNORECASE
+    ),
+}
+ALL_MUNCHKIN_PACKS = ("core", "epic", "fairy-dust", "christmas")
+EVERY_OPTION = {name: True for name, value in Options().to_wire().items() if isinstance(value, bool)}
+# (game, packs, options, seats, seed): every shipped pack and table option at least once.
+TABLES = [
+    ("munchkin", (), None, 4, 3),
+    ("munchkin", ALL_MUNCHKIN_PACKS, EVERY_OPTION, 4, 5),
+    ("munchkin", ("christmas",), {"trade_cooldown": True}, 3, 7),
+    ("wonderland", (), None, 4, 2),
+]
+ORIGINALS = {fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")}
+STEP = 0.25  # seconds a frame
+NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Finn")
+
+
+def faults(text: str, ids: frozenset[str]) -> list[str]:
+    """What in `text` must never reach a screen."""
+    found = [f"{name}: {m.group(0)!r}" for name, rule in NEVER.items() if (m := rule.search(text))]
+    found += [f"card id {word!r}" for word in re.findall(r"[a-z0-9]+(?:[-#][a-z0-9]+)*", text) if word in ids]
+    return found
+
+
+def card_ids(game: str, packs: tuple[str, ...]) -> frozenset[str]:
+    """The packs' id strings, and each copy's (`id#2`), as the catalogue knows them."""
+    copies = set(_defs(game, packs))
+    return frozenset(copies | {card.split("#")[0] for card in copies})
+
+
+class Log(deque[tuple[str, Any]]):
+    """A table's log that hands every line to the reader as it is written (the log keeps only its last lines)."""
+
+    def __init__(self, lines: deque[tuple[str, Any]], read: Callable[[str, str], None]) -> None:
+        super().__init__(lines, maxlen=lines.maxlen)
+        self.read = read
+
+    def append(self, line: tuple[str, Any]) -> None:
+        self.read(line[0], "log")
+        super().append(line)
+
+
+class Reader:
+    """Collects everything a player reads: the text the screen draws, and the words of every menu."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.seen: dict[str, str] = {}  # text -> where it was read first
+        for module in [m for name, m in sys.modules.items() if name.startswith("doorkick.client") and m]:
+            for fn, render in ORIGINALS.items():
+                if getattr(module, fn, None) is render:
+                    monkeypatch.setattr(module, fn, self._recording(render))
+
+    def _recording(self, render: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+        def recorded(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+            self.read(text, "drawn")
+            return render(text, *args, **kwargs)
+
+        return recorded
+
+    def read(self, text: str, where: str) -> None:
+        self.seen.setdefault(text, where)
+
+    def menus(self, scene: GameScene) -> None:
+        """Open every menu the viewer could open now, read it, and put it away again."""
+        app = scene.app
+        for button in list(scene.bar_buttons):
+            self.read(button.label, "bar button")
+            self.read(button.hint, "bar tooltip")
+            if button.enabled and button.label.endswith("…"):
+                self._open(scene, lambda b=button: b.click(), "bar chooser")  # type: ignore[misc]
+        for card in list(scene.by_card):
+            self._open(scene, lambda c=card: scene.click_card(c, (400, 300)), "card menu")  # type: ignore[misc]
+        if isinstance(scene, MunchkinScene):
+            for card, rect, _ in list(scene.table_cards):
+                pygame.mouse.set_pos(rect.center)
+                self.read(scene.hover_hint()[1], "table card tooltip")
+                self._open(scene, lambda c=card, r=rect: scene.press_table_card(c, r.center, 1), "table card menu")  # type: ignore[misc]
+        assert app.top is scene
+
+    def _open(self, scene: GameScene, click: Callable[[], None], where: str) -> None:
+        app = scene.app
+        click()
+        top = app.top
+        if isinstance(top, ChoiceOverlay):
+            self.read(top.title, f"{where} title")
+            for option in top.options:
+                self.read(option.label, where)
+                self.read(option.reason, f"{where} tooltip")
+        if top is not scene and isinstance(top, ChoiceOverlay | ZoomOverlay):
+            app.remove(top)
+
+
+def play(app: Any, reader: Reader, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int,
+         seat: int | None) -> GameScene:
+    """One whole game at the table scene, the viewer's seat (if any) clicked by the autoplayer."""
+    engine = ruleset(game)
+    setups = tuple(SeatSetup(NAMES[i], "female" if i % 2 else "male") for i in range(seats))
+    mine = [] if seat is None else [seat]
+    # A spectator's bots act one a frame, so that every state of the game is drawn; a player's act at once.
+    delay = 0.0 if seat is not None else STEP
+    session = LocalSession(engine, setups, seed, mine, packs, options, bot_delay=delay, bot_level="easy")
+    app.settings.reaction_seconds = 1
+    scene_type = MunchkinScene if game == "munchkin" else WonderlandScene
+    scene = app.push(scene_type(app, session))
+    scene.log = Log(scene.log, reader.read)
+    if seat is not None:
+        scene.autoplayer = Autoplayer(app, scene, seed, think=0.0)
+    seen_state: object = None
+    for _frame in range(20_000):
+        if app.top is scene and scene.st is not seen_state:
+            seen_state = scene.st
+            reader.menus(scene)
+        if scene.throw is not None:
+            scene.throw.skip()
+        app.step(STEP, [])
+        if scene.results_shown:
+            app.step(STEP, [])  # the results screen, drawn once
+            break
+    return scene
+
+
+def checked(reader: Reader, ids: frozenset[str]) -> Iterator[str]:
+    for text, where in reader.seen.items():
+        for fault in faults(text, ids):
+            yield f"{where}: {text!r} ({fault})"
+
+
+@pytest.mark.parametrize(("game", "packs", "options", "seats", "seed"), TABLES)
+def test_everything_a_player_reads_is_in_words(
+    app: Any, monkeypatch: pytest.MonkeyPatch, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int
+) -> None:
+    ids = card_ids(game, packs or (("core",) if game == "munchkin" else ("wonderland",)))
+    app.screenshot_dir = None  # the table's own screenshots only slow the games down here
+    reader = Reader(monkeypatch)
+    for seat in (0, None):
+        reader.seen.clear()
+        scene = play(app, reader, game, packs, options, seats, seed, seat)
+        assert scene.results_shown, "the game did not end"
+        assert len(reader.seen) > 200
+        bad = sorted(set(checked(reader, ids)))
+        assert not bad, "\n".join(bad[:40])
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    ids = card_ids("munchkin", ALL_MUNCHKIN_PACKS)
+    for shown in (
+        "Ask for help (items nothing, treasures 1, helper_first False)",
+        "Look for trouble: mummy-influencer",
+        "Roll to run away (monster 0, hireling False)",
+        "Kick open the door (resurrect jar-of-angry-bees#2)",
+        "Turn Undead ({cards})",
+        "make die 0 a 1",
+        "Seat 0 discarded",
+        "Play jar-of-angry-bees",
+        "Card: None",
+    ):
+        assert faults(shown, ids), shown
+    assert not faults("Alice curses Bob with Wet Blanket of Doom", ids)
+
+
+def test_named_dice_monsters_and_players() -> None:
+    dice = [{"owner": "monster"}, {"owner": "fighter"}, {"owner": "helper"}, {"owner": "fighter"}]
+    view: dict[str, Any] = {"fight": {"fighter": 0, "helper": 1, "dice": dice}, "phase": "fight"}
+    names = {0: "Alice", 1: "Bob"}
+    for viewer, expected in ((0, "your second die"), (1, "Alice's second die")):
+        words = Words("wonderland", names.__getitem__, str.title, viewer=lambda v=viewer: v, view=lambda: view)
+        wire = {"type": "change_die", "card": "cake", "die": 3, "face": 1}
+        assert words.action(wire) == f"Cake: make {expected} a 1"
+    words = Words("wonderland", names.__getitem__, str.title, viewer=lambda: 0, view=lambda: view)
+    for die, whose in ((0, "the monster's die"), (2, "Bob's die")):
+        assert words.action({"type": "change_die", "card": "cake", "die": die, "face": 6}) == f"Cake: make {whose} a 6"
+    fight = {"combat": {"fighter": 0, "monsters": [{"card": "tax-gremlin"}, {"card": "tax-gremlin#2"}]}}
+    munchkin = Words("munchkin", names.__getitem__, lambda c: "Tax Gremlin", viewer=lambda: 0, view=lambda: fight)
+    assert munchkin.action({"type": "roll_to_run_away", "monster": 1, "hireling": False}) == (
+        "Roll to run away from the second Tax Gremlin"
+    )
+    assert munchkin.event({"type": "cursed", "seat": 1, "by": 0, "card": "x"}) == "Alice curses Bob with Tax Gremlin"

@@ -388,7 +388,7 @@ class GameScene(ActionBar, Scene):
             self.on_event(happening.data)
         elif happening.kind == "error":
             self.awaiting = 0.0
-            self.toast(f"Refused: {happening.data.get('message', '')}")
+            self.toast(self.words.refusal(str(happening.data.get("message", ""))))
         elif happening.kind == "status":
             state = happening.data.get("state")
             if state == "reconnecting":

@@ -15,6 +15,7 @@ from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
+from ..words.wonderland import die_owner
 from .table_base import GameScene, Wire
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ class WonderlandScene(GameScene):
             face = int(die.get("face") or 1)
             if 1 <= face <= 6:
                 surface.blit(die_image(face, 30), (x, box.y + 186))
-                tag = render_line(str(die.get("owner", ""))[:8], 40, 12, theme.TEXT_DIM)
+                tag = render_line(die_owner(self.words, die.get("owner")), 40, 12, theme.TEXT_DIM)
                 surface.blit(tag, (x, box.y + 218))
                 x += 44
         cx = max(x + 10, box.x + 10)

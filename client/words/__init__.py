@@ -8,12 +8,15 @@ scenes hold, told how to name the table's seats, cards and spaces.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 Wire = dict[str, Any]
 
+SEAT_NUMBER = re.compile(r"\bseat (\d+)")
+CARD_ID = re.compile(r"'?([a-z0-9]+(?:-[a-z0-9]+)*(?:#\d+)?)'?")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
@@ -119,6 +122,16 @@ class Words:
         if say is None:
             return self.unworded(kind, event)
         return _capital(say(self, event))
+
+    def refusal(self, message: str) -> str:
+        """The host's reason for refusing an action, with its card ids and seat numbers put into names."""
+
+        def card(found: re.Match[str]) -> str:
+            known = self.card(found.group(1)) is not None
+            return self.card_name(found.group(1)) if known else found.group(0)
+
+        text = SEAT_NUMBER.sub(lambda found: self.name(int(found.group(1))), message)
+        return f"Refused: {CARD_ID.sub(card, text)}"
 
     def unworded(self, kind: str, event: Wire) -> str:
         who = self.name(event.get("seat"), "Someone")

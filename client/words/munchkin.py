@@ -22,6 +22,12 @@ KINDS: dict[str, str] = {
     "loot_the_room": "Loot the room",
     "end_turn": "End turn",
     "give_charity": "Charity",
+    "play_card": "Play a card",
+    "equip": "Equip an item",
+    "unequip": "Take off an item",
+    "give_to_hireling": "Give an item to the Hireling",
+    "play_cheat": "Cheat!",
+    "discard_card": "Discard a card",
     "sell": "Sell items",
     "offer_trade": "Offer a trade",
     "accept_trade": "Accept the trade",
@@ -114,9 +120,7 @@ def _decision(w: Words, kind: str) -> Wire:
 
 def terms(w: Words, items: object, treasures: object, helper_first: object) -> str:
     """What a helper is offered: items handed over, a share of the Treasures, and who picks first."""
-    parts = []
-    if items:
-        parts.append(w.cards(items))
+    parts = [w.card_of(card) for card in items] if isinstance(items, list | tuple) else []
     if isinstance(treasures, int) and treasures > 0:
         parts.append(plural(treasures, "Treasure"))
     offer = listed(parts) or "nothing"
@@ -178,9 +182,11 @@ def _curse_waiting(w: Words) -> str:
     return w.cards(_decision(w, "outrun_curse").get("cards"), "the curse")
 
 
-def _help_terms(w: Words) -> str:
+def _volunteer(w: Words, wire: Wire) -> str:
     offer = (w.view().get("combat") or {}).get("offer") or {}
-    return terms(w, offer.get("items"), offer.get("treasures"), offer.get("helper_first"))
+    offered = terms(w, offer.get("items"), offer.get("treasures"), offer.get("helper_first"))
+    fighter = w.name(_fighter(w))
+    return f"Help {fighter} (nothing offered)" if offered == "nothing" else f"Help {fighter} for {offered}"
 
 
 ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
@@ -211,7 +217,7 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "use_one_shot": lambda w, a: _one_shot(a, w),
     "ask_for_help": lambda w, a: "Ask for help, offering "
     + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first")),
-    "volunteer": lambda w, a: f"Help {w.name(_fighter(w))} for {_help_terms(w)}",
+    "volunteer": _volunteer,
     "decline_help": lambda w, a: f"Do not help {w.name(_fighter(w))}",
     "choose_helper": lambda w, a: f"Take {w.name(a.get('helper'))} as helper",
     "claim_victory": lambda w, a: "Claim the victory",

@@ -78,6 +78,14 @@ def die_name(w: Words, index: object, owner: object = None, log: bool = False) -
     return f"{whose} {nth}die"
 
 
+def die_owner(w: Words, owner: object) -> str:
+    """Whose a die of the fight is, in a word, for the label under it: "You", "Bob" or "Monster"."""
+    if owner == "monster":
+        return "Monster"
+    seat = _fight(w).get("helper" if owner == "helper" else "fighter")
+    return "You" if seat is not None and seat == w.viewer() else w.name(seat, "?")
+
+
 def _move(w: Words, a: Wire) -> str:
     path = [str(s) for s in a.get("path") or []]
     if not path:

@@ -212,3 +212,68 @@ def test_named_dice_monsters_and_players() -> None:
         "Roll to run away from the second Tax Gremlin"
     )
     assert munchkin.event({"type": "cursed", "seat": 1, "by": 0, "card": "x"}) == "Alice curses Bob with Tax Gremlin"
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None:
+    """Each kind of action the engine knows has words of its own; filled with any card, any seat (the first
+    one, number 0, too) and either truth value, its label names them and leaks nothing."""
+    from dataclasses import fields
+
+    from doorkick.client.words import munchkin, wonderland
+    from doorkick.shared.rules.munchkin.actions import MunchkinAction
+    from doorkick.shared.rules.wonderland.actions import WonderlandAction
+
+    vocabulary, registry = (munchkin, MunchkinAction.registry) if game == "munchkin" else (
+        wonderland, WonderlandAction.registry
+    )
+    assert set(vocabulary.ACTIONS) == set(registry)
+    assert set(registry) <= set(vocabulary.KINDS)
+    packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
+    defs = _defs(game, packs)
+    ids = card_ids(game, packs)
+    card = next(iter(defs))
+    view: dict[str, Any] = {
+        "combat": {"fighter": 0, "step": "help", "monsters": [{"card": card, "base": card}] * 2,
+                   "offer": {"items": [card], "treasures": 2, "helper_first": True}, "flight": {"caught_by": 1}},
+        "fight": {"fighter": 0, "helper": 1, "dice": [{"owner": "monster"}, {"owner": "fighter"}]},
+        "decisions": [{"kind": "trade", "source": 1, "give": [card], "take": []}],
+        "discards": {"door": {"top": card}},
+        "phase": "fight",
+    }
+    words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
+    for kind, action in registry.items():
+        for truth, seat in ((False, 0), (True, 1)):
+            wire: dict[str, Any] = {"type": kind}
+            for f in fields(action):
+                if f.name != "seat":
+                    hint = str(f.type)
+                    wire[f.name] = (
+                        [card] if "tuple" in hint else truth if "bool" in hint else seat if "int" in hint else card
+                    )
+            label = vocabulary.ACTIONS[kind](words, wire)  # its own words, not the fallback to the kind's name
+            assert label and not faults(label, ids), (kind, label)
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_every_event_kind_reads_in_words_whatever_its_fields(game: str) -> None:
+    """Each kind of event the rules make (found in their source), with the first seat and the first monster
+    of the fight among its fields, names them and leaks nothing: no number 0, no id."""
+    from test_client_log_text import event_kinds
+
+    packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
+    defs = _defs(game, packs)
+    ids = card_ids(game, packs)
+    card = next(iter(defs))
+    view = {"combat": {"fighter": 0, "monsters": [{"card": card, "base": card}]}, "fight": {"fighter": 0}}
+    words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
+    for kind in sorted(event_kinds(game)):
+        for monster in (0, card) if game == "munchkin" else ("The Jabberwock",):  # a Room's monster goes by name
+            event = {"type": kind, "seat": 0, "target": 1, "to": 0, "with": 1, "helper": 1, "card": card,
+                     "cards": [card], "give": [card], "take": [card], "monster": monster, "item": card, "die": 1,
+                     "total": 1, "turn": 1, "level": 1, "change": 1, "order": [0, 1], "winners": [0], "dead": 0,
+                     "rolls": [[0, 3]], "seats": [0], "path": ["x"], "room": 1, "count": 1, "by": 1, "bonus": 3,
+                     "monster_power": 4, "munchkin_power": 5, "won": True, "levels": 1, "sex": "female", "from": 2,
+                     "discarded": card, "discard": card, "took": card, "fighter_gets": [card], "gold": [1, 2]}
+            line = words.event(event)
+            assert not faults(line, ids), (kind, line)

@@ -88,7 +88,6 @@ class GameScene(ActionBar, Scene):
             lambda card: self.cards.get(card),
             lambda: self.viewer,
             lambda: self.view,
-            self.space_label,
         )
         self._refresh()
 
@@ -143,10 +142,6 @@ class GameScene(ActionBar, Scene):
 
     def describe(self, wire: Wire) -> str:
         return self.words.action(wire)
-
-    def space_label(self, space: str) -> str:
-        """How a space of the board reads (a board game's screen names its spaces)."""
-        return space
 
     # -- choosing actions --------------------------------------------------------------------------
     def choose(self, wire: Wire) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Wire = dict[str, Any]
@@ -52,7 +52,6 @@ class Words:
     card: Callable[[str], Any] = lambda card: None  # the catalogue's record of a card, for its bonus and kind
     viewer: Callable[[], int | None] = lambda: None
     view: Callable[[], Wire] = dict
-    space_name: Callable[[str], str] = field(default=plain)
 
     # -- the table's nouns ---------------------------------------------------------------------------
     def name(self, seat: object, nobody: str = "someone") -> str:

@@ -336,6 +336,15 @@ def _fought(w: Words, e: Wire) -> str:
     return found if found != "the monster" else w.card_of(e.get("card"), "the monster")
 
 
+def _because(w: Words, source: object) -> str:
+    """What made a player lose something or die, when it was a card: " to Tax Gremlin's Bad Stuff"."""
+    found = w.card(source) if isinstance(source, str) else None
+    if found is None:
+        return ""
+    name = w.card_of(source)
+    return f" to {name}'s Bad Stuff" if getattr(found, "kind", "") == "monster" else f" to {name}"
+
+
 def _victory(w: Words, e: Wire) -> str:
     helper = e.get("helper")
     text = f"{_who(w, e)} defeats " + ("the monsters" if (e.get("killed") or 0) > 1 else "the monster")
@@ -462,8 +471,8 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "curse_outrun": lambda w, e: f"{_who(w, e)} outruns the curse {w.card_of(e.get('card'))}",
     "sex_changed": lambda w, e: f"{_who(w, e)} is now {e.get('sex', 'changed')}",
     "charmed_by_fairy": lambda w, e: f"{_who(w, e)} is charmed by a fairy",
-    "lost": lambda w, e: f"{_who(w, e)} loses {w.cards(e.get('cards'))}",
-    "died": lambda w, e: f"{_who(w, e)} dies!",
+    "lost": lambda w, e: f"{_who(w, e)} loses {w.cards(e.get('cards'))}{_because(w, e.get('source'))}",
+    "died": lambda w, e: f"{_who(w, e)} dies{_because(w, e.get('source'))}!",
     "looting": lambda w, e: f"The others loot {w.name(e.get('dead'))}'s body",
     "looted_corpse": lambda w, e: f"{_who(w, e)} takes {w.card_of(e.get('card'))} from the body",
     "asked_for_help": _asked,

@@ -86,12 +86,38 @@ def die_owner(w: Words, owner: object) -> str:
     return "You" if seat is not None and seat == w.viewer() else w.name(seat, "?")
 
 
+# A space of the board as a sentence names it.
+SPACES = {
+    "plain": "a path space",
+    "roll_again": "a Roll Again space",
+    "treasure": "a Treasure space",
+    "monster": "a Monster space (off to Room {room})",
+    "entrance": "the Entrance",
+    "room": "Room {room}",
+}
+
+
+# ... and as a step on the way.
+STEPS = {"plain": "path", "roll_again": "Roll Again", "treasure": "Treasure", "monster": "Monster",
+         "entrance": "Entrance", "room": "Room {room}"}
+
+
+def space(w: Words, space_id: object, names: dict[str, str] = SPACES) -> str:
+    """A space by what it is, from the board in the view: "Room 4", "a Treasure space"."""
+    board = w.view().get("board") or {}
+    found = next((s for s in board.get("spaces") or [] if s.get("id") == space_id), None)
+    if found is None:
+        return "a space"
+    return names.get(str(found.get("kind")), "a space").format(room=found.get("room"))
+
+
 def _move(w: Words, a: Wire) -> str:
     path = [str(s) for s in a.get("path") or []]
     if not path:
         return "Move"
-    way = " → ".join(w.space_name(s) for s in path)
-    return f"Move {plural(len(path), 'space')}: {way}"
+    text = f"Move {plural(len(path), 'space')} to {space(w, path[-1])}"
+    # Two ways to one space differ by the spaces passed on the way.
+    return text + (f", by {' → '.join(space(w, s, STEPS) for s in path[:-1])}" if len(path) > 1 else "")
 
 
 def _roll(w: Words, a: Wire) -> str:
@@ -139,7 +165,7 @@ def _who(w: Words, e: Wire) -> str:
 def _moved(w: Words, e: Wire) -> str:
     path = [str(s) for s in e.get("path") or []]
     verb = "runs" if e.get("running_away") else "moves"
-    where = f" to {w.space_name(path[-1])}" if path else ""
+    where = f" to {space(w, path[-1])}" if path else ""
     return f"{_who(w, e)} {verb} {plural(len(path), 'space')}{where}"
 
 

@@ -16,7 +16,8 @@ import pygame
 import pytest
 
 from doorkick.client.autoplay import Autoplayer
-from doorkick.client.catalog import _defs
+from doorkick.client.catalog import Cards
+from doorkick.client.scenes import results as results_screen
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, ZoomOverlay
 from doorkick.client.scenes.table_base import GameScene
@@ -48,6 +49,7 @@ TABLES = [
     ("wonderland", (), None, 4, 2),
 ]
 ORIGINALS = {fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")}
+assert results_screen  # imported here, where the reader finds it, not first by the table at the game's end
 STEP = 0.25  # seconds a frame
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Finn")
 
@@ -61,7 +63,7 @@ def faults(text: str, ids: frozenset[str]) -> list[str]:
 
 def card_ids(game: str, packs: tuple[str, ...]) -> frozenset[str]:
     """The packs' id strings, and each copy's (`id#2`), as the catalogue knows them."""
-    copies = set(_defs(game, packs))
+    copies = set(Cards(game, packs).defs)
     return frozenset(copies | {card.split("#")[0] for card in copies})
 
 
@@ -230,7 +232,7 @@ def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None
     assert set(vocabulary.ACTIONS) == set(registry)
     assert set(registry) <= set(vocabulary.KINDS)
     packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
-    defs = _defs(game, packs)
+    defs = Cards(game, packs).defs
     ids = card_ids(game, packs)
     card = next(iter(defs))
     view: dict[str, Any] = {
@@ -262,7 +264,7 @@ def test_every_event_kind_reads_in_words_whatever_its_fields(game: str) -> None:
     from test_client_log_text import event_kinds
 
     packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
-    defs = _defs(game, packs)
+    defs = Cards(game, packs).defs
     ids = card_ids(game, packs)
     card = next(iter(defs))
     view = {"combat": {"fighter": 0, "monsters": [{"card": card, "base": card}]}, "fight": {"fighter": 0}}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 Wire = dict[str, Any]
 
@@ -110,8 +110,7 @@ class Words:
 
     def heading(self) -> tuple[str, str]:
         """The turn and what it is at, for the top of the sidebar."""
-        result: tuple[str, str] = _game(self.game).heading(self)
-        return result
+        return _game(self.game).heading(self)
 
     def event(self, event: Wire) -> str:
         """The log line for an event; "" for one the log leaves out. A kind without words of its own (a
@@ -141,7 +140,18 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _game(game: str) -> Any:
+class Vocabulary(Protocol):
+    """What each game's module of words holds."""
+
+    KINDS: dict[str, str]
+    WHY_NOT: dict[str, str]
+    ACTIONS: dict[str, Callable[[Words, Wire], str]]
+    EVENTS: dict[str, Callable[[Words, Wire], str]]
+
+    def heading(self, w: Words) -> tuple[str, str]: ...
+
+
+def _game(game: str) -> Vocabulary:
     from . import munchkin, wonderland
 
     return wonderland if game == "wonderland" else munchkin

@@ -310,7 +310,7 @@ def _one_shot_event(w: Words, e: Wire) -> str:
         on = w.themself(target) if target == e.get("seat") else w.name(target)
         return f"{who} uses {card} on {on}"
     if isinstance(index, int) and index >= 0:
-        return f"{who} uses {card} on {monster(w, index)}"
+        return f"{who} uses {card} on {_fought(w, e, 'monster_card')}"
     if w.view().get("combat") and w.bonus(e.get("card")):
         return f"{who} uses {card} for the {'monsters' if e.get('side') == 'monsters' else 'munchkins'}"
     return f"{who} uses {card}"
@@ -325,15 +325,16 @@ def _played(w: Words, e: Wire) -> str:
 
 def _escaped(w: Words, e: Wire) -> str:
     index = e.get("monster", -1)
-    away = f" from {monster(w, index)}" if isinstance(index, int) and index >= 0 else ""
+    away = f" from {_fought(w, e, 'monster_card')}" if isinstance(index, int) and index >= 0 else ""
     how = {"flight_spell": " by a Flight spell", "not_pursued": " (it does not give chase)"}.get(str(e.get("how")), "")
     return f"{_who(w, e)} gets away{away}{how}"
 
 
-def _fought(w: Words, e: Wire) -> str:
-    """The monster an event is about: by its place in the fight, else by its card."""
-    found = monster(w, e.get("monster"))
-    return found if found != "the monster" else w.card_of(e.get("card"), "the monster")
+def _fought(w: Words, e: Wire, fallback: str = "card") -> str:
+    """The monster an event is about: by the card the event names (the table may have moved on since), else by
+    its place in the fight as the view has it."""
+    card = e.get("monster_card") or e.get(fallback)
+    return w.card_of(card) if isinstance(card, str) and card else monster(w, e.get("monster"))
 
 
 def _because(w: Words, source: object) -> str:
@@ -439,7 +440,7 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "kicked_door": lambda w, e: f"{_who(w, e)} kicks open the door: {w.card_of(e.get('card'))}",
     "resurrected": lambda w, e: f"{_who(w, e)} discards {w.card_of(e.get('discarded'))} to take "
     f"{w.card_of(e.get('card'))} back from the discards (Resurrection)",
-    "door_bonus": lambda w, e: f"{w.card_of(e.get('card'))} comes with {monster(w, e.get('monster'))}",
+    "door_bonus": lambda w, e: f"{w.card_of(e.get('card'))} comes with {_fought(w, e, 'monster_card')}",
     "monster_joins": lambda w, e: f"{w.card_of(e.get('card'))} joins the fight",
     "combat": lambda w, e: f"{_who(w, e)} fights {w.card_of(e.get('monster'), 'a monster')}",
     "looking_for_trouble": lambda w, e: f"{_who(w, e)} looks for trouble with {w.card_of(e.get('card'))}",
@@ -482,8 +483,8 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "help_withdrawn": lambda w, e: f"{_who(w, e)} stops asking for help",
     "helper_chosen": lambda w, e: f"{_who(w, e)} takes {w.name(e.get('helper'))} as helper",
     "forced_helper_released": lambda w, e: f"{w.name(e.get('helper'), 'The helper')} is released from helping",
-    "enhanced": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} on {monster(w, e.get('monster'))}",
-    "mate": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {monster(w, e.get('monster'))} "
+    "enhanced": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} on {_fought(w, e, 'monster_card')}",
+    "mate": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {_fought(w, e, 'monster_card')} "
     "brings its mate",
     "wandering_monster": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}: "
     f"{w.card_of(e.get('monster'), 'a monster')} wanders into the fight",
@@ -493,11 +494,11 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "berserk": lambda w, e: f"{_who(w, e)} goes berserk: discards {w.cards(e.get('cards'))} for +{e.get('bonus')}",
     "turn_undead": lambda w, e: f"{_who(w, e)} turns the Undead: discards {w.cards(e.get('cards'))} "
     f"for +{e.get('bonus')}",
-    "charmed": lambda w, e: f"{_who(w, e)} charms {monster(w, e.get('monster'))} away",
+    "charmed": lambda w, e: f"{_who(w, e)} charms {_fought(w, e, 'monster_card')} away",
     "backstab": lambda w, e: f"{_who(w, e)} backstabs {w.name(e.get('target'))} (-2)",
     "arrow": lambda w, e: f"{_who(w, e)} fires an arrow at "
     + (
-        monster(w, e.get("monster"))
+        _fought(w, e, "monster_card")
         if isinstance(e.get("monster"), int) and e["monster"] >= 0
         else w.name(e.get("target"), "the fight")
     )
@@ -516,7 +517,7 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "running_away": lambda w, e: f"{listed([w.name(s) for s in e.get('seats') or []]) or 'The munchkins'} "
     "must run away!",
     "escape_roll": lambda w, e: f"{_who(w, e)} rolls a {e.get('die')} to run away from "
-    f"{monster(w, e.get('monster'))} (total {e.get('total')})" + (", a second try" if e.get("reroll") else ""),
+    f"{_fought(w, e, 'monster_card')} (total {e.get('total')})" + (", a second try" if e.get("reroll") else ""),
     "escaped": _escaped,
     "caught": lambda w, e: f"{_fought(w, e)} catches {_who(w, e)}",
     "sneaky_little_devil": lambda w, e: f"{_who(w, e)} slips away, sneaky little devil",

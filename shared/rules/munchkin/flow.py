@@ -254,7 +254,7 @@ def _bonus_on_kicked_monster(state: GameState, card: str) -> tuple[GameState, li
     else:
         monsters = (*combat.monsters, CombatMonster(card, first.base, (), first.enhancers + first.inherited))
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=monsters)))
-    return state, [Event("door_bonus", {"card": card, "monster": 0})]
+    return state, [Event("door_bonus", {"card": card, "monster": 0, "monster_card": first.card})]
 
 
 def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list[Event]]:

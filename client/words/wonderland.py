@@ -60,20 +60,22 @@ def _fight(w: Words) -> Wire:
 
 def die_name(w: Words, index: object, owner: object = None, log: bool = False) -> str:
     """Die `index` of the fight by whose it is: "your die", "Bob's second die", "the monster's die".
-    Outside a fight the only die is the move (or run-away) die. In the log, names replace "your"."""
+    Outside a fight the only die is the move (or run-away) die. In the log, names replace "your"; a log line
+    whose fight is over by now still says whose die it was ("the helper's die")."""
     fight = _fight(w)
     dice = fight.get("dice") or []
-    if not fight or not dice:
-        return "the run-away die" if w.view().get("phase") == "running" else "the move die"
-    if isinstance(index, int) and 0 <= index < len(dice):
+    nth = ""
+    if isinstance(index, int) and 0 <= index < len(dice) and owner in (None, dice[index].get("owner")):
         owner = dice[index].get("owner")
         same = [i for i, d in enumerate(dice) if d.get("owner") == owner]
         nth = f"{ordinal(same.index(index))} " if len(same) > 1 else ""
-    else:
-        nth = ""
     if owner == "monster":
         return f"the monster's {nth}die"
-    seat = fight.get("helper" if owner == "helper" else "fighter")
+    if owner not in ("fighter", "helper"):
+        return "the run-away die" if w.view().get("phase") == "running" else "the move die"
+    seat = fight.get(owner)
+    if not isinstance(seat, int):
+        return f"the {owner}'s {nth}die"
     whose = f"{w.name(seat)}'s" if log else w.yours(seat)
     return f"{whose} {nth}die"
 

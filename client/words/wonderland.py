@@ -113,6 +113,13 @@ def space(w: Words, space_id: object, names: dict[str, str] = SPACES) -> str:
     return names.get(str(found.get("kind")), "a space").format(room=found.get("room"))
 
 
+def _showing(w: Words, index: object) -> str:
+    """What the die to change shows now: " (now 3)"."""
+    dice = _fight(w).get("dice") or []
+    face = dice[index].get("face") if isinstance(index, int) and 0 <= index < len(dice) else w.view().get("die")
+    return f" (now {face})" if isinstance(face, int) and face > 0 else ""
+
+
 def _move(w: Words, a: Wire) -> str:
     path = [str(s) for s in a.get("path") or []]
     if not path:
@@ -142,7 +149,8 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "play_friend": lambda w, a: f"Play {w.card_of(a.get('card'))} as a Friend"
     + (f", replacing {w.card_of(a['replace'])}" if a.get("replace") else ""),
     "play_treasure": lambda w, a: f"Play {w.card_of(a.get('card'))}",
-    "change_die": lambda w, a: f"{w.card_of(a.get('card'))}: make {die_name(w, a.get('die'))} a {a.get('face')}",
+    "change_die": lambda w, a: f"{w.card_of(a.get('card'))}: make {die_name(w, a.get('die'))} a {a.get('face')}"
+    + _showing(w, a.get("die")),
     "take_back": lambda w, a: f"{w.card_of(a.get('card'))}: take back {w.card_of(a.get('take'))}",
     "ask_for_help": lambda w, a: f"Ask {w.name(a.get('helper'))} for help",
     "accept_help": _help,

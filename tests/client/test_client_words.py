@@ -198,16 +198,16 @@ def test_the_checks_catch_what_they_are_for() -> None:
 
 
 def test_named_dice_monsters_and_players() -> None:
-    dice = [{"owner": "monster"}, {"owner": "fighter"}, {"owner": "helper"}, {"owner": "fighter"}]
+    dice = [{"owner": "monster", "face": 2}, {"owner": "fighter"}, {"owner": "helper"}, {"owner": "fighter", "face": 5}]
     view: dict[str, Any] = {"fight": {"fighter": 0, "helper": 1, "dice": dice}, "phase": "fight"}
     names = {0: "Alice", 1: "Bob"}
     for viewer, expected in ((0, "your second die"), (1, "Alice's second die")):
         words = Words("wonderland", names.__getitem__, str.title, viewer=lambda v=viewer: v, view=lambda: view)
         wire = {"type": "change_die", "card": "cake", "die": 3, "face": 1}
-        assert words.action(wire) == f"Cake: make {expected} a 1"
+        assert words.action(wire) == f"Cake: make {expected} a 1 (now 5)"
     words = Words("wonderland", names.__getitem__, str.title, viewer=lambda: 0, view=lambda: view)
-    for die, whose in ((0, "the monster's die"), (2, "Bob's die")):
-        assert words.action({"type": "change_die", "card": "cake", "die": die, "face": 6}) == f"Cake: make {whose} a 6"
+    for die, whose in ((0, "the monster's die a 6 (now 2)"), (2, "Bob's die a 6")):
+        assert words.action({"type": "change_die", "card": "cake", "die": die, "face": 6}) == f"Cake: make {whose}"
     fight = {"combat": {"fighter": 0, "monsters": [{"card": "tax-gremlin"}, {"card": "tax-gremlin#2"}]}}
     munchkin = Words("munchkin", names.__getitem__, lambda c: "Tax Gremlin", viewer=lambda: 0, view=lambda: fight)
     assert munchkin.action({"type": "roll_to_run_away", "monster": 1, "hireling": False}) == (

@@ -1,4 +1,4 @@
-"""Legal actions as players read them: a label for each wire action, and how the table groups them.
+"""Legal actions as the table lays them out: which go to a card, which to the bar, and the bar's fixed buttons.
 
 An action naming one card (`card`) belongs to that card: click the card, then choose. Every other action
 goes on the action bar, one button per kind; a kind with several variants opens a chooser. So every legal
@@ -10,84 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .words import Words
+
 Wire = dict[str, Any]
 CardName = Callable[[str], str]
-
-# How each kind reads on a button. `{card}`, `{to}`, `{target}`... are filled from the action's fields.
-LABELS: dict[str, str] = {
-    # Munchkin
-    "finish_setup": "Ready to play",
-    "kick_open_the_door": "Kick open the door",
-    "look_for_trouble": "Look for trouble: {monster}",
-    "loot_the_room": "Loot the room",
-    "end_turn": "End turn",
-    "give_charity": "Give {card} to {to}",
-    "play_card": "Play {card}",
-    "equip": "Equip {card}",
-    "unequip": "Unequip {card}",
-    "give_to_hireling": "Give {card} to the Hireling",
-    "play_cheat": "Cheat! {card} on {item}",
-    "discard_card": "Discard {card}",
-    "sell": "Sell {cards}",
-    "offer_trade": "Offer {to}: {give} for {take}",
-    "accept_trade": "Accept the trade",
-    "decline_trade": "Decline the trade",
-    "give_item": "Give {card} to {to}",
-    "steal": "Steal {item} from {target}",
-    "curse": "Curse {target} with {card}",
-    "go_up_a_level": "{card} on {target}",
-    "use_one_shot": "Use {card}",
-    "ask_for_help": "Ask for help",
-    "volunteer": "Offer to help",
-    "decline_help": "Decline to help",
-    "choose_helper": "Take {helper} as helper",
-    "claim_victory": "Claim the victory",
-    "run_away": "Run away",
-    "pass": "Pass",
-    "enhance_monster": "Enhance a monster with {card}",
-    "play_mate": "Play {card} as a Mate",
-    "wandering_monster": "Wandering Monster: {monster} via {card}",
-    "join_undead": "Join with undead {monster}",
-    "berserk": "Berserk ({cards})",
-    "turn_undead": "Turn Undead ({cards})",
-    "charm": "Charm the monster",
-    "backstab": "Backstab {target}",
-    "roll_to_run_away": "Roll to run away",
-    "accept_bad_stuff": "Accept the Bad Stuff",
-    "flight_spell": "Flight spell ({cards})",
-    "reroll_escape": "Reroll the escape",
-    "take_spoil": "Take {card}",
-    "choose_loss": "Lose {card}",
-    "loot_corpse": "Take {card} from the corpse",
-    "choose_door_order": "Order the curses: {order}",
-    # Wonderland
-    "roll": "Roll the die",
-    "move": "Move to {dest}",
-    "play_friend": "Play {card} as a Friend",
-    "play_treasure": "Play {card}",
-    "change_die": "{card}: make die {die} a {face}",
-    "take_back": "{card}: take back {take}",
-    "accept_help": "Help in the fight",
-    "end_fight": "Finish the fight",
-    "pick_treasure": "Keep {card}",
-    "discard": "Discard {card}",
-}
-
-# Kinds a player needs at hand even when they are not legal, so the button stays in place, greyed,
-# and says why not.
-ALWAYS_SHOWN: dict[str, dict[str, str]] = {
-    "munchkin": {
-        "kick_open_the_door": "Only at the start of your own turn.",
-        "loot_the_room": "Only after a door with no monster behind it.",
-        "run_away": "Only when you are fighting a monster you cannot beat.",
-        "pass": "Nothing to pass on right now.",
-        "end_turn": "Only once your turn's fighting and looting is done.",
-    },
-    "wonderland": {
-        "roll": "Only at the start of your own turn.",
-        "end_fight": "Only in your own fight once the cards are down.",
-    },
-}
 
 # The action bar's places, left to right. Each place holds the kinds that may take it, in order; the first
 # names the place (greyed) when none of them is possible now. A place never moves and is never removed, so a
@@ -123,40 +49,11 @@ MENU_ORDER = (
     "discard_card", "discard",
 )
 
-SEAT_FIELDS = ("to", "target", "helper")
-CARD_FIELDS = ("card", "item", "take", "replace", "discard", "doubled")
 
-
-def describe(wire: Wire, seat_name: Callable[[int], str], card_name: CardName) -> str:
-    """The button text for one action."""
-    kind = str(wire.get("type", "?"))
-    template = LABELS.get(kind, kind.replace("_", " ").capitalize())
-    values: dict[str, str] = {}
-    for key, value in wire.items():
-        if key in ("type", "seat") or value is None or value == "" or value == -1:
-            continue  # an unused option of the action says nothing worth reading
-        if key in SEAT_FIELDS and isinstance(value, int):
-            values[key] = "nobody" if value < 0 else seat_name(value)
-        elif key in CARD_FIELDS and isinstance(value, str):
-            values[key] = card_name(value) if value else "nothing"
-        elif isinstance(value, list):
-            names = [card_name(v) if isinstance(v, str) else str(v) for v in value]
-            values[key] = (", then " if key == "order" else ", ").join(names) or "nothing"
-        else:
-            values[key] = str(value)
-    if kind == "move" and isinstance(wire.get("path"), list) and wire["path"]:
-        values["dest"] = str(wire["path"][-1])
-    try:
-        text = template.format(**values)
-    except (KeyError, IndexError):
-        text = kind.replace("_", " ").capitalize()
-    if kind == "play_friend" and "replace" in values:
-        template += ", replacing {replace}"
-    shown = {"dest", "path"}
-    extras = [f"{k} {values[k]}" for k in values if "{" + k + "}" not in template and k not in shown]
-    if extras and kind not in ("move",):
-        text += " (" + ", ".join(extras) + ")"
-    return text
+def describe(wire: Wire, seat_name: Callable[[int], str], card_name: CardName, game: str) -> str:
+    """The button text for one action: the words module says it (a scene asks its own `Words`, which also knows
+    the view: whose die, which monster)."""
+    return Words(game, seat_name, card_name).action(wire)
 
 
 def card_of(wire: Wire) -> str | None:

@@ -10,6 +10,7 @@ import pygame
 from .. import actions as acts
 from ..ui import theme
 from ..ui.widgets import Button
+from ..words import Words
 
 Wire = dict[str, Any]
 
@@ -30,6 +31,7 @@ class ActionBar:
     bar_rect: pygame.Rect
     st: dict[str, Any]
     viewer: int | None
+    words: Words
     bar_widest = 230  # a button's widest
     bar_places: tuple[tuple[str, ...], ...] = ()
     bar_wires: list[list[Wire]]  # each place's legal actions now
@@ -77,11 +79,11 @@ class ActionBar:
             return form
         if len(wires) == 1:
             return self.describe(wires[0]).split(" {")[0]
-        head = _head(kinds[0] if len(kinds) == 1 else place[0])
+        head = self._head(kinds[0] if len(kinds) == 1 else place[0])
         return f"{head} ({len(wires)})…" if wires else head
 
     def _default_reason(self, kind: str) -> str:
-        return acts.ALWAYS_SHOWN.get(self.session.game, {}).get(kind, "")
+        return self.words.why_not(kind)
 
     def _control_button(self, label: str, run: Callable[[], None], key: str) -> Button:
         def click() -> None:
@@ -94,8 +96,8 @@ class ActionBar:
 
     def why_not(self, kind: str, default: str) -> str:
         if self.viewer is not None and self.viewer not in (self.st.get("to_act") or []):
-            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or []) or "nobody"
-            return f"Waiting for {waiting}. {default}"
+            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or [])
+            return f"Waiting for {waiting}. {default}" if waiting else default
         return default
 
     def _bar_handler(self, index: int) -> Callable[[], None]:
@@ -108,9 +110,13 @@ class ActionBar:
             else:
                 kinds = {str(w.get("type")) for w in wires}
                 place = self.bar_places[index]
-                self.offer(_head(kinds.pop() if len(kinds) == 1 else place[0]), wires)
+                self.offer(self._head(kinds.pop() if len(kinds) == 1 else place[0]), wires)
 
         return handler
+
+    def _head(self, kind: str) -> str:
+        """A kind's name on the bar, without the fields its label would fill in."""
+        return "More" if kind == acts.MORE else self.words.kind(kind)
 
     def bar_form(self, wires: list[Wire]) -> str:
         """Subclasses: the button's label when these actions open a form of their own (the call for help)
@@ -139,7 +145,7 @@ class ActionBar:
             widths = [min(self.bar_widest, room // n)] * n
         else:
             f = theme.font(17, "bold")
-            natural = [max(90, f.size(_head(place[0]))[0] + 28) for place in self.bar_places]
+            natural = [max(90, f.size(self._head(place[0]))[0] + 28) for place in self.bar_places]
             spare = max(0, room - sum(natural)) // n
             scale = min(1.0, room / max(1, sum(natural)))
             widths = [min(max(self.bar_widest, w), int(w * scale) + spare) for w in natural]
@@ -148,9 +154,3 @@ class ActionBar:
             button.rect = pygame.Rect(x, self.bar_rect.y, width, self.bar_rect.h)
             x += width + gap
 
-
-def _head(kind: str) -> str:
-    """A kind's name on the bar, without the fields its label would fill in."""
-    if kind == acts.MORE:
-        return "More"
-    return acts.LABELS.get(kind, kind.replace("_", " ").capitalize()).split(":")[0].split(" {")[0]

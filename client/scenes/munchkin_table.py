@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..actions import LABELS, menu_order
+from ..actions import menu_order
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..session import Session
@@ -14,6 +14,7 @@ from ..ui import theme
 from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
+from ..words import plural
 from . import strength_breakdown
 from .base import Box
 from .help_form import AnswerForm, HelpForm, helper_options, helper_title
@@ -292,7 +293,7 @@ class MunchkinScene(GameScene):
     def bar_form(self, wires: list[dict[str, Any]]) -> str:
         kinds = {w.get("type") for w in wires}
         if kinds == {"ask_for_help"}:
-            return f"{LABELS['ask_for_help']}…"
+            return f"{self.words.kind('ask_for_help')}…"
         if kinds & {"choose_helper", "volunteer"} and len(kinds) == 1:
             return self.describe(wires[0]) + "…" if len(wires) == 1 else f"Take ({len(wires)})…"
         return ""
@@ -430,123 +431,15 @@ class MunchkinScene(GameScene):
             if rolls:
                 self.roll_dice(rolls[:2], event)
 
-    def event_text(self, event: dict[str, Any]) -> str | None:
-        kind = str(event.get("type"))
-        seat = event.get("seat", event.get("fighter"))
-        who = self.seat_name(seat) if isinstance(seat, int) else "Someone"
-        card = self.cards.name(str(event["card"])) if event.get("card") else ""
-        names = self.card_names(event.get("cards"))
-        target = event.get("target", event.get("to", event.get("with")))
-        deck = str(event.get("deck") or "card").capitalize()
-        helper = event.get("helper")
-        helper_name = self.seat_name(helper) if isinstance(helper, int) else "a helper"
-        whom = self.seat_name(target) if isinstance(target, int) and target >= 0 else ""
-        monster = self.cards.name(str(event["monster"])) if isinstance(event.get("monster"), str) else "the monster"
-        texts = {
-            "turn": f"Turn {event.get('turn')}: {who}",
-            "kicked_door": f"{who} kicks open the door: {card or 'a card'}",
-            "combat": f"{who} fights {monster}",
-            "escape_roll": f"{who} rolls {event.get('die')} to run away (total {event.get('total')})",
-            "escaped": f"{who} got away",
-            "caught": f"{who} was caught",
-            "level": f"{who} is now level {event.get('level', '?')}",
-            "played": f"{who} played {card}",
-            "equipped": f"{who} equipped {card}",
-            "unequipped": f"{who} took off {card}",
-            "cursed": f"{who} cursed {whom} with {card}" if whom else f"{who} is cursed: {card}",
-            "sold": f"{who} sold {names}",
-            "discarded": f"{who} discarded {names or card}",
-            "drew": f"{who} drew " + (names or f"{event.get('count', 'a')} {deck}(s)"),
-            "asked_for_help": f"{who} asks for help",
-            "volunteered": f"{who} offers to help",
-            "helper_chosen": f"{who} takes {helper_name} along",
-            "combat_over": f"The fight is over{': the munchkins win' if event.get('won') else ''}",
-            "died": f"{who} died!",
-            "victory": f"{who} defeats the monster" + (f" with {helper_name}" if isinstance(helper, int) else ""),
-            "game_over": "Game over",
-            "looted": f"{who} loots the room",
-            "looking_for_trouble": f"{who} looks for trouble",
-            "charity": f"{who} gives {card or 'a card'} to {whom}" if whom else f"{who} discards {card} as charity",
-            "traded": f"{who} traded with {whom}",
-            "trade_offered": f"{who} offers {whom} a trade",
-            "reaction_window": "Anyone may react now",
-            "passed": "",
-            "ready": "",
-            "door_order": f"{who} chose the order of the doors",
-            "berserk": f"{who} goes berserk: discards {names} for +{event.get('bonus')}",
-            "turn_undead": f"{who} turns the Undead: discards {names} for +{event.get('bonus')}",
-            "mate": f"{who} played {card}: the monster brought its mate",
-            "one_shot": f"{who} used {card}",
-            "resurrected": f"{who} takes {card} back from the discards (Resurrection)",
-            "rolled_for_first": "Everyone rolls to see who goes first",
-            "game_started": "",
-            "arrow": f"{who} fires an arrow at {whom or monster} (-2)",
-            "ate_monster": f"{who} eats {card}",
-            "backstab": f"{who} backstabs {whom}",
-            "bardic_luck": f"{who} draws extra with a Bard's luck and discards {event.get('discard')}",
-            "charmed": f"{who} charms {monster} away",
-            "charmed_by_fairy": f"{who} is charmed by a fairy",
-            "cheated": f"{who} cheats: {card}",
-            "curse_outrun": f"{who} outran the curse {card}",
-            "outrun_roll": f"{who} rolls {event.get('die')} to outrun {card} (total {event.get('total')})",
-            "curse_removed": f"{who} is free of {card}",
-            "deck_empty": f"The {deck} deck is empty",
-            "reshuffled": f"The {deck} discards are shuffled into a new deck",
-            "declined_to_help": f"{who} declines to help",
-            "nobody_helps": "Nobody helps",
-            "help_withdrawn": f"{who} stops helping",
-            "forced_helper_released": f"{helper_name} is released from helping",
-            "door_bonus": f"A door bonus: {card}",
-            "enhanced": f"{who} played {card} on {monster}",
-            "epic_lost": f"{who} loses Epic status",
-            "fairy_dust": f"{who} gets Fairy Dust",
-            "fairy_dust_to_treasures": "The Fairy Dust goes back into the Treasures",
-            "fairy_returns": "The fairies return to their deck",
-            "first_player": f"{who} goes first",
-            "flight_spell": f"{who} casts a Flight spell with {names}",
-            "gave": f"{who} gave {card} to {whom}",
-            "hireling_carries": f"{who}'s Hireling carries {card}",
-            "illusion": f"{who} casts an Illusion: {card}",
-            "looted_corpse": f"{who} takes {card} from the body",
-            "looting": "The others loot the body",
-            "lost": f"{who} loses {names or 'nothing'}",
-            "miracle": f"{who} prays for a miracle with {names}",
-            "monster_joins": f"{card} joins the fight",
-            "monster_removed": f"{card} leaves the fight",
-            "overkill": f"{who} wins by Overkill",
-            "pet_sacrificed": f"{who} sacrifices {card}",
-            "running_away": "Running away!",
-            "sex_changed": f"{who} is now {event.get('sex', '')}",
-            "sneaky_little_devil": f"{who} slips away, sneaky little devil",
-            "spoils": "The spoils are laid out",
-            "stole_from_shadows": f"{who} steals from {whom} out of the shadows",
-            "theft": f"{who} rolls {event.get('die')} to steal from {whom}: "
-            + ("stolen!" if event.get("success") else "caught!"),
-            "tamed": f"{who} tames {card}",
-            "took_spoil": f"{who} takes {card}",
-            "took_spoils": f"{who} takes the spoils: {names}",
-            "trade_declined": f"{who} turns down {whom}'s trade",
-            "undead_joined": f"{who} adds {monster} to the Undead in the fight",
-            "victory_denied": "The monsters pull ahead again: the fight goes on",
-            "wandering_monster": f"{who} plays {card}: {monster} wanders into the fight",
-        }
-        text = texts.get(kind)
-        if text is None:
-            text = self.unworded_event(kind, who) + (f" ({card})" if card else "")
-        return text or None
-
     def deck_point(self, deck: str) -> tuple[int, int]:
         parts = self.deck_parts()
         return parts.get(deck, parts["door"])["pile"].center
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_sidebar_top(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
-        phase = str(self.view.get("phase", "")).replace("_", " ")
-        active = self.view.get("active")
-        whose = f"{self.seat_name(active)}'s turn" if isinstance(active, int) else ""
-        head = render_line(f"Turn {self.view.get('turn', '?')} · {whose}", rect.w, 20, theme.ACCENT, "bold")
-        surface.blit(head, (rect.x, rect.y))
-        surface.blit(render_line(f"Phase: {phase}", rect.w, 15, theme.TEXT_DIM), (rect.x, rect.y + 26))
+        turn, phase = self.words.heading()
+        surface.blit(render_line(turn, rect.w, 20, theme.ACCENT, "bold"), (rect.x, rect.y))
+        surface.blit(render_line(phase, rect.w, 15, theme.TEXT_DIM), (rect.x, rect.y + 26))
         self._update_rules_info()
         self.rules_info.rect = pygame.Rect(rect.x, rect.y + 48, rect.w, 58)
         self.rules_info.draw(surface)
@@ -614,7 +507,7 @@ class MunchkinScene(GameScene):
         curses = len(p.get("curses") or [])
         return (
             f"{identity} · {p.get('sex', '')} · gear {int(p.get('gear') or 0):+d}"
-            + (f" · {curses} curse(s)" if curses else "")
+            + (f" · {plural(curses, 'curse')}" if curses else "")
             + (" · DEAD" if p.get("dead") else "")
         )
 
@@ -748,7 +641,7 @@ class MunchkinScene(GameScene):
         identity = render_block(f"{self.identity(me)} · {me.get('sex')}", 180, 38, 15, theme.TEXT, min_size=12)
         surface.blit(identity, (rect.x + 14, rect.y + 62))
         curses = len(me.get("curses") or [])
-        gear = f"gear {int(me.get('gear') or 0):+d}" + (f" · {curses} curse(s)" if curses else "")
+        gear = f"gear {int(me.get('gear') or 0):+d}" + (f" · {plural(curses, 'curse')}" if curses else "")
         surface.blit(render_line(gear, 180, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 24))
         label = render_line(
             "Worn by slot · races, classes, Hireling, curses · carried items lie sideways",

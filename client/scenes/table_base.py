@@ -25,6 +25,7 @@ from ..ui import theme
 from ..ui.scrollback import Scrollback
 from ..ui.text import render_line
 from ..ui.widgets import Button, TextInput
+from ..words import Words
 from . import table_hud
 from .action_bar import ActionBar
 from .base import Box, Scene
@@ -89,6 +90,15 @@ class GameScene(ActionBar, Scene):
         self.chat_input = TextInput((0, 0, 10, 10), "", "Chat (Enter to send)", 200, self._say, size=16)
         self.awaiting = 0.0  # seconds to wait for the host's answer to our last action
         self.menu_button = Button((0, 0, 90, 34), "Menu", self.open_menu, hotkey=pygame.K_ESCAPE, size=16)
+        # Every label, title and log line about the game is worded there, for the table as it stands.
+        self.words = Words(
+            session.game,
+            self.seat_name,
+            lambda card: self.cards.name(card),
+            lambda card: self.cards.get(card),
+            lambda: self.viewer,
+            lambda: self.view,
+        )
         self._refresh()
 
     # -- state -------------------------------------------------------------------------------------
@@ -133,14 +143,14 @@ class GameScene(ActionBar, Scene):
     def seat_name(self, seat: int) -> str:
         players = self.view.get("players") or []
         if 0 <= seat < len(players) and isinstance(players[seat], dict):
-            return str(players[seat].get("name") or f"Seat {seat + 1}")
-        return self.session.names.get(seat, f"Seat {seat + 1}")
+            return str(players[seat].get("name") or f"Player {seat + 1}")
+        return self.session.names.get(seat, f"Player {seat + 1}")
 
     def seat_colour(self, seat: int) -> theme.Colour:
         return theme.seat_colour(seat, self.session.colours.get(seat))
 
     def describe(self, wire: Wire) -> str:
-        return acts.describe(wire, self.seat_name, self.cards.name)
+        return self.words.action(wire)
 
     # -- choosing actions --------------------------------------------------------------------------
     def choose(self, wire: Wire, confirmed: bool = False) -> None:
@@ -419,7 +429,7 @@ class GameScene(ActionBar, Scene):
             self.toast(str(happening.data.get("text", "")), 5)
         elif happening.kind == "error":
             self.awaiting = 0.0
-            self.toast(f"Refused: {happening.data.get('message', '')}")
+            self.toast(self.words.refusal(str(happening.data.get("message", ""))))
         elif happening.kind == "status":
             state = happening.data.get("state")
             if state == "reconnecting" and happening.data.get("detail") == NOT_ANSWERING:
@@ -437,12 +447,12 @@ class GameScene(ActionBar, Scene):
         """One event: its log line (marked when a bot played the action for `stand_in`'s player), dice, effects."""
         kind = event.get("type")
         try:
-            text = self.event_text(event)
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            text = self.words.event(event)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
             # An event shaped in a way this screen did not expect (a newer host's, say) costs a log line, not
             # the game: the table keeps going from the states that follow.
             print(f"doorkick: could not word a {kind!r} event: {exc!r}", file=sys.stderr)
-            text = self.unworded_event(str(kind), "Someone")
+            text = self.words.unworded(str(kind), {})
         if text and stand_in is not None:
             self.log.append((presence.mark(self.seat_name(stand_in)) + text, theme.TEXT_DIM))
         elif text:
@@ -466,17 +476,6 @@ class GameScene(ActionBar, Scene):
 
     def roll_events(self) -> tuple[str, ...]:
         return ("rolled",)
-
-    def event_text(self, event: dict[str, Any]) -> str | None:
-        return None
-
-    def card_names(self, cards: object) -> str:
-        """An event's list of cards by name; a count or a hidden list names nothing."""
-        return ", ".join(self.cards.name(str(c)) for c in cards) if isinstance(cards, list) else ""
-
-    def unworded_event(self, kind: str, who: str) -> str:
-        """The log line of an event the screen has no words for (a newer host's, say): its bare name."""
-        return f"{who}: {kind.replace('_', ' ')}"
 
     def event_effects(self, event: dict[str, Any]) -> None:
         """Subclasses: sounds, flights and screenshots for their events."""
@@ -523,7 +522,7 @@ class GameScene(ActionBar, Scene):
             self.app.push(
                 CoverOverlay(
                     self.app,
-                    session.names.get(seat, f"Seat {seat + 1}"),
+                    self.seat_name(seat),
                     self.seat_colour(seat),
                     lambda: self._take_over(seat),
                     handover_reason(session.state(seat), seat, self.seat_name),

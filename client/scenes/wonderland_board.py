@@ -26,6 +26,8 @@ from ..session import Session
 from ..ui import theme
 from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import panel
+from ..words import plural
+from ..words.wonderland import die_owner
 from . import table_hud
 from .base import Box
 from .table_base import GameScene, Wire
@@ -207,14 +209,6 @@ class WonderlandScene(GameScene):
     def table_card_point(self, card: str) -> tuple[int, int] | None:
         return next((rect.center for c, rect in [*self.reward_rects, *self.friend_rects] if c == card), None)
 
-    def describe(self, wire: Wire) -> str:
-        if wire.get("type") == "move" and self.geo is not None:
-            path = [str(s) for s in wire.get("path") or []]
-            if path:
-                names = " → ".join(self.space_label(s) for s in path)
-                return f"Move {len(path)}: {names}"
-        return super().describe(wire)
-
     def space_label(self, space: str) -> str:
         if self.geo is None:
             return space
@@ -256,46 +250,6 @@ class WonderlandScene(GameScene):
             self.want_shot("combat", 0.6)
         elif kind in ("treasure_played", "friend_played", "discarded", "treasure_picked"):
             self.app.sounds.play("card")
-
-    def event_text(self, event: dict[str, Any]) -> str | None:
-        kind = event.get("type")
-        who = self.seat_name(event["seat"]) if isinstance(event.get("seat"), int) else "Someone"
-        card = self.cards.name(str(event.get("card"))) if event.get("card") else ""
-        shown = self.card_names(event.get("cards"))
-        path = event.get("path") or ["?"]
-        steps = len(event.get("path") or [])
-        helper = event.get("helper")
-        took = self.cards.name(str(event.get("took")))
-        helper_name = self.seat_name(helper) if isinstance(helper, int) else "someone"
-        texts = {
-            "rolled": f"{who} rolled a {event.get('die')} ({str(event.get('for', '')).replace('_', ' ')})",
-            "moved": f"{who} {'ran' if event.get('running_away') else 'moved'} {steps} "
-            f"space(s) to {self.space_label(str(path[-1]))}",
-            "sent_to_room": f"{who} is sent to Room {event.get('room')}",
-            "roll_again": f"{who} rolls again",
-            "treasure_drawn": f"{who} drew {event.get('count')} Treasure(s)" + (f": {shown}" if shown else ""),
-            "turn_began": f"Turn {event.get('turn')}: {who}",
-            "friend_played": f"{who} made a Friend: {card}",
-            "treasure_played": f"{who} played {card}",
-            "got_away": f"{who} got away from Room {event.get('room')}",
-            "die_changed": f"{who} used {card}: a die becomes {event.get('to', event.get('face', '?'))}",
-            "treasure_taken_back": f"{who} used {card} to take back {took}",
-            "help_asked": f"{who} asks {helper_name} for help",
-            "help_declined": f"{who} will not help",
-            "help_accepted": f"{who} helps in the fight",
-            "discarded": f"{who} discarded {card}",
-            "fight_began": f"{who} fights {event.get('monster')} (power {event.get('monster_power')})",
-            "fight_ended": f"{who} {'beat' if event.get('won') else 'lost to'} the monster: "
-            f"{event.get('munchkin_power')} vs {event.get('monster_power')}",
-            "treasures_won": f"{who} won {event.get('count')} Treasure(s)",
-            "treasures_shown": f"Treasures shown: {shown}",
-            "treasure_picked": f"{who} kept {card}",
-            "game_over": "The last Treasure is drawn: count your Gold!",
-            "monster_deck_reshuffled": "The beaten monsters are shuffled into a new monster deck",
-            "treasure_discards_reshuffled": "The Treasure discards are shuffled into a new deck",
-        }
-        text = texts.get(str(kind))
-        return text if text is not None else self.unworded_event(str(kind), who)
 
     # -- update ------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
@@ -501,7 +455,7 @@ class WonderlandScene(GameScene):
             face = int(die.get("face") or 1)
             if 1 <= face <= 6:
                 surface.blit(die_image(face, 30), (x, box.y + 186))
-                tag = render_line(str(die.get("owner", ""))[:8], 40, 12, theme.TEXT_DIM)
+                tag = render_line(die_owner(self.words, die.get("owner")), 40, 12, theme.TEXT_DIM)
                 surface.blit(tag, (x, box.y + 218))
                 x += 44
         cx = max(x + 10, box.x + 10)
@@ -668,8 +622,8 @@ class WonderlandScene(GameScene):
             elif seat == self.viewer and self.view.get("gold") is not None:
                 gold = f" · {self.view.get('gold')} Gold"
             line = (
-                f"{self.space_label(str(p.get('position')))} · {p.get('hand_count', 0)} cards · "
-                f"{len(friends)} Friend{'s' if len(friends) != 1 else ''}{gold}"
+                f"{self.space_label(str(p.get('position')))} · {plural(p.get('hand_count', 0), 'card')} · "
+                f"{plural(len(friends), 'Friend')}{gold}"
             )
             detail = render_line(line, row.w - 50, int(14 * k) + 1, theme.TEXT_DIM)
             surface.blit(detail, (row.x + int(42 * k), row.y + int(28 * k)))

@@ -19,7 +19,7 @@ def test_every_action_of_a_few_games_reads_as_words() -> None:
             if not waiting or engine.outcome(state) is not None:
                 break
             for action in engine.legal_actions(state, waiting[0]):
-                label = describe(action.to_wire(), lambda s: f"seat{s}", lambda c: "Card")
+                label = describe(action.to_wire(), lambda s: f"Player{s + 1}", lambda c: "Card", game)
                 assert label and "{" not in label and "_" not in label.split("(")[0], label
             chosen = bot.choose(engine, state, waiting[0])
             assert chosen is not None

@@ -33,13 +33,13 @@ def test_every_event_has_words_of_its_own(app: Any, game: str, monkeypatch: pyte
     session = LocalSession(ruleset(game), tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol")), 5, [0])
     scene = app.push(SCENES[game](app, session))
     unworded: list[str] = []
-    monkeypatch.setattr(scene, "unworded_event", lambda kind, who: unworded.append(kind) or kind)
+    monkeypatch.setattr(scene.words, "unworded", lambda kind, event: unworded.append(kind) or kind)
     kinds = event_kinds(game)
     assert len(kinds) > 10
     for kind in sorted(kinds):
-        scene.event_text({"type": kind, "seat": 1, "target": 2})
+        scene.words.event({"type": kind, "seat": 1, "target": 2})
     assert not unworded, f"events shown by their bare name: {unworded}"
-    assert scene.event_text({"type": "from_a_newer_host", "seat": 1}) == "from_a_newer_host"
+    assert scene.words.event({"type": "from_a_newer_host", "seat": 1}) == "from_a_newer_host"
 
 
 TABLES = {
@@ -57,7 +57,7 @@ def test_the_events_of_whole_games_word_cleanly_for_players_and_spectators(
     setups = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol", "Dan"))
     scene = app.push(SCENES[game](app, LocalSession(engine, setups, 5, [0])))
     unworded: list[str] = []
-    monkeypatch.setattr(scene, "unworded_event", lambda kind, who: unworded.append(kind) or kind)
+    monkeypatch.setattr(scene.words, "unworded", lambda kind, event: unworded.append(kind) or kind)
     worded = 0
     for packs, options in TABLES[game]:
         for seed in range(2):
@@ -72,7 +72,7 @@ def test_the_events_of_whole_games_word_cleanly_for_players_and_spectators(
                 state, events = engine.apply(state, action)
                 for event in events:
                     for viewer in (0, None):
-                        scene.event_text(event.for_seat(viewer))
+                        scene.words.event(event.for_seat(viewer))
                         worded += 1
     assert worded > 1000
     assert not unworded, f"events shown by their bare name: {sorted(set(unworded))}"

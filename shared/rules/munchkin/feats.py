@@ -195,7 +195,8 @@ def fire_arrow(state: GameState, a: FireArrow) -> tuple[GameState, list[Event]]:
     else:
         combat = evolve(combat, bonuses=(*combat.bonuses, (a.target, ARROW, "arrow")))
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("arrow", {"seat": a.seat, "target": a.target, "monster": a.monster})]
+    data = {"seat": a.seat, "target": a.target, "monster": a.monster, "monster_card": combat.monster_card(a.monster)}
+    return state, [Event("arrow", data)]
 
 
 # --- Human: Pets Rock --------------------------------------------------------------------------------------

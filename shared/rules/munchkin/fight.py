@@ -253,7 +253,8 @@ def enhance_monster(state: GameState, a: EnhanceMonster) -> tuple[GameState, lis
     monsters = list(combat.monsters)
     monsters[a.monster] = evolve(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=tuple(monsters))))
-    return state, [Event("enhanced", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+    data = {"seat": a.seat, "card": a.card, "monster": a.monster, "monster_card": combat.monster_card(a.monster)}
+    return state, [Event("enhanced", data)]
 
 
 def _check_mate(state: GameState, a: PlayMate) -> None:
@@ -272,7 +273,8 @@ def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
     target = combat.monsters[a.monster]
     mate = CombatMonster(a.card, target.base, (), target.enhancers + target.inherited)
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=(*combat.monsters, mate))))
-    return state, [Event("mate", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+    data = {"seat": a.seat, "card": a.card, "monster": a.monster, "monster_card": target.card}
+    return state, [Event("mate", data)]
 
 
 def _add_monster(state: GameState, seat: int, monster: str, *spent: str) -> GameState:
@@ -431,8 +433,11 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
     else:
         p = state.players[a.seat]
         state = with_player(state, a.seat, items=tuple(c for c in p.items if c.card != a.card))
+    aimed = state.combat.monster_card(a.monster) if state.combat is not None else ""
     event = Event(
-        "one_shot", {"seat": a.seat, "card": a.card, "side": a.side, "monster": a.monster, "target": a.target}
+        "one_shot",
+        {"seat": a.seat, "card": a.card, "side": a.side, "monster": a.monster, "monster_card": aimed,
+         "target": a.target},
     )
     use = _one_shot_use(d)
     combat = state.combat
@@ -532,7 +537,8 @@ def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
     state = lose_cards_from_play(state, a.seat, p.hand)
     state = evolve(state, combat=evolve(combat_of(state), charmed=True))
-    return _remove_monster(state, a.monster, True, "", [Event("charmed", {"seat": a.seat, "monster": a.monster})])
+    charmed = {"seat": a.seat, "monster": a.monster, "monster_card": combat_of(state).monster_card(a.monster)}
+    return _remove_monster(state, a.monster, True, "", [Event("charmed", charmed)])
 
 
 def _check_backstab(state: GameState, a: Backstab) -> None:

@@ -57,7 +57,10 @@ def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameStat
         return escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "not_pursued")
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
-    event = Event("escape_roll", {"seat": seat, "monster": index, "die": value, "total": total})
+    event = Event(
+        "escape_roll",
+        {"seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total},
+    )
     if total >= ESCAPE_ON:
         state, events = escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "roll")
         return state, [event, *events]
@@ -73,7 +76,8 @@ def reroll(state: GameState) -> tuple[GameState, list[Event]]:
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
     flight = evolve(flight, rerolled=(*flight.rerolled, seat), roll=total)
-    event = Event("escape_roll", {"seat": seat, "monster": index, "die": value, "total": total, "reroll": True})
+    data = {"seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total}
+    event = Event("escape_roll", {**data, "reroll": True})
     if total >= ESCAPE_ON:
         state = evolve(state, combat=evolve(combat, flight=evolve(flight, caught_by=None)))
         state, events = escaped(state, seat, index, "roll")
@@ -99,7 +103,7 @@ def escaped(state: GameState, seat: int, index: int, how: str) -> tuple[GameStat
     combat = state.combat
     assert combat is not None
     monster = combat.monsters[index]
-    events = [Event("escaped", {"seat": seat, "monster": index, "how": how})]
+    events = [Event("escaped", {"seat": seat, "monster": index, "monster_card": monster.card, "how": how})]
     hurts = () if how == "not_pursued" else state.card(monster.base).on_escape
     state, more = apply_effects(state, seat, hurts, monster.base)
     return advance(state, events + more)

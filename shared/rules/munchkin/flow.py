@@ -254,7 +254,7 @@ def _bonus_on_kicked_monster(state: GameState, card: str) -> tuple[GameState, li
     else:
         monsters = (*combat.monsters, CombatMonster(card, first.base, (), first.enhancers + first.inherited))
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=monsters)))
-    return state, [Event("door_bonus", {"card": card, "monster": 0})]
+    return state, [Event("door_bonus", {"card": card, "monster": 0, "monster_card": first.card})]
 
 
 def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list[Event]]:
@@ -274,13 +274,13 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
 
 
 def strike_with_curse(
-    state: GameState, target: int, card: str, may_outrun: bool = True
+    state: GameState, target: int, card: str, may_outrun: bool = True, by: int | None = None
 ) -> tuple[GameState, list[Event]]:
     """A curse takes effect at once; a lasting one is kept in front of its victim (M37). One that works "on your
     next turn" waits in front of its victim, unless it is their turn already (C04). An Epic Wizard may first try
-    to outrun it (E04)."""
+    to outrun it (E04). `by` is the player who cast it (none for a curse kicked open), so the log can say so."""
     d = state.card(card)
-    events = [Event("cursed", {"seat": target, "card": card})]
+    events = [Event("cursed", {"seat": target, "card": card} | ({} if by is None else {"by": by}))]
     p = state.players[target]
     if may_outrun and p.hand and has_ability(state, target, "outrun_curse"):
         state = evolve(state, decisions=(*state.decisions, Decision("outrun_curse", target, (card,))))

@@ -140,6 +140,11 @@ class Combat:
     def fighters(self) -> tuple[int, ...]:
         return (self.fighter,) if self.helper is None else (self.fighter, self.helper)
 
+    def monster_card(self, index: int) -> str:
+        """The card of monster `index` ("" for none), so that an event naming a monster by its place in the
+        fight also names its card: a client words it even after the fight has moved on."""
+        return self.monsters[index].card if 0 <= index < len(self.monsters) else ""
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:

@@ -496,7 +496,7 @@ def _check_curse(state: GameState, a: Curse) -> None:
 )
 def curse(state: GameState, a: Curse) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.card)
-    state, events = strike_with_curse(state, a.target, a.card)
+    state, events = strike_with_curse(state, a.target, a.card, by=a.seat)
     return card_played_in_combat(state), events
 
 

@@ -1,0 +1,265 @@
+"""The Wonderland board's words: a label for every action, a log line for every event.
+
+Dice go by whose they are ("your die", "Bob's second die", "the monster's die"), spaces by what they are
+("Room 3", "Treasure"), as the board names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import Words, listed, ordinal, plural
+
+Wire = dict[str, Any]
+
+KINDS: dict[str, str] = {
+    "roll": "Roll the die",
+    "move": "Move",
+    "play_friend": "Play a Friend",
+    "play_treasure": "Play a Treasure",
+    "change_die": "Change a die",
+    "take_back": "Take a Treasure back",
+    "ask_for_help": "Ask for help",
+    "accept_help": "Help in the fight",
+    "decline_help": "Decline to help",
+    "end_fight": "Finish the fight",
+    "pick_treasure": "Keep a Treasure",
+    "discard": "Discard",
+}
+
+WHY_NOT: dict[str, str] = {
+    "roll": "Only at the start of your own turn, or when the game asks you to roll.",
+    "end_fight": "Only in your own fight once the cards are down.",
+    "ask_for_help": "Only in your own fight, with another player within six spaces.",
+}
+
+# What a roll of the die is for, by the phase the game is in (the action) or by the event's "for".
+ROLL_FOR = {
+    "start": "Roll to move",
+    "roll_again": "Roll again",
+    "entrance": "Roll for the Room",
+    "fight_roll": "Roll your die for the fight",
+    "helper_roll": "Roll your die to help",
+    "run_roll": "Roll to run away",
+}
+ROLLED_FOR = {
+    "move": "to move",
+    "run_away": "to run away",
+    "room": "for the Room",
+    "fighter": "in the fight",
+    "helper": "to help in the fight",
+    "monster": "for the monster",
+}
+
+
+def _fight(w: Words) -> Wire:
+    fight = w.view().get("fight")
+    return fight if isinstance(fight, dict) else {}
+
+
+def die_name(w: Words, index: object, owner: object = None, log: bool = False) -> str:
+    """Die `index` of the fight by whose it is: "your die", "Bob's second die", "the monster's die".
+    Outside a fight the only die is the move (or run-away) die. In the log, names replace "your"; a log line
+    whose fight is over by now still says whose die it was ("the helper's die")."""
+    fight = _fight(w)
+    dice = fight.get("dice") or []
+    nth = ""
+    if isinstance(index, int) and 0 <= index < len(dice) and owner in (None, dice[index].get("owner")):
+        owner = dice[index].get("owner")
+        same = [i for i, d in enumerate(dice) if d.get("owner") == owner]
+        nth = f"{ordinal(same.index(index))} " if len(same) > 1 else ""
+    if owner == "monster":
+        return f"the monster's {nth}die"
+    if owner not in ("fighter", "helper"):
+        return "the run-away die" if w.view().get("phase") == "running" else "the move die"
+    seat = fight.get(owner)
+    if not isinstance(seat, int):
+        return f"the {owner}'s {nth}die"
+    whose = f"{w.name(seat)}'s" if log else w.yours(seat)
+    return f"{whose} {nth}die"
+
+
+def die_owner(w: Words, owner: object) -> str:
+    """Whose a die of the fight is, in a word, for the label under it: "You", "Bob" or "Monster"."""
+    if owner == "monster":
+        return "Monster"
+    seat = _fight(w).get("helper" if owner == "helper" else "fighter")
+    return "You" if seat is not None and seat == w.viewer() else w.name(seat, "?")
+
+
+# A space of the board as a sentence names it.
+SPACES = {
+    "plain": "a path space",
+    "roll_again": "a Roll Again space",
+    "treasure": "a Treasure space",
+    "monster": "a Monster space (off to Room {room})",
+    "entrance": "the Entrance",
+    "room": "Room {room}",
+}
+
+
+# ... and as a step on the way.
+STEPS = {"plain": "path", "roll_again": "Roll Again", "treasure": "Treasure", "monster": "Monster",
+         "entrance": "Entrance", "room": "Room {room}"}
+
+
+def space(w: Words, space_id: object, names: dict[str, str] = SPACES) -> str:
+    """A space by what it is, from the board in the view: "Room 4", "a Treasure space"."""
+    board = w.view().get("board") or {}
+    found = next((s for s in board.get("spaces") or [] if s.get("id") == space_id), None)
+    if found is None:
+        return "a space"
+    return names.get(str(found.get("kind")), "a space").format(room=found.get("room"))
+
+
+def _showing(w: Words, index: object) -> str:
+    """What the die to change shows now: " (now 3)"."""
+    dice = _fight(w).get("dice") or []
+    face = dice[index].get("face") if isinstance(index, int) and 0 <= index < len(dice) else w.view().get("die")
+    return f" (now {face})" if isinstance(face, int) and face > 0 else ""
+
+
+def _move(w: Words, a: Wire) -> str:
+    path = [str(s) for s in a.get("path") or []]
+    if not path:
+        return "Move"
+    text = f"Move {plural(len(path), 'space')} to {space(w, path[-1])}"
+    # Two ways to one space differ by the spaces passed on the way.
+    return text + (f", by {' → '.join(space(w, s, STEPS) for s in path[:-1])}" if len(path) > 1 else "")
+
+
+def _roll(w: Words, a: Wire) -> str:
+    return ROLL_FOR.get(str(w.view().get("phase")), "Roll the die")
+
+
+def _help(w: Words, a: Wire) -> str:
+    fighter = _fight(w).get("fighter")
+    return f"Help {w.name(fighter)} in the fight" if isinstance(fighter, int) else "Help in the fight"
+
+
+def _decline(w: Words, a: Wire) -> str:
+    fighter = _fight(w).get("fighter")
+    return f"Do not help {w.name(fighter)}" if isinstance(fighter, int) else "Do not help"
+
+
+ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
+    "roll": _roll,
+    "move": _move,
+    "play_friend": lambda w, a: f"Play {w.card_of(a.get('card'))} as a Friend"
+    + (f", replacing {w.card_of(a['replace'])}" if a.get("replace") else ""),
+    "play_treasure": lambda w, a: f"Play {w.card_of(a.get('card'))}",
+    "change_die": lambda w, a: f"{w.card_of(a.get('card'))}: make {die_name(w, a.get('die'))} a {a.get('face')}"
+    + _showing(w, a.get("die")),
+    "take_back": lambda w, a: f"{w.card_of(a.get('card'))}: take back {w.card_of(a.get('take'))}",
+    "ask_for_help": lambda w, a: f"Ask {w.name(a.get('helper'))} for help",
+    "accept_help": _help,
+    "decline_help": _decline,
+    "end_fight": lambda w, a: "Finish the fight",
+    "pick_treasure": lambda w, a: f"Keep {w.card_of(a.get('card'))}",
+    "discard": lambda w, a: f"Discard {w.card_of(a.get('card'))}",
+}
+
+
+def heading(w: Words) -> tuple[str, str]:
+    return f"Turn {w.view().get('turn', '?')}", ""
+
+
+# --- events ----------------------------------------------------------------------------------------------
+
+
+def _who(w: Words, e: Wire) -> str:
+    return w.name(e.get("seat"), "Someone")
+
+
+def _moved(w: Words, e: Wire) -> str:
+    path = [str(s) for s in e.get("path") or []]
+    verb = "runs" if e.get("running_away") else "moves"
+    where = f" to {space(w, path[-1])}" if path else ""
+    return f"{_who(w, e)} {verb} {plural(len(path), 'space')}{where}"
+
+
+def _drawn(w: Words, e: Wire) -> str:
+    cards = e.get("cards")
+    shown = f": {w.cards(cards)}" if isinstance(cards, list) and cards else ""
+    return f"{_who(w, e)} draws {plural(e.get('count', 0), 'Treasure')}{shown}"
+
+
+def _die_changed(w: Words, e: Wire) -> str:
+    owner = e.get("for")
+    die = die_name(w, e.get("die"), owner, log=True) if owner in ("fighter", "helper", "monster") else "the move die"
+    change = f"from {e['from']} to {e.get('to')}" if isinstance(e.get("from"), int) else f"to {e.get('to')}"
+    return f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {die} goes {change}"
+
+
+def _friend(w: Words, e: Wire) -> str:
+    gone = f", letting {w.card_of(e['discarded'])} go" if e.get("discarded") else ""
+    return f"{_who(w, e)} makes a Friend: {w.card_of(e.get('card'))}{gone}"
+
+
+def _fight_ended(w: Words, e: Wire) -> str:
+    helper = e.get("helper")
+    both = isinstance(helper, int)
+    side = _who(w, e) + (f" and {w.name(helper)}" if both else "")
+    verb = ("beat" if both else "beats") if e.get("won") else ("lose to" if both else "loses to")
+    return f"{side} {verb} the monster: {e.get('munchkin_power')} against {e.get('monster_power')}"
+
+
+def _declined(w: Words, e: Wire) -> str:
+    fighter = _fight(w).get("fighter")
+    return f"{_who(w, e)} will not help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
+
+
+def _accepted(w: Words, e: Wire) -> str:
+    fighter = _fight(w).get("fighter")
+    return f"{_who(w, e)} helps" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "") + " in the fight"
+
+
+def _picked(w: Words, e: Wire) -> str:
+    rest = e.get("fighter_gets")
+    fighter = _fight(w).get("fighter")
+    text = f"{_who(w, e)} keeps {w.card_of(e.get('card'))}"
+    if isinstance(rest, list) and rest:
+        text += f"; {w.name(fighter, 'the fighter')} gets {w.cards(rest)}"
+    return text
+
+
+def _game_over(w: Words, e: Wire) -> str:
+    golds = e.get("gold")
+    if isinstance(golds, list) and golds:
+        best = max(golds)
+        winners = [w.name(s) for s, g in enumerate(golds) if g == best]
+        have = "has" if len(winners) == 1 else "have"
+        return f"The last Treasure is drawn: {listed(winners)} {have} the most Gold ({best})"
+    return "The last Treasure is drawn: count your Gold!"
+
+
+EVENTS: dict[str, Callable[[Words, Wire], str]] = {
+    "turn_began": lambda w, e: f"Turn {e.get('turn')}: {_who(w, e)}",
+    "rolled": lambda w, e: f"{_who(w, e)} rolls a {e.get('die')} {ROLLED_FOR.get(str(e.get('for')), '')}".rstrip(),
+    "moved": _moved,
+    "sent_to_room": lambda w, e: f"{_who(w, e)} is sent to Room {e.get('room')}",
+    "roll_again": lambda w, e: f"{_who(w, e)} rolls again",
+    "treasure_drawn": _drawn,
+    "friend_played": _friend,
+    "treasure_played": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}"
+    + (f" and rolls an extra die: {e['die']}" if isinstance(e.get("die"), int) else ""),
+    "got_away": lambda w, e: f"{_who(w, e)} gets away from Room {e.get('room')}",
+    "die_changed": _die_changed,
+    "treasure_taken_back": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} to take back "
+    f"{w.card_of(e.get('took'))}",
+    "help_asked": lambda w, e: f"{_who(w, e)} asks {w.name(e.get('helper'))} for help",
+    "help_declined": _declined,
+    "help_accepted": _accepted,
+    "discarded": lambda w, e: f"{_who(w, e)} discards {w.card_of(e.get('card'))}",
+    "fight_began": lambda w, e: f"{_who(w, e)} fights {e.get('monster') or 'the monster'} "
+    f"(Power {e.get('monster_power')})",
+    "fight_ended": _fight_ended,
+    "treasures_won": lambda w, e: f"{_who(w, e)} wins {plural(e.get('count', 0), 'Treasure')}"
+    + (f": {w.cards(e['cards'])}" if isinstance(e.get("cards"), list) and e["cards"] else ""),
+    "treasures_shown": lambda w, e: f"The Treasures won: {w.cards(e.get('cards'))}",
+    "treasure_picked": _picked,
+    "game_over": _game_over,
+    "monster_deck_reshuffled": lambda w, e: "The beaten monsters are shuffled into a new monster deck",
+    "treasure_discards_reshuffled": lambda w, e: "The Treasure discards are shuffled into a new deck",
+}

@@ -1,0 +1,281 @@
+"""The words test: whole games of both games, every shipped pack and table option, as a player and as a
+spectator, through the real table scenes. Everything a player reads (every text drawn on the screen, every
+button label and tooltip, every entry and title of every card's and button's menu, every log line) is checked
+against what must never reach a screen: card ids, snake_case, True/False/None, #n/~n, braces, "seat N" and
+zero-based numbers."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from doorkick.client.autoplay import Autoplayer
+from doorkick.client.catalog import Cards
+from doorkick.client.scenes import results as results_screen
+from doorkick.client.scenes.munchkin_table import MunchkinScene
+from doorkick.client.scenes.overlays import ChoiceOverlay, ZoomOverlay
+from doorkick.client.scenes.table_base import GameScene
+from doorkick.client.scenes.wonderland_board import WonderlandScene
+from doorkick.client.session import LocalSession
+from doorkick.client.ui import text as ui_text
+from doorkick.client.words import Words
+from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin.options import Options
+from doorkick.shared.rules.registry import ruleset
+
+NEVER = {
+    "snake_case": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
+    "True/False/None": re.compile(r"\b(True|False|None)\b"),
+    "#n or ~n": re.compile(r"[#~]\d"),
+    "braces": re.compile(r"[{}]"),
+    "seat N": re.compile(r"\bseat \d", re.IGNORECASE),
+    "zero-based": re.compile(
+        r"\b(die|dice|monster|player|card|item|room|space|turn|number|helper|target)\s+0\b", re.IGNORECASE
+    ),
+}
+ALL_MUNCHKIN_PACKS = ("core", "epic", "fairy-dust", "christmas")
+EVERY_OPTION = {name: True for name, value in Options().to_wire().items() if isinstance(value, bool)}
+# (game, packs, options, seats, seed): every shipped pack and table option at least once.
+TABLES = [
+    ("munchkin", (), None, 4, 3),
+    ("munchkin", ALL_MUNCHKIN_PACKS, EVERY_OPTION, 4, 5),
+    ("munchkin", ("christmas",), {"trade_cooldown": True}, 3, 7),
+    ("wonderland", (), None, 4, 2),
+]
+ORIGINALS = {fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")}
+assert results_screen  # imported here, where the reader finds it, not first by the table at the game's end
+STEP = 0.25  # seconds a frame
+NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Finn")
+
+
+def faults(text: str, ids: frozenset[str]) -> list[str]:
+    """What in `text` must never reach a screen."""
+    found = [f"{name}: {m.group(0)!r}" for name, rule in NEVER.items() if (m := rule.search(text))]
+    found += [f"card id {word!r}" for word in re.findall(r"[a-z0-9]+(?:[-#][a-z0-9]+)*", text) if word in ids]
+    return found
+
+
+def card_ids(game: str, packs: tuple[str, ...]) -> frozenset[str]:
+    """The packs' id strings, and each copy's (`id#2`), as the catalogue knows them."""
+    copies = set(Cards(game, packs).defs)
+    return frozenset(copies | {card.split("#")[0] for card in copies})
+
+
+class Log(deque[tuple[str, Any]]):
+    """A table's log that hands every line to the reader as it is written (the log keeps only its last lines)."""
+
+    def __init__(self, lines: deque[tuple[str, Any]], read: Callable[[str, str], None]) -> None:
+        super().__init__(lines, maxlen=lines.maxlen)
+        self.read = read
+
+    def append(self, line: tuple[str, Any]) -> None:
+        self.read(line[0], "log")
+        super().append(line)
+
+
+class Reader:
+    """Collects everything a player reads: the text the screen draws, and the words of every menu."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.seen: dict[str, str] = {}  # text -> where it was read first
+        for module in [m for name, m in sys.modules.items() if name.startswith("doorkick.client") and m]:
+            for fn, render in ORIGINALS.items():
+                if getattr(module, fn, None) is render:
+                    monkeypatch.setattr(module, fn, self._recording(render))
+
+    def _recording(self, render: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+        def recorded(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+            self.read(text, "drawn")
+            return render(text, *args, **kwargs)
+
+        return recorded
+
+    def read(self, text: str, where: str) -> None:
+        self.seen.setdefault(text, where)
+
+    def menus(self, scene: GameScene) -> None:
+        """Open every menu the viewer could open now, read it, and put it away again."""
+        app = scene.app
+        for button in list(scene.bar_buttons):
+            self.read(button.label, "bar button")
+            self.read(button.hint, "bar tooltip")
+            if button.enabled and button.label.endswith("…"):
+                self._open(scene, lambda b=button: b.click(), "bar chooser")  # type: ignore[misc]
+        for card in list(scene.by_card):
+            self._open(scene, lambda c=card: scene.click_card(c, (400, 300)), "card menu")  # type: ignore[misc]
+        if isinstance(scene, MunchkinScene):
+            for card, rect, _ in list(scene.table_cards):
+                pygame.mouse.set_pos(rect.center)
+                self.read(scene.hover_hint()[1], "table card tooltip")
+                self._open(scene, lambda c=card, r=rect: scene.press_table_card(c, r.center, 1), "table card menu")  # type: ignore[misc]
+        assert app.top is scene
+
+    def _open(self, scene: GameScene, click: Callable[[], None], where: str) -> None:
+        app = scene.app
+        click()
+        top = app.top
+        if isinstance(top, ChoiceOverlay):
+            self.read(top.title, f"{where} title")
+            for option in top.options:
+                self.read(option.label, where)
+                self.read(option.reason, f"{where} tooltip")
+        if top is not scene and isinstance(top, ChoiceOverlay | ZoomOverlay):
+            app.remove(top)
+
+
+def play(app: Any, reader: Reader, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int,
+         seat: int | None) -> GameScene:
+    """One whole game at the table scene, the viewer's seat (if any) clicked by the autoplayer."""
+    engine = ruleset(game)
+    setups = tuple(SeatSetup(NAMES[i], "female" if i % 2 else "male") for i in range(seats))
+    mine = [] if seat is None else [seat]
+    # A spectator's bots act one a frame, so that every state of the game is drawn; a player's act at once.
+    delay = 0.0 if seat is not None else STEP
+    session = LocalSession(engine, setups, seed, mine, packs, options, bot_delay=delay, bot_level="easy")
+    app.settings.reaction_seconds = 1
+    scene_type = MunchkinScene if game == "munchkin" else WonderlandScene
+    scene = app.push(scene_type(app, session))
+    scene.log = Log(scene.log, reader.read)
+    if seat is not None:
+        scene.autoplayer = Autoplayer(app, scene, seed, think=0.0)
+    seen_state: object = None
+    for _frame in range(20_000):
+        if app.top is scene and scene.st is not seen_state:
+            seen_state = scene.st
+            reader.menus(scene)
+        if scene.throw is not None:
+            scene.throw.skip()
+        app.step(STEP, [])
+        if scene.results_shown:
+            app.step(STEP, [])  # the results screen, drawn once
+            break
+    return scene
+
+
+def checked(reader: Reader, ids: frozenset[str]) -> Iterator[str]:
+    for text, where in reader.seen.items():
+        for fault in faults(text, ids):
+            yield f"{where}: {text!r} ({fault})"
+
+
+@pytest.mark.parametrize(("game", "packs", "options", "seats", "seed"), TABLES)
+def test_everything_a_player_reads_is_in_words(
+    app: Any, monkeypatch: pytest.MonkeyPatch, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int
+) -> None:
+    ids = card_ids(game, packs or (("core",) if game == "munchkin" else ("wonderland",)))
+    app.screenshot_dir = None  # the table's own screenshots only slow the games down here
+    reader = Reader(monkeypatch)
+    for seat in (0, None):
+        reader.seen.clear()
+        scene = play(app, reader, game, packs, options, seats, seed, seat)
+        assert scene.results_shown, "the game did not end"
+        assert len(reader.seen) > 200
+        bad = sorted(set(checked(reader, ids)))
+        assert not bad, "\n".join(bad[:40])
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    ids = card_ids("munchkin", ALL_MUNCHKIN_PACKS)
+    for shown in (
+        "Ask for help (items nothing, treasures 1, helper_first False)",
+        "Look for trouble: mummy-influencer",
+        "Roll to run away (monster 0, hireling False)",
+        "Kick open the door (resurrect jar-of-angry-bees#2)",
+        "Turn Undead ({cards})",
+        "make die 0 a 1",
+        "Seat 0 discarded",
+        "Play jar-of-angry-bees",
+        "Card: None",
+    ):
+        assert faults(shown, ids), shown
+    assert not faults("Alice curses Bob with Wet Blanket of Doom", ids)
+
+
+def test_named_dice_monsters_and_players() -> None:
+    dice = [{"owner": "monster", "face": 2}, {"owner": "fighter"}, {"owner": "helper"}, {"owner": "fighter", "face": 5}]
+    view: dict[str, Any] = {"fight": {"fighter": 0, "helper": 1, "dice": dice}, "phase": "fight"}
+    names = {0: "Alice", 1: "Bob"}
+    for viewer, expected in ((0, "your second die"), (1, "Alice's second die")):
+        words = Words("wonderland", names.__getitem__, str.title, viewer=lambda v=viewer: v, view=lambda: view)
+        wire = {"type": "change_die", "card": "cake", "die": 3, "face": 1}
+        assert words.action(wire) == f"Cake: make {expected} a 1 (now 5)"
+    words = Words("wonderland", names.__getitem__, str.title, viewer=lambda: 0, view=lambda: view)
+    for die, whose in ((0, "the monster's die a 6 (now 2)"), (2, "Bob's die a 6")):
+        assert words.action({"type": "change_die", "card": "cake", "die": die, "face": 6}) == f"Cake: make {whose}"
+    fight = {"combat": {"fighter": 0, "monsters": [{"card": "tax-gremlin"}, {"card": "tax-gremlin#2"}]}}
+    munchkin = Words("munchkin", names.__getitem__, lambda c: "Tax Gremlin", viewer=lambda: 0, view=lambda: fight)
+    assert munchkin.action({"type": "roll_to_run_away", "monster": 1, "hireling": False}) == (
+        "Roll to run away from the second Tax Gremlin"
+    )
+    assert munchkin.event({"type": "cursed", "seat": 1, "by": 0, "card": "x"}) == "Alice curses Bob with Tax Gremlin"
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None:
+    """Each kind of action the engine knows has words of its own; filled with any card, any seat (the first
+    one, number 0, too) and either truth value, its label names them and leaks nothing."""
+    from dataclasses import fields
+
+    from doorkick.client.words import munchkin, wonderland
+    from doorkick.shared.rules.munchkin.actions import MunchkinAction
+    from doorkick.shared.rules.wonderland.actions import WonderlandAction
+
+    vocabulary, registry = (munchkin, MunchkinAction.registry) if game == "munchkin" else (
+        wonderland, WonderlandAction.registry
+    )
+    assert set(vocabulary.ACTIONS) == set(registry)
+    assert set(registry) <= set(vocabulary.KINDS)
+    packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
+    defs = Cards(game, packs).defs
+    ids = card_ids(game, packs)
+    card = next(iter(defs))
+    view: dict[str, Any] = {
+        "combat": {"fighter": 0, "step": "help", "monsters": [{"card": card, "base": card}] * 2,
+                   "offer": {"items": [card], "treasures": 2, "helper_first": True}, "flight": {"caught_by": 1}},
+        "fight": {"fighter": 0, "helper": 1, "dice": [{"owner": "monster"}, {"owner": "fighter"}]},
+        "decisions": [{"kind": "trade", "source": 1, "give": [card], "take": []}],
+        "discards": {"door": {"top": card}},
+        "phase": "fight",
+    }
+    words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
+    for kind, action in registry.items():
+        for truth, seat in ((False, 0), (True, 1)):
+            wire: dict[str, Any] = {"type": kind}
+            for f in fields(action):
+                if f.name != "seat":
+                    hint = str(f.type)
+                    wire[f.name] = (
+                        [card] if "tuple" in hint else truth if "bool" in hint else seat if "int" in hint else card
+                    )
+            label = vocabulary.ACTIONS[kind](words, wire)  # its own words, not the fallback to the kind's name
+            assert label and not faults(label, ids), (kind, label)
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_every_event_kind_reads_in_words_whatever_its_fields(game: str) -> None:
+    """Each kind of event the rules make (found in their source), with the first seat and the first monster
+    of the fight among its fields, names them and leaks nothing: no number 0, no id."""
+    from test_client_log_text import event_kinds
+
+    packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
+    defs = Cards(game, packs).defs
+    ids = card_ids(game, packs)
+    card = next(iter(defs))
+    view = {"combat": {"fighter": 0, "monsters": [{"card": card, "base": card}]}, "fight": {"fighter": 0}}
+    words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
+    for kind in sorted(event_kinds(game)):
+        for monster in (0, card) if game == "munchkin" else ("The Jabberwock",):  # a Room's monster goes by name
+            event = {"type": kind, "seat": 0, "target": 1, "to": 0, "with": 1, "helper": 1, "card": card,
+                     "cards": [card], "give": [card], "take": [card], "monster": monster, "item": card, "die": 1,
+                     "total": 1, "turn": 1, "level": 1, "change": 1, "order": [0, 1], "winners": [0], "dead": 0,
+                     "rolls": [[0, 3]], "seats": [0], "path": ["x"], "room": 1, "count": 1, "by": 1, "bonus": 3,
+                     "monster_power": 4, "munchkin_power": 5, "won": True, "levels": 1, "sex": "female", "from": 2,
+                     "discarded": card, "discard": card, "took": card, "fighter_gets": [card], "gold": [1, 2]}
+            line = words.event(event)
+            assert not faults(line, ids), (kind, line)

@@ -172,6 +172,9 @@ def _attacher(app: App, args: argparse.Namespace) -> Any:
 
     def attach(scene: GameScene) -> None:
         scene.quit_after_turns = args.quit_after_turns
+        table = getattr(scene.session, "table", "")
+        if table:  # a line for whoever launched it from a terminal (and for the tests that relaunch windows)
+            print(f"doorkick: at table {table}, seat {scene.viewer}, {len(scene.hand)} cards in hand", flush=True)
         if args.autoplay:
             from .autoplay import Autoplayer
 

@@ -194,8 +194,9 @@ class Ruleset(Protocol[S]):
     def score(self, state: S, seat: int) -> int: ...
 
     def reaction_seconds(self, state: S) -> float | None:
-        """How long the rules give the others to react right now (M25), None where they set no time, or
-        `math.inf` where the table chose to wait for every answer (R01's "no timer")."""
+        """How long the rules give the others to react right now (M25, R01); None when no reaction window is
+        open (a pass then withdraws something, a decision no short clock makes for a player), or `math.inf`
+        where the table chose to wait for every answer (R01's "no timer")."""
         ...
 
     def action_from_wire(self, wire: Wire) -> Action: ...

@@ -61,6 +61,9 @@ class RaceState:
     winner: int | None = None
 
 
+WINDOW_SECONDS = 1.0  # how long the race's reaction window gives the others
+
+
 class DiceRace:
     game = "dice"
     score_name = "squares"
@@ -154,7 +157,7 @@ class DiceRace:
         return state.turns_taken
 
     def reaction_seconds(self, state: RaceState) -> float | None:
-        return None
+        return WINDOW_SECONDS if state.reacting else None  # only a reaction window runs the pass clock
 
     def score(self, state: RaceState, seat: int) -> int:
         return state.positions[seat]

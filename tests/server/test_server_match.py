@@ -93,7 +93,8 @@ def test_timers_pass_for_a_silent_human_and_a_bot_takes_their_turn(tmp_path: Pat
             assert any(e["type"] == "rolled" and e["seat"] == 1 for e in bob.events)
             kinds = {m.get("kind") for m in bob.inbox if m.type == "timer" and m.get("seat") == 1}
             assert "turn" in kinds
-            assert any(e["type"] == "pass" and e["seat"] == 1 for e in bob.events) == ("pass" in kinds)
+            if "pass" in kinds:  # a pass clock that ran out passed for him (a turn clock may pass too)
+                assert any(e["type"] == "pass" and e["seat"] == 1 for e in bob.events)
 
     asyncio.run(scenario())
 

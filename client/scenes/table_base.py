@@ -32,6 +32,8 @@ from .base import Box, Scene
 from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
 from .table_clock import TableClock, handover_reason, warning_hook
 
+BOT_PACES = (1.0, 2.0, 0.5)  # the Menu's choices of seconds between two bot actions
+
 if TYPE_CHECKING:
     from ..app import App
 
@@ -369,14 +371,24 @@ class GameScene(ActionBar, Scene):
                 self.app,
                 "Menu",
                 "Leave this table? Your seat stays yours: join again to come back. Auto-pass passes for you "
-                f"in a reaction window when you have nothing to play (now {auto}).",
+                f"in a reaction window when you have nothing to play (now {auto}). Bot pace: the time between "
+                "two bot actions in a game this window runs (hot-seat now; a hosted game from the next table).",
                 [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute),
-                 (f"Auto-pass {auto}", self._toggle_auto_pass), ("Leave", self.leave)],
+                 (f"Auto-pass {auto}", self._toggle_auto_pass),
+                 (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace), ("Leave", self.leave)],
             )
         )
 
     def _toggle_auto_pass(self) -> None:
         self.app.settings.auto_pass = not self.app.settings.auto_pass
+
+    def _next_bot_pace(self) -> None:
+        """Slower, then faster again: 1 s (a pace a person follows), 2 s, 0.5 s."""
+        paces = BOT_PACES
+        now = self.app.settings.bot_seconds
+        self.app.settings.bot_seconds = paces[(paces.index(now) + 1) % len(paces)] if now in paces else paces[0]
+        if isinstance(self.session, LocalSession) and self.session.bot_delay > 0:
+            self.session.bot_delay = self.app.settings.bot_seconds
 
     def leave(self) -> None:
         self.session.close()

@@ -364,6 +364,8 @@ class ListView(Widget):
 class Dialog(Widget):
     """A modal box with a title, a message and buttons; it takes every event while open."""
 
+    MIN_BUTTON_W = 150  # narrower, and a label like "Keep playing" is cut
+
     def __init__(
         self,
         title: str,
@@ -376,16 +378,25 @@ class Dialog(Widget):
         self.title, self.message = title, message
         self.buttons = [Button((0, 0, 10, 10), label, on_click, clock=clock) for label, on_click in choices]
         self.extra: list[Widget] = []
+        self.base_h = size[1]
+        self.button_rows = 1
 
     def layout(self, screen: pygame.Rect) -> None:
-        self.rect.center = screen.center
+        # Buttons too many for one readable row go on more rows (the box grows), never shrink to "Keep play…".
         n = len(self.buttons)
-        bw = min(180, (self.rect.w - 40 - 12 * (n - 1)) // max(1, n))
-        x = self.rect.centerx - (n * bw + 12 * (n - 1)) // 2
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, self.rect.bottom - 64, bw, 44)
-            b.appeared()
-            x += bw + 12
+        per_row = max(1, min(n, (self.rect.w - 40 + 12) // (self.MIN_BUTTON_W + 12)))
+        self.button_rows = -(-n // per_row)
+        self.rect.h = min(screen.h - 20, self.base_h + (self.button_rows - 1) * 56)
+        self.rect.center = screen.center
+        for row in range(self.button_rows):
+            line = self.buttons[row * per_row : (row + 1) * per_row]
+            bw = min(180, (self.rect.w - 40 - 12 * (per_row - 1)) // per_row)
+            x = self.rect.centerx - (len(line) * bw + 12 * (len(line) - 1)) // 2
+            y = self.rect.bottom - 64 - (self.button_rows - 1 - row) * 56
+            for b in line:
+                b.rect = pygame.Rect(x, y, bw, 44)
+                b.appeared()
+                x += bw + 12
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         for w in [*self.extra, *self.buttons]:
@@ -409,7 +420,7 @@ class Dialog(Widget):
         panel(surface, self.rect, radius=12)
         title = render_line(self.title, self.rect.w - 40, 28, theme.ACCENT, "bold")
         surface.blit(title, (self.rect.x + 20, self.rect.y + 16))
-        body = pygame.Rect(self.rect.x + 20, self.rect.y + 60, self.rect.w - 40, self.rect.h - 140)
+        body = pygame.Rect(self.rect.x + 20, self.rect.y + 60, self.rect.w - 40, self.base_h - 140)
         surface.blit(render_block(self.message, body.w, body.h, 20, theme.TEXT), body.topleft)
         for w in [*self.extra, *self.buttons]:
             w.draw(surface)

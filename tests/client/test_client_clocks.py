@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from doorkick.client.clocks import in_reaction_window, nothing_to_play, window_key
+from doorkick.client.scenes.help_form import AnswerForm
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import CoverOverlay
 from doorkick.client.scenes.table_clock import WARN_SECONDS
@@ -146,6 +147,11 @@ def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app
         if not wanted:
             break
         viewer = scene.viewer
+        if isinstance(top, AnswerForm) and viewer is not None:  # asked for help: answered on its form, as the bot would
+            action = me.choose(MUNCHKIN, session.engine_state, viewer)
+            label = scene.describe(action.to_wire()) if action is not None else None
+            click(app, next((b for b in top.buttons if b.label == label), top.buttons[-1]).rect.center)
+            continue
         if viewer is not None and top is scene and viewer in MUNCHKIN.seats_to_act(session.engine_state):
             action = me.choose(MUNCHKIN, session.engine_state, viewer)
             if action is not None:

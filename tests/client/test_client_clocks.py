@@ -64,6 +64,11 @@ def test_R01_a_seat_with_nothing_to_play_is_passed_for_at_once(app: Any) -> None
     app.settings.auto_pass = True  # the default: nothing to play, no waiting
     app.step(1 / 30, [])
     assert passes_of(session, 0) == before + 1
+    # Passed during this frame: until the state that shows it lands, nothing (the autoplayer, say) acts on the
+    # legal list from before the pass.
+    assert scene.awaiting > 0
+    app.step(1 / 30, [])
+    assert scene.awaiting == 0 and scene.legal == (session.state(0) or {}).get("legal")
     assert Settings().auto_pass
 
 

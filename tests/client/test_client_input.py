@@ -263,7 +263,8 @@ def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(ap
     text = form.text()
     assert "They offer: 1 treasure; you pick first." in text and "Your help adds" in text
     app.screenshot("help_answer")
-    offer = next(b for b in form.buttons if b.label == "Help Alice for 1 Treasure, the helper picks first")
+    offer = next(b for b in form.buttons if b.label == "Offer to help")
+    assert offer.tooltip == "Help Alice for 1 Treasure, the helper picks first"  # the whole answer, on hover
     click(app, offer.rect.center)
     assert app.top is scene and session.actions[-1] == {"type": "volunteer", "seat": 2}
 
@@ -305,7 +306,7 @@ def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(ap
     frames(app, 0.2)
     assert isinstance(app.top, AnswerForm)
     frames(app, 0.4)
-    click(app, next(b for b in app.top.buttons if b.label.startswith("Help Alice")).rect.center)
+    click(app, next(b for b in app.top.buttons if b.label == "Offer to help").rect.center)
     frames(app, 0.2)
     assert isinstance(app.top, CoverOverlay)  # back to Alice, to choose
     click(app, app.top.button.rect.center)

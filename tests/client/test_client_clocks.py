@@ -154,8 +154,8 @@ def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app
         viewer = scene.viewer
         if isinstance(top, AnswerForm) and viewer is not None:  # asked for help: answered on its form, as the bot would
             action = me.choose(MUNCHKIN, session.engine_state, viewer)
-            label = scene.describe(action.to_wire()) if action is not None else None
-            click(app, next((b for b in top.buttons if b.label == label), top.buttons[-1]).rect.center)
+            answer = top.compose(action.to_wire()) if action is not None else None
+            click(app, (answer or top.buttons[-1].rect).center)  # the bot's answer, else "Decline to help"
             continue
         if viewer is not None and top is scene and viewer in MUNCHKIN.seats_to_act(session.engine_state):
             action = me.choose(MUNCHKIN, session.engine_state, viewer)

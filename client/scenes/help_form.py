@@ -264,7 +264,12 @@ class AnswerForm(Scene):
         self.wires = wires
         self.box = pygame.Rect(0, 0, 10, 10)
         clock = table.bar_clock
-        self.buttons = [Button((0, 0, 10, 10), table.describe(w), self._send(w), clock=clock) for w in wires]
+        # The terms are written out above the buttons, so each names only its answer (whole on hover): the long
+        # wording ("Help Alice for 1 Treasure, the helper picks first") does not fit a third of the form.
+        self.buttons = [
+            Button((0, 0, 10, 10), table.words.kind(str(w.get("type"))), self._send(w), table.describe(w), clock=clock)
+            for w in wires
+        ]
         self.later = Button((0, 0, 10, 10), "Decide later", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)
         self.widgets = [*self.buttons, self.later]
 

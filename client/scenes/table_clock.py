@@ -87,6 +87,7 @@ class TableClock:
                 continue
             self._passed_for.add(seat)
             session.act(seat, {"type": "pass"})
+            scene.awaiting = 2.0  # as after any action of ours: the legal list is stale until the state lands
 
     # -- time running out -------------------------------------------------------------------------------
     def on_timer(self, data: dict[str, Any]) -> None:

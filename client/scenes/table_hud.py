@@ -13,7 +13,12 @@ from ..ui.widgets import panel
 if TYPE_CHECKING:
     from .table_base import GameScene
 
-CHAT_MIN_H = 132  # the chat strip and its gap above: three lines of talk at least
+CHAT_GAP = 6  # between the log and the chat strip
+
+
+def chat_min_h(scene: GameScene) -> int:
+    """The chat strip and its gap above: the last three things said at least, one of them long enough to wrap."""
+    return scene.chat.height_for(4, 3) + CHAT_GAP
 
 
 def draw_log(scene: GameScene, surface: pygame.Surface, top: int) -> None:
@@ -29,9 +34,10 @@ def place_history(scene: GameScene, top: int) -> None:
     talk never pushes game lines out of view."""
     side, field = scene.side_rect, scene.chat_input.rect
     room = pygame.Rect(side.x + 10, top + 10, side.w - 20, field.y - top - 16)
-    chat_h = max(min(CHAT_MIN_H - 6, room.h // 3), min(160, room.h * 3 // 10))  # a short window: a third
-    scene.log.rect = pygame.Rect(room.x, room.y, room.w, room.h - chat_h - 6)
-    scene.chat.rect = pygame.Rect(room.x, scene.log.rect.bottom + 6, room.w, chat_h)
+    least = chat_min_h(scene) - CHAT_GAP
+    chat_h = max(min(least, room.h * 2 // 5), min(160, room.h * 3 // 10))  # a short window: two fifths
+    scene.log.rect = pygame.Rect(room.x, room.y, room.w, room.h - chat_h - CHAT_GAP)
+    scene.chat.rect = pygame.Rect(room.x, scene.log.rect.bottom + CHAT_GAP, room.w, chat_h)
 
 
 def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:

@@ -601,7 +601,7 @@ class WonderlandScene(GameScene):
         golds = outcome.get("gold") if isinstance(outcome, dict) else None
         players = self.view.get("players") or []
         # Rows shrink on a short window so that the log below keeps room for a dozen lines, and chat for three.
-        compact = self.side_rect.bottom - (y + 36 + 60 * len(players)) < 240 + table_hud.CHAT_MIN_H
+        compact = self.side_rect.bottom - (y + 36 + 60 * len(players)) < 240 + table_hud.chat_min_h(self)
         step, k = (40, 0.72) if compact else (60, 1.0)
         for p in players:
             seat = int(p.get("seat", 0))

@@ -83,6 +83,11 @@ class Scrollback(Widget):
             self._heights[index] = len(fitted.lines) * theme.font(fitted.size).get_linesize() + LINE_GAP
         return self._heights[index]
 
+    def height_for(self, rows: int, entries: int) -> int:
+        """How tall the widget must be to show `entries` entries of `rows` lines of text in all, at the full
+        size of its font: the bundled font's own line height, so that no font change cuts a line."""
+        return TITLE_H + 10 + rows * theme.font(self.size).get_linesize() + entries * LINE_GAP
+
     def lines_bottom(self, offset: int) -> int:
         """Where the newest line in view ends: scrolled up, the button below the lines has a strip of its own."""
         return self.body.bottom - (BUTTON_H if offset else 0)

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from doorkick.client.clocks import in_reaction_window, nothing_to_play, window_key
+from doorkick.client.scenes.help_form import AnswerForm
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import CoverOverlay
 from doorkick.client.scenes.table_clock import WARN_SECONDS
@@ -63,6 +64,11 @@ def test_R01_a_seat_with_nothing_to_play_is_passed_for_at_once(app: Any) -> None
     app.settings.auto_pass = True  # the default: nothing to play, no waiting
     app.step(1 / 30, [])
     assert passes_of(session, 0) == before + 1
+    # Passed during this frame: until the state that shows it lands, nothing (the autoplayer, say) acts on the
+    # legal list from before the pass.
+    assert scene.awaiting > 0
+    app.step(1 / 30, [])
+    assert scene.awaiting == 0 and scene.legal == (session.state(0) or {}).get("legal")
     assert Settings().auto_pass
 
 
@@ -146,6 +152,11 @@ def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app
         if not wanted:
             break
         viewer = scene.viewer
+        if isinstance(top, AnswerForm) and viewer is not None:  # asked for help: answered on its form, as the bot would
+            action = me.choose(MUNCHKIN, session.engine_state, viewer)
+            answer = top.compose(action.to_wire()) if action is not None else None
+            click(app, (answer or top.buttons[-1].rect).center)  # the bot's answer, else "Decline to help"
+            continue
         if viewer is not None and top is scene and viewer in MUNCHKIN.seats_to_act(session.engine_state):
             action = me.choose(MUNCHKIN, session.engine_state, viewer)
             if action is not None:

@@ -264,6 +264,7 @@ def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(ap
     assert "They offer: 1 treasure; you pick first." in text and "Your help adds" in text
     app.screenshot("help_answer")
     offer = next(b for b in form.buttons if b.label == "Offer to help")
+    assert offer.tooltip == "Help Alice for 1 Treasure, the helper picks first"  # the whole answer, on hover
     click(app, offer.rect.center)
     assert app.top is scene and session.actions[-1] == {"type": "volunteer", "seat": 2}
 

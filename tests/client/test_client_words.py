@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import sys
-from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,6 +23,7 @@ from doorkick.client.scenes.table_base import GameScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
 from doorkick.client.ui import text as ui_text
+from doorkick.client.ui.scrollback import Scrollback
 from doorkick.client.words import Words
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin.options import Options
@@ -67,16 +67,16 @@ def card_ids(game: str, packs: tuple[str, ...]) -> frozenset[str]:
     return frozenset(copies | {card.split("#")[0] for card in copies})
 
 
-class Log(deque[tuple[str, Any]]):
-    """A table's log that hands every line to the reader as it is written (the log keeps only its last lines)."""
+def reading(log: Scrollback, read: Callable[[str, str], None]) -> None:
+    """Hand every line the table's log is given to the reader as it is written (the log is a widget the scene
+    draws and scrolls, so it stays itself: only its `append` is wrapped)."""
+    append = log.append
 
-    def __init__(self, lines: deque[tuple[str, Any]], read: Callable[[str, str], None]) -> None:
-        super().__init__(lines, maxlen=lines.maxlen)
-        self.read = read
+    def appended(line: tuple[str, Any]) -> None:
+        read(line[0], "log")
+        append(line)
 
-    def append(self, line: tuple[str, Any]) -> None:
-        self.read(line[0], "log")
-        super().append(line)
+    log.append = appended  # type: ignore[method-assign]
 
 
 class Reader:
@@ -125,7 +125,9 @@ class Reader:
             for option in top.options:
                 self.read(option.label, where)
                 self.read(option.reason, f"{where} tooltip")
-        if top is not scene and isinstance(top, ChoiceOverlay | ZoomOverlay):
+        elif top is not scene and not isinstance(top, ZoomOverlay):
+            top.draw(app.screen)  # a form (the call for help's, say): its words are read as it is drawn
+        if top is not scene:
             app.remove(top)
 
 
@@ -141,7 +143,7 @@ def play(app: Any, reader: Reader, game: str, packs: tuple[str, ...], options: A
     app.settings.reaction_seconds = 1
     scene_type = MunchkinScene if game == "munchkin" else WonderlandScene
     scene = app.push(scene_type(app, session))
-    scene.log = Log(scene.log, reader.read)
+    reading(scene.log, reader.read)
     if seat is not None:
         scene.autoplayer = Autoplayer(app, scene, seed, think=0.0)
     seen_state: object = None

@@ -13,6 +13,7 @@ from ..ui.widgets import Button
 from ..words import Words
 
 Wire = dict[str, Any]
+MORE_WIDTH = 150  # the "More" place shows any kind's name ("Berserk (3)…")
 
 
 class ActionBar:
@@ -145,7 +146,12 @@ class ActionBar:
             widths = [min(self.bar_widest, room // n)] * n
         else:
             f = theme.font(17, "bold")
-            natural = [max(90, f.size(self._head(place[0]))[0] + 28) for place in self.bar_places]
+            # A place is as wide as its own name ("More" holds any kind's): fixed for the game. A longer live
+            # label takes a second line in its place rather than pushing a neighbour.
+            natural = [
+                MORE_WIDTH if place == (acts.MORE,) else max(90, f.size(self._head(place[0]))[0] + 28)
+                for place in self.bar_places
+            ]
             spare = max(0, room - sum(natural)) // n
             scale = min(1.0, room / max(1, sum(natural)))
             widths = [min(max(self.bar_widest, w), int(w * scale) + spare) for w in natural]

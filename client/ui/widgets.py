@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from . import theme
-from .text import render_block, render_line
+from .text import Fitted, fit, render_block, render_line
 
 Handler = Callable[[], None]
 
@@ -174,16 +174,38 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         edge = theme.FOCUS if self.enabled and self.hovered() else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
-        img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold", self.min_size)
-        surface.blit(img, img.get_rect(center=self.rect.center))
+        if not self._two_lines():
+            img = render_line(self.label, self.rect.w - 12, self.size, fg, "bold", self.min_size)
+            surface.blit(img, img.get_rect(center=self.rect.center))
+            return
+        # A long label ("Take Carol as helper") wraps onto a second line before it is cut: places stay fixed.
+        fitted = self._fitted()
+        f = theme.font(fitted.size, "bold")
+        y = self.rect.centery - len(fitted.lines) * f.get_linesize() // 2
+        for line in fitted.lines:
+            img = f.render(line, True, fg)
+            surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            y += f.get_linesize()
 
     @property
     def min_size(self) -> int:
         """The smallest the label shrinks to before it is cut (and then named in full by the tooltip)."""
         return min(self.size, 12)
 
+    def _two_lines(self) -> bool:
+        """The label is too long for one readable line but the button is tall enough for two."""
+        one_line, small = theme.font(min(self.size, 14), "bold"), theme.font(self.min_size, "bold")
+        too_wide = one_line.size(self.label)[0] > self.rect.w - 12
+        words_fit = all(small.size(word)[0] <= self.rect.w - 12 for word in self.label.split())  # never "Berser k"
+        return too_wide and " " in self.label and words_fit and self.rect.h >= 2 * small.get_linesize() + 4
+
+    def _fitted(self) -> Fitted:
+        return fit(self.label, self.rect.w - 12, self.rect.h - 4, min(self.size, 15), self.min_size, "bold")
+
     @property
     def label_cut(self) -> bool:
+        if self._two_lines():
+            return self._fitted().truncated
         return theme.font(self.min_size, "bold").size(self.label)[0] > self.rect.w - 12
 
     @property

@@ -8,14 +8,17 @@ import contextlib
 import logging
 import signal
 import socket
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..shared.rules import registry
 from ..shared.rules.base import Ruleset
+from ..shared.rules.cards import PackError
 from .config import ServerConfig, default_data_dir
 from .net import Server
+from .packs_served import host_packs
 
 DEFAULT_PORT = 47474
 
@@ -27,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--name", default=None, help="the name players see (default: this machine's name)")
     parser.add_argument("--interface", default=None, metavar="IP", help="advertise only on this address")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
+    parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
+                        help="offer this card pack file to the tables, by its [pack] id (repeatable)")
     parser.add_argument("--reconnect-window", type=float, default=300.0, metavar="SECONDS")
     parser.add_argument("--pass-timeout", type=float, default=10.0, metavar="SECONDS")
     parser.add_argument("--turn-timeout", type=float, default=180.0, metavar="SECONDS")
@@ -45,6 +50,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         data_dir=args.data_dir or default_data_dir(),
         discovery=not args.no_discovery,
         interface=args.interface,
+        packs=tuple(args.pack),
         reconnect_window=args.reconnect_window,
         pass_timeout=args.pass_timeout if args.pass_timeout > 0 else None,
         turn_timeout=args.turn_timeout if args.turn_timeout > 0 else None,
@@ -82,6 +88,11 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = config_from(args)
+    try:
+        host_packs(config.packs)  # the host user's own packs: a broken one is reported now, not as a crash
+    except PackError as exc:
+        print(f"doorkick host: {exc}", file=sys.stderr)
+        return 2
     if not config.data_dir.exists():
         config.data_dir.mkdir(parents=True, mode=0o700)
     with contextlib.suppress(KeyboardInterrupt):

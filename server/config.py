@@ -25,6 +25,7 @@ class ServerConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     discovery: bool = True
     interface: str | None = None  # advertise only on this address (default: every interface)
+    packs: tuple[Path, ...] = ()  # card pack files of the host's own user, offered by their [pack] id
 
     max_connections: int = 64
     max_frame: int = DEFAULT_MAX_FRAME

@@ -62,7 +62,9 @@ class Picture:
 @dataclass(frozen=True)
 class ServedPack:
     name: str
+    game: str
     title: str
+    description: str
     source: str
     sha256: str
     text: str
@@ -105,6 +107,11 @@ class ServedPacks:
         self._fetched: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
         self.sent: Counter[str] = Counter()  # packs and pictures handed out (what a client's cache saves)
 
+    def catalogue(self) -> list[dict[str, str]]:
+        """`welcome.packs`: every pack a table here may name, so that a client's table form can offer it."""
+        return [{"name": x.name, "game": x.game, "title": x.title, "description": x.description}
+                for x in self.by_name.values()]
+
     def engine_packs(self, game: str, names: Iterable[str]) -> tuple[str, ...]:
         """What the engine loads for a table's pack names (a name not offered stays as it is: the engine says
         what is wrong with it)."""
@@ -146,9 +153,10 @@ def _serve(item: Offered) -> ServedPack:
         raise PackError(f"{path}: {len(data)} bytes; a pack served to clients has at most {MAX_PACK_BYTES}")
     text = data.decode("utf-8")
     raw = tomllib.loads(text)
-    title = str((raw.get("pack") or {}).get("name") or item.name).removeprefix("DoorKick: ")
-    return ServedPack(item.name, title, item.source, hashlib.sha256(data).hexdigest(), text,
-                      _pictures(raw, path))
+    header = raw.get("pack") or {}
+    title = str(header.get("name") or item.name).removeprefix("DoorKick: ")
+    return ServedPack(item.name, item.game, title, str(header.get("description", "")), item.source,
+                      hashlib.sha256(data).hexdigest(), text, _pictures(raw, path))
 
 
 def _pictures(raw: dict[str, Any], path: Path) -> tuple[Picture, ...]:

@@ -167,6 +167,7 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
         "games": _req(list),
         "key": _opt(str),
         "proof": _opt(str),
+        "packs": _opt(list),
     },
     ERROR: {"code": _req(str), "message": _req(str), "fatal": _opt(bool)},
     OK: {"seq": _opt(int)},

@@ -78,9 +78,9 @@ def served(host: EmbeddedHost) -> ServedPacks:
 
 
 def lobby_with_geese(app: Any, connection: Connection) -> LobbyScene:
-    lobby = LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True)
-    lobby.choices.packs = ["core", "geese"]  # the form offers the shipped packs; the host offers geese too
-    return lobby
+    # as `doorkick join HOST --packs core,geese` asks: geese is the host's own, offered in its welcome
+    return LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True,
+                      packs=["core", "geese"])
 
 
 def game_at(app: Any, connection: Connection) -> GameScene:
@@ -214,3 +214,24 @@ def test_the_host_refuses_to_start_with_a_broken_pack_of_its_own_user(tmp_path: 
         assert "card 'goose-down-vest'" in str(exc) and "slot must be one of" in str(exc)
     else:
         raise AssertionError("a broken pack was offered")
+
+
+def test_the_table_form_offers_the_hosts_own_pack(app: Any, tmp_path: Path) -> None:
+    host = start_host(tmp_path, write_pack(tmp_path / "host-only"))
+    try:
+        connection = Connection("127.0.0.1", host.port, "Alice", packs=PackCache(tmp_path / "cache"))
+        connection.start()
+        lobby = LobbyScene(app, connection, "test", "munchkin", 3, 2)
+        app.push(lobby)
+        run_until(app, lambda: lobby.status == "connected" and bool(lobby.features))
+        app.step(1 / 60, [])
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # "Game, packs, options…", as a player clicks
+            app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=lobby.setup_button.rect.center)])
+        form = app.top
+        assert form is not lobby
+        titles = [item.title for item in form.packs.items]  # type: ignore[attr-defined]
+        assert titles[0] == "Core Set" and "Goose Invasion" in titles
+        app.step(1 / 60, [])
+        pygame.image.save(app.screen, SHOTS / "host-pack-in-the-table-form.png")
+    finally:
+        host.stop()

@@ -205,9 +205,11 @@ def _header(text: str, source: str) -> tuple[str, str]:
 
 def _card_parser(game: str) -> Any:
     if game == "munchkin":
-        from ..shared.rules.munchkin.cards import parse_card
-    elif game == "wonderland":
-        from ..shared.rules.wonderland.cards import parse_card  # type: ignore[assignment]
-    else:
-        raise PackError(f"no game {game!r} plays card packs")
-    return parse_card
+        from ..shared.rules.munchkin import cards as munchkin
+
+        return munchkin.parse_card
+    if game == "wonderland":
+        from ..shared.rules.wonderland import cards as wonderland
+
+        return wonderland.parse_card
+    raise PackError(f"no game {game!r} plays card packs")

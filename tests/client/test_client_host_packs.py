@@ -235,3 +235,18 @@ def test_the_table_form_offers_the_hosts_own_pack(app: Any, tmp_path: Path) -> N
         pygame.image.save(app.screen, SHOTS / "host-pack-in-the-table-form.png")
     finally:
         host.stop()
+
+
+def test_doorkick_play_hosts_a_pack_file_named_on_its_command_line(tmp_path: Path) -> None:
+    from doorkick.client.cli import hosted_packs
+
+    path = write_pack(tmp_path / "mine")
+    assert hosted_packs(["core", str(path)]) == (["core", "geese"], (path,))  # offered by its id, by the host
+    assert hosted_packs(["core", "epic"]) == (["core", "epic"], ())
+    broken = write_pack(tmp_path / "broken", GEESE.replace("level = 3", "level = 0"))
+    try:
+        hosted_packs([str(broken)])
+    except ValueError as exc:
+        assert "card 'angry-goose': level must be within 1..30, got 0" in str(exc)
+    else:
+        raise AssertionError("a broken pack was hosted")

@@ -181,3 +181,43 @@ def test_a_new_key_under_a_known_host_id_is_refused_with_a_message_on_screen(app
         assert connection.token is None
     finally:
         again.stop()
+
+
+class Lan:
+    """Stands in for zeroconf: two advertisements, nothing on any network."""
+
+    error = ""
+
+    def __init__(self, found: list[Any]) -> None:
+        self._found = found
+
+    def start(self) -> None:
+        pass
+
+    def found(self) -> list[Any]:
+        return self._found
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_browser_warns_of_a_host_advertising_another_key_than_before(app: Any, tmp_path: Path) -> None:
+    from doorkick.client.discovery import parse_properties
+    from doorkick.client.scenes.browser import BrowserScene
+
+    known = KnownHosts(tmp_path / "hosts.json")
+    known.remember("basement-id", "aa" * 32, "Basement")
+    known.remember("attic-id", "bb" * 32, "Attic")
+    found = [
+        parse_properties("Basement._doorkick._tcp.local.", ["10.0.0.5"], 47474,
+                         {b"name": b"Basement", b"id": b"basement-id", b"key": b"aa" * 32, b"games": b"munchkin"}),
+        parse_properties("Attic._doorkick._tcp.local.", ["10.0.0.6"], 47474,
+                         {b"name": b"Attic", b"id": b"attic-id", b"key": b"cc" * 32, b"games": b"munchkin"}),
+    ]
+    browser = BrowserScene(app, lambda *_: None, lambda: None, 47474, Lan(found), known)  # type: ignore[arg-type]
+    app.push(browser)
+    app.step(1 / 60, [])
+    rows = browser.list.rows
+    assert "not the host you met before" not in rows[0] and "not the host you met before" in rows[1]
+    app.step(1 / 60, [])
+    pygame.image.save(app.screen, SHOTS / "browser-stranger.png")

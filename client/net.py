@@ -228,7 +228,6 @@ class Connection:
         clock = asyncio.get_running_loop().time
         heard = asked = clock()
         ping_after = min(PING_AFTER, self.silent_after / 3)
-        answered = False  # "connected" once the host speaks: one that accepts and stays silent is not there
         try:
             while not self._stop.is_set():
                 try:
@@ -245,9 +244,7 @@ class Connection:
                     framer.receive_eof()
                     self._forward(framer)
                     return "the host closed the connection"
-                if not answered:
-                    answered = self.reached = True
-                    self._status("connected", f"{self.host}:{self.port}")
+                self.reached = True  # it speaks; "connected" once its welcome proves who it is
                 framer.receive_data(data)
                 for item in framer.events_received():
                     if isinstance(item, Message) and item.type == protocol.PING:
@@ -266,6 +263,7 @@ class Connection:
                                 resume_seat = protocol.message(protocol.RESUME, table=self.table, token=self.token)
                                 writer.write(protocol.encode(resume_seat))
                             sender = asyncio.create_task(self._pump_out(writer, self._outbox))
+                            self._status("connected", f"{self.host}:{self.port}")
                         elif item.type != protocol.ERROR:
                             continue  # before its welcome a host has nothing to tell
                     if isinstance(item, Message) and item.type in (protocol.PACK, protocol.PICTURE):

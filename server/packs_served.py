@@ -29,7 +29,7 @@ from .tables import Client, ServerError
 MAX_PACK_BYTES = 512 * 1024  # a pack file served whole in one frame (the shipped core set is 50 KB)
 MAX_PICTURE_BYTES = 256 * 1024  # one picture file, sent as base64 (a third more) within the 1 MiB frame
 MAX_PICTURES = 256  # image files one pack may name
-DOWNLOAD_LIMIT = 64 * 1024 * 1024  # bytes of packs and pictures one connection may fetch
+DOWNLOAD_LIMIT = 16 * 1024 * 1024  # bytes of packs and pictures one connection may fetch
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # what a table may name (lobby.PACK_NAME)
 DEFAULT_PACKS = {"munchkin": ("core",), "wonderland": ("wonderland",)}  # a table that names none plays these
 

@@ -398,6 +398,8 @@ class GameScene(ActionBar, Scene):
                 self.toast("Connection lost: reconnecting…", 3)
             elif state == "connected":
                 self.toast("Reconnected", 2)
+            elif state == "failed" and happening.data.get("detail"):
+                self.toast(str(happening.data["detail"])[:1].upper() + str(happening.data["detail"])[1:], 30)
         elif happening.kind == "chat":
             self.chat.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
 

@@ -221,3 +221,27 @@ def test_the_browser_warns_of_a_host_advertising_another_key_than_before(app: An
     assert "not the host you met before" not in rows[0] and "not the host you met before" in rows[1]
     app.step(1 / 60, [])
     pygame.image.save(app.screen, SHOTS / "browser-stranger.png")
+
+
+def test_at_the_table_an_impostor_at_the_hosts_address_is_refused_on_screen(app: Any, tmp_path: Path) -> None:
+    from doorkick.client.scenes.table_base import GameScene
+
+    host = start_host(tmp_path / "data")
+    port = host.port
+    connection = Connection("127.0.0.1", port, "Alice", seats=SeatStore(tmp_path / "client" / "seats.json"))
+    connection.start()
+    app.push(LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True))
+    run_until(app, lambda: isinstance(app.top, GameScene))
+    scene = app.top
+    token = connection.token
+    welcome = captured_welcome(port)
+    host.stop()
+    fake = ReplayingHost(port, welcome)
+    try:
+        run_until(app, lambda: scene.session.status == "failed", 30.0)  # type: ignore[union-attr]
+        run_until(app, lambda: any("failed to prove" in t for t, _ in scene.toasts))  # type: ignore[union-attr]
+        app.step(1 / 60, [])
+        pygame.image.save(app.screen, SHOTS / "impostor-at-the-table.png")
+        assert token and token.encode() not in fake.received
+    finally:
+        fake.close()

@@ -107,7 +107,7 @@ def test_a_connection_fetches_a_bounded_amount(tmp_path: Path) -> None:
                 if answer.type == "error":
                     break
                 served += 1
-            assert answer.get("code") == "too_many_downloads" and "64 MiB" in answer.get("message")
+            assert answer.get("code") == "too_many_downloads" and "16 MiB" in answer.get("message")
             assert served * len(core.text) <= DOWNLOAD_LIMIT < (served + 2) * (len(core.text) + 200)
             await client.close()
 

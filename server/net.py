@@ -207,8 +207,8 @@ class Connection:
                                                                                     hello.get("nonce"))}
         self.send(p.message(p.WELCOME, hello.id, server=server.server_id, name=self.config.name,
                             protocol=p.PROTOCOL_VERSION, app=app_version(), features=FEATURES,
-                            games=server.games, key=server.identity.public_hex, packs=server.lobby.served.catalogue(),
-                            **proof))
+                            games=server.games, key=server.identity.public_hex,
+                            packs=server.lobby.served.catalogue(server.games), **proof))
 
     def _dispatch(self, message: p.Message) -> None:
         try:

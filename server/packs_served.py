@@ -107,10 +107,11 @@ class ServedPacks:
         self._fetched: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
         self.sent: Counter[str] = Counter()  # packs and pictures handed out (what a client's cache saves)
 
-    def catalogue(self) -> list[dict[str, str]]:
-        """`welcome.packs`: every pack a table here may name, so that a client's table form can offer it."""
+    def catalogue(self, games: Iterable[str]) -> list[dict[str, str]]:
+        """`welcome.packs`: every pack a table of these games may name, so that a client's table form offers it."""
+        playing = set(games)
         return [{"name": x.name, "game": x.game, "title": x.title, "description": x.description}
-                for x in self.by_name.values()]
+                for x in self.by_name.values() if x.game in playing]
 
     def engine_packs(self, game: str, names: Iterable[str]) -> tuple[str, ...]:
         """What the engine loads for a table's pack names (a name not offered stays as it is: the engine says

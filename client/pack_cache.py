@@ -181,7 +181,7 @@ def _safe_path(raw: Any) -> str | None:
     if not isinstance(raw, str) or not raw or "\\" in raw or "\0" in raw:
         return None
     path = PurePosixPath(raw)
-    if path.is_absolute() or any(part in ("..", "") for part in path.parts) or path.name == "pack.toml":
+    if path.is_absolute() or ".." in path.parts or path.name == "pack.toml":
         return None
     return str(path) if raw.lower().endswith(IMAGE_SUFFIXES) else None
 

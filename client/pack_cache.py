@@ -178,7 +178,7 @@ class PackCache:
 
 def _safe_path(raw: Any) -> str | None:
     """A picture's path inside its pack's folder, or None: never absolute, never up and out, an image."""
-    if not isinstance(raw, str) or not raw or "\\" in raw or "\0" in raw:
+    if not isinstance(raw, str) or not raw or any(c in raw for c in "\\:\0"):  # no Windows paths or drives
         return None
     path = PurePosixPath(raw)
     if path.is_absolute() or ".." in path.parts or path.name == "pack.toml":

@@ -32,7 +32,7 @@ def pack(digest: str, pictures: list[dict[str, object]], text: str = TEXT) -> Me
     return Message("pack", {"sha256": digest, "name": "owls", "text": text, "pictures": pictures})
 
 
-@pytest.mark.parametrize("path", ["../up.png", "/etc/x.png", "a\\b.png", "pack.toml", "x.exe", ""])
+@pytest.mark.parametrize("path", ["../up.png", "/etc/x.png", "a\\b.png", "pack.toml", "x.exe", "C:owl.png", ""])
 def test_a_picture_goes_nowhere_but_inside_its_packs_folder(path: str) -> None:
     assert _safe_path(path) is None
 

@@ -169,7 +169,7 @@ def _pictures(raw: dict[str, Any], path: Path) -> tuple[Picture, ...]:
     pictures = []
     for art in named:
         relative = PurePosixPath(art)
-        if relative.is_absolute() or ".." in relative.parts or "\\" in art:
+        if relative.is_absolute() or ".." in relative.parts or "\\" in art or ":" in art:
             raise PackError(f"{path}: art {art!r} must be a path inside the pack's folder to be served to clients")
         data = (path.parent / relative).read_bytes()
         if len(data) > MAX_PICTURE_BYTES:

@@ -30,8 +30,6 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--name", default=None, help="the name players see (default: this machine's name)")
     parser.add_argument("--interface", default=None, metavar="IP", help="advertise only on this address")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
-    parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
-                        help="offer this card pack file to the tables, by its [pack] id (repeatable)")
     parser.add_argument("--reconnect-window", type=float, default=300.0, metavar="SECONDS")
     parser.add_argument("--pass-timeout", type=float, default=10.0, metavar="SECONDS")
     parser.add_argument("--turn-timeout", type=float, default=180.0, metavar="SECONDS")
@@ -39,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--max-connections", type=int, default=64)
     parser.add_argument("--max-tables", type=int, default=64)
     parser.add_argument("--seed", type=int, default=None, help="start every game from this seed (benchmarks, bugs)")
+    parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
+                        help="offer this card pack file to the players, by its id (repeatable)")
     parser.add_argument("--verbose", "-v", action="store_true")
 
 
@@ -50,7 +50,6 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         data_dir=args.data_dir or default_data_dir(),
         discovery=not args.no_discovery,
         interface=args.interface,
-        packs=tuple(args.pack),
         reconnect_window=args.reconnect_window,
         pass_timeout=args.pass_timeout if args.pass_timeout > 0 else None,
         turn_timeout=args.turn_timeout if args.turn_timeout > 0 else None,
@@ -58,6 +57,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         seed=args.seed,
         max_connections=args.max_connections,
         max_tables=args.max_tables,
+        packs=tuple(args.pack),
     )
 
 

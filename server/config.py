@@ -25,7 +25,6 @@ class ServerConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     discovery: bool = True
     interface: str | None = None  # advertise only on this address (default: every interface)
-    packs: tuple[Path, ...] = ()  # card pack files of the host's own user, offered by their [pack] id
 
     max_connections: int = 64
     max_frame: int = DEFAULT_MAX_FRAME
@@ -44,5 +43,7 @@ class ServerConfig:
     bot_delay: float = 0.6  # so that humans can follow what the bots do
     max_tables: int = 64
     queue_limit: int = 256  # actions waiting at one table
+    # The host user's own card packs (`--pack FILE`), offered to clients by name and handed to them by hash.
+    packs: tuple[Path, ...] = ()
     log_sync: float = 1.0  # an action log reaches the disk at most this long after an action (power cuts)
     seed: int | None = None  # every game starts from this seed (tests, benchmarks); None: a fresh one each

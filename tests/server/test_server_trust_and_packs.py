@@ -112,3 +112,18 @@ def test_a_connection_fetches_a_bounded_amount(tmp_path: Path) -> None:
             await client.close()
 
     asyncio.run(scenario())
+
+
+def test_doorkick_host_names_the_fault_of_a_broken_pack_of_its_user_and_exits_2(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = owls(tmp_path / "mine")
+    path.write_text(PACK.replace("level = 2", "level = 31"), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "doorkick.shared.cli", "host", "--pack", str(path), "--port", "0", "--no-discovery",
+         "--data-dir", str(tmp_path / "data")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert "card 'tax-owl': level must be within 1..30, got 31" in done.stderr

@@ -263,10 +263,11 @@ class Connection:
                                 resume_seat = protocol.message(protocol.RESUME, table=self.table, token=self.token)
                                 writer.write(protocol.encode(resume_seat))
                             sender = asyncio.create_task(self._pump_out(writer, self._outbox))
+                            self.packs.session_started()
                             self._status("connected", f"{self.host}:{self.port}")
                         elif item.type != protocol.ERROR:
                             continue  # before its welcome a host has nothing to tell
-                    if isinstance(item, Message) and item.type in (protocol.PACK, protocol.PICTURE):
+                    if isinstance(item, Message) and PackCache.ours(item):
                         for request in self.packs.absorb(item):  # card data: the network thread's own errand
                             writer.write(protocol.encode(request))
                         continue

@@ -22,14 +22,16 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def offered(cache: PackCache) -> str:
+def offered(cache: PackCache) -> tuple[str, str]:
+    """The pack offered by a table detail, and the id of the cache's request for it."""
     digest = sha(TEXT.encode())
-    assert cache.wanted({"table": "t", "pack_files": [{"name": "owls", "sha256": digest}]})
-    return digest
+    (request,) = cache.wanted({"table": "t", "pack_files": [{"name": "owls", "sha256": digest}]})
+    assert request["type"] == "get_pack" and request["sha256"] == digest
+    return digest, request["id"]
 
 
-def pack(digest: str, pictures: list[dict[str, object]], text: str = TEXT) -> Message:
-    return Message("pack", {"sha256": digest, "name": "owls", "text": text, "pictures": pictures})
+def pack(digest: str, id_: str, pictures: list[dict[str, object]], text: str = TEXT) -> Message:
+    return Message("pack", {"sha256": digest, "name": "owls", "text": text, "pictures": pictures}, id_)
 
 
 @pytest.mark.parametrize("path", ["../up.png", "/etc/x.png", "a\\b.png", "pack.toml", "x.exe", "C:owl.png", ""])
@@ -44,31 +46,43 @@ def test_a_picture_inside_the_folder_is_fine() -> None:
 def test_nothing_unasked_nothing_mismatched_and_nothing_half_done_is_cached(tmp_path: Path) -> None:
     cache = PackCache(tmp_path)
     stray = sha(b"other")
-    assert cache.absorb(pack(stray, [])) == [] and not any(tmp_path.iterdir()), "an unasked pack is dropped"
+    assert cache.absorb(pack(stray, "pack-1", [])) == [] and not any(tmp_path.iterdir()), "unasked: dropped"
 
-    digest = offered(cache)
-    cache.absorb(pack(digest, [], text=TEXT + "# changed\n"))
+    digest, asked = offered(cache)
+    assert cache.absorb(pack(digest, "pack-99", [])) == [], "an answer to another request is not ours"
+    cache.absorb(pack(digest, asked, [], text=TEXT + "# changed\n"))
     assert cache.problems and "does not match its hash" in cache.problems[-1]
     assert cache.sources([{"name": "owls", "sha256": digest}]) == (), "the table goes on without it"
 
     cache = PackCache(tmp_path / "again")
-    digest = offered(cache)
+    digest, asked = offered(cache)
     picture = {"path": "art/owl.png", "sha256": sha(PICTURE), "size": len(PICTURE)}
-    (request,) = cache.absorb(pack(digest, [picture]))
+    (request,) = cache.absorb(pack(digest, asked, [picture]))
     assert request["type"] == "get_picture" and request["sha256"] == sha(PICTURE)
     assert cache.source({"name": "owls", "sha256": digest}) is None, "no pack.toml before its pictures"
     wrong = base64.b64encode(b"something else").decode()
-    cache.absorb(Message("picture", {"sha256": sha(PICTURE), "data": wrong}))
+    cache.absorb(Message("picture", {"sha256": sha(PICTURE), "data": wrong}, request["id"]))
     assert "picture from the host does not match" in cache.problems[-1]
     assert not (cache.folder(digest) / "pack.toml").exists()
 
 
+def test_one_request_is_out_at_a_time_and_a_refusal_moves_on(tmp_path: Path) -> None:
+    cache = PackCache(tmp_path)
+    first, second = sha(b"a"), sha(b"b")
+    (request,) = cache.wanted({"pack_files": [{"name": "a", "sha256": first}, {"name": "b", "sha256": second}]})
+    assert request["sha256"] == first, "the second waits for the first answer"
+    (following,) = cache.absorb(Message("error", {"code": "no_such_pack", "message": "not here"}, request["id"]))
+    assert following["sha256"] == second and "would not hand out" in cache.problems[-1]
+    assert cache.refused == {first}
+
+
 def test_a_pack_and_its_picture_are_cached_once_checked(tmp_path: Path) -> None:
     cache = PackCache(tmp_path)
-    digest = offered(cache)
+    digest, asked = offered(cache)
     picture = {"path": "art/owl.png", "sha256": sha(PICTURE), "size": len(PICTURE)}
-    cache.absorb(pack(digest, [picture]))
-    cache.absorb(Message("picture", {"sha256": sha(PICTURE), "data": base64.b64encode(PICTURE).decode()}))
+    (request,) = cache.absorb(pack(digest, asked, [picture]))
+    cache.absorb(Message("picture", {"sha256": sha(PICTURE), "data": base64.b64encode(PICTURE).decode()},
+                         request["id"]))
     folder = cache.folder(digest)
     assert (folder / "art" / "owl.png").read_bytes() == PICTURE
     assert cache.source({"name": "owls", "sha256": digest}) == str(folder / "pack.toml")

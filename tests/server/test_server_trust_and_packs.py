@@ -74,6 +74,8 @@ def test_a_tables_packs_are_served_by_hash_and_nothing_else_is(tmp_path: Path) -
             detail = (await alice.expect("table")).get("table")
             files = detail["pack_files"]
             assert [f["name"] for f in files] == ["core", "owls"]
+            default = server.lobby.served.offer("wonderland", ())  # a table that names none: its game's own
+            assert [f["name"] for f in default] == ["wonderland"]
             assert files[1]["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
             assert files[1]["title"] == "Owl Parliament" and files[1]["size"] == len(path.read_bytes())
 

@@ -19,15 +19,27 @@ def _defs(game: str, packs: tuple[str, ...]) -> dict[str, Any]:
     return dict(load_catalog(packs).defs)
 
 
+def _loads(game: str, *packs: str) -> bool:
+    try:
+        _defs(game, packs)
+    except Exception:
+        return False
+    return True
+
+
 class Cards:
     """Looks up the cards of one table; an unknown id gets a plain placeholder face rather than a crash."""
 
     def __init__(self, game: str, packs: tuple[str, ...]) -> None:
         self.game = game
+        self.packs = packs
+        self.problem = ""  # why the packs did not load (the loader's file, card and fault)
         try:
             self.defs = _defs(game, packs)
-        except Exception:  # a pack this client lacks: show names from ids instead of failing the table
-            self.defs = {}
+        except Exception as exc:  # a pack this client lacks, or a broken one: names from ids, not a crash
+            self.problem = str(exc)
+            good = tuple(p for p in packs if _loads(game, p))
+            self.defs = _defs(game, good) if good and good != packs and _loads(game, *good) else {}
 
     def get(self, card: str) -> Any | None:
         return self.defs.get(card)
@@ -36,13 +48,13 @@ class Cards:
         found = self.defs.get(card)
         if found is not None:
             return str(found.name)
-        return card.split("#")[0].replace("_", " ").title()
+        return card.split("#")[0].replace("_", " ").replace("-", " ").title()
 
     def face(self, card: str) -> Face:
         found = self.defs.get(card)
         if found is not None:
             return face_of(found)
-        from ..ui import theme
+        from .ui import theme
 
         return Face(
             key=f"?:{card}",

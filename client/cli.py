@@ -106,6 +106,18 @@ def _packs(args: argparse.Namespace) -> list[str]:
     return [name.strip() for name in args.packs.split(",") if name.strip()]
 
 
+def hosted_packs(named: list[str]) -> tuple[list[str], tuple[Path, ...]]:
+    """The table's packs by name, and the pack files among them: those are the host's own (this window hosts),
+    offered by their `[pack]` id and handed to the other players' windows that lack them."""
+    from ..server.packs_served import host_packs
+
+    files = tuple(Path(n) for n in named if n.endswith(".toml") or "/" in n or "\\" in n)
+    if not files:
+        return named, ()
+    ids = {pack.source: pack.name for pack in host_packs(files)}  # a broken file is a PackError, said at once
+    return [ids[str(Path(n).resolve())] if Path(n) in files else n for n in named], files
+
+
 def _size(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
@@ -205,6 +217,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         pass_timeout=1.5 if fast else None,
     )
     config.interface = args.interface
+    packs, config.packs = hosted_packs(_packs(args))
     host = None if args.port else _host_on_kept_port(config)
     if host is None:
         host = EmbeddedHost(config)
@@ -233,7 +246,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             args.seats,
             bots,
             bot_level=args.bot_level,
-            packs=_packs(args),
+            packs=packs,
             options=parse_options(args.options),
             auto_create=True,
             auto_start=args.autoplay,

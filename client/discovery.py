@@ -22,6 +22,8 @@ class Found:
     tables: int
     seats: int
     protocol: int
+    host_id: str = ""  # as in its welcome
+    host_key: str = ""  # its public key, as advertised: a hint (the welcome proves it, a TXT record cannot)
 
     @property
     def address(self) -> str:
@@ -50,6 +52,8 @@ def parse_properties(key: str, addresses: list[str], port: int, props: dict[byte
         tables=number("tables"),
         seats=number("seats"),
         protocol=number("proto"),
+        host_id=text.get("id", ""),
+        host_key=text.get("key", ""),
     )
 
 

@@ -9,6 +9,10 @@ Liveness: a host that says nothing for `PING_AFTER` seconds (or a third of `sile
 silent (no frame, no pong) for `silent_after` seconds is taken for gone, reported ("the host is not
 answering") and reconnected to. A host never reached fails within `first_contact` seconds, so a mistyped
 address gets an answer, not a long wait.
+
+Trust: nothing of ours (no resume, no queued action, no seat token) goes out before the host's `welcome`
+has proved, by signing this session's nonce, that it holds the key this user knows for it (client/trust.py).
+A host that cannot is refused for good: the link fails with the reason and does not reconnect.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from typing import Any
 
 from ..shared import protocol
 from ..shared.protocol import Framer, Message, ProtocolError
+from .pack_cache import PackCache
 from .seats import SeatStore, issued
+from .trust import KnownHosts, Untrusted, check_welcome, new_nonce
 
 APP_NAME = "doorkick-client"
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
@@ -69,9 +75,17 @@ class Connection:
         first_contact: float = FIRST_CONTACT,
         silent_after: float = SILENT_AFTER,
         seats: SeatStore | None = None,
+        hosts: KnownHosts | None = None,
+        packs: PackCache | None = None,
     ) -> None:
         self.host, self.port, self.name = host, port, name
         self.seats = seats  # where seat tokens are kept on disk (None: not kept, as in most tests)
+        # the keys of hosts met before, kept beside the seats (None: this connection pins the first key it sees)
+        self.hosts = hosts if hosts is not None or seats is None else KnownHosts.beside(seats)
+        self.host_key: str | None = None  # the key this host proved it holds
+        self.refused = ""  # why the host was refused (it could not prove who it is)
+        self.packs = packs or PackCache()  # a table's card packs the host hands out, cached by hash
+        self.table_packs: dict[str, list[Any]] = {}  # table id -> its `pack_files`, from its latest detail
         self.server_id = ""  # the host's id from its welcome
         self.reconnect = reconnect
         self.give_up_after = give_up_after
@@ -103,7 +117,8 @@ class Connection:
             if loop is None or box is None:
                 self._pending.append(message)
                 return
-        loop.call_soon_threadsafe(box.put_nowait, message)
+        with contextlib.suppress(RuntimeError):  # the link has ended (failed, refused, closed): nothing goes out
+            loop.call_soon_threadsafe(box.put_nowait, message)
 
     def request(self, type_: str, **fields: Any) -> None:
         self.send(protocol.message(type_, **fields))
@@ -187,7 +202,7 @@ class Connection:
             first = False
             if self._stop.is_set():
                 break
-            if not self.reconnect:
+            if self.refused or not self.reconnect:
                 self._status("failed", reason)
                 return
             self._status("reconnecting", reason)
@@ -204,16 +219,15 @@ class Connection:
         """Talk until the link drops; the reason it ended."""
         self._writer = writer
         framer = Framer(protocol.SERVER_MESSAGES)
-        hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name=self.name)
+        nonce = new_nonce()
+        hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name=self.name,
+                                 nonce=nonce)
         writer.write(protocol.encode(hello))
-        if resume and self.table and self.token:
-            writer.write(protocol.encode(protocol.message(protocol.RESUME, table=self.table, token=self.token)))
         assert self._outbox is not None
-        sender = asyncio.create_task(self._pump_out(writer, self._outbox))
+        sender: asyncio.Task[None] | None = None  # started once the host has proved who it is
         clock = asyncio.get_running_loop().time
         heard = asked = clock()
         ping_after = min(PING_AFTER, self.silent_after / 3)
-        answered = False  # "connected" once the host speaks: one that accepts and stays silent is not there
         try:
             while not self._stop.is_set():
                 try:
@@ -230,9 +244,7 @@ class Connection:
                     framer.receive_eof()
                     self._forward(framer)
                     return "the host closed the connection"
-                if not answered:
-                    answered = self.reached = True
-                    self._status("connected", f"{self.host}:{self.port}")
+                self.reached = True  # it speaks; "connected" once its welcome proves who it is
                 framer.receive_data(data)
                 for item in framer.events_received():
                     if isinstance(item, Message) and item.type == protocol.PING:
@@ -240,6 +252,29 @@ class Connection:
                         continue
                     if isinstance(item, Message) and item.type == protocol.PONG:
                         continue  # the answer to our ping: `heard` already noted it
+                    if sender is None and isinstance(item, Message):
+                        if item.type == protocol.WELCOME:
+                            try:
+                                self.host_key = check_welcome(item, nonce, self.hosts, self.host_key)
+                            except Untrusted as exc:
+                                self.refused = str(exc)
+                                return self.refused
+                            if resume and self.table and self.token:
+                                resume_seat = protocol.message(protocol.RESUME, table=self.table, token=self.token)
+                                writer.write(protocol.encode(resume_seat))
+                            sender = asyncio.create_task(self._pump_out(writer, self._outbox))
+                            self.packs.session_started()
+                            self._status("connected", f"{self.host}:{self.port}")
+                        elif item.type != protocol.ERROR:
+                            continue  # before its welcome a host has nothing to tell
+                    if isinstance(item, Message) and PackCache.ours(item):
+                        for request in self.packs.absorb(item):  # card data: the network thread's own errand
+                            writer.write(protocol.encode(request))
+                        continue
+                    if isinstance(item, Message) and item.type == protocol.TABLE:
+                        self._note_packs(item.get("table"))
+                        for request in self.packs.wanted(item.get("table")):
+                            writer.write(protocol.encode(request))
                     if isinstance(item, Message):
                         self._keep_seat(item)
                     self.inbox.put(item)
@@ -249,9 +284,10 @@ class Connection:
         except OSError as exc:
             return f"connection lost: {exc}"
         finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, OSError):
-                await sender
+            if sender is not None:
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError, OSError):
+                    await sender
             writer.close()
             with contextlib.suppress(OSError, ConnectionError):
                 await writer.wait_closed()
@@ -272,6 +308,10 @@ class Connection:
             detail = item.get("table")
             if isinstance(detail, dict) and detail.get("table") == self.table and detail.get("name"):
                 self.seats.rename(self.server_id, self.table, str(detail["name"]))
+
+    def _note_packs(self, detail: Any) -> None:
+        if isinstance(detail, dict) and isinstance(detail.get("pack_files"), list):
+            self.table_packs[str(detail.get("table"))] = detail["pack_files"]
 
     def _forward(self, framer: Framer) -> None:
         for item in framer.events_received():

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..shared import protocol
 from .net import APP_NAME
 from .seats import KeptSeat, SeatStore
+from .trust import KnownHosts, Untrusted, check_welcome, new_nonce
 
 if TYPE_CHECKING:
     from .app import App
@@ -97,13 +98,18 @@ def _ours(item: protocol.Message, seat: KeptSeat) -> bool:
     return bool(item.id == REJOIN_ID + seat.table)
 
 
-def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> tuple[str, list[Any]] | None:
+def probe(
+    address: str, port: int, timeout: float = PROBE_TIMEOUT, hosts: KnownHosts | None = None
+) -> tuple[str, list[Any]] | None:
     """Ask a host who it is and what tables it holds: `(host id, table summaries)`, or None when it does not
-    answer in time. A plain blocking socket: it runs in the finder's thread, not beside the frame loop."""
+    answer in time or cannot prove it is the host `hosts` knows under its id (an impostor must not make us
+    forget our seats). A plain blocking socket: it runs in the finder's thread, not beside the frame loop."""
     deadline = time.monotonic() + timeout
+    nonce = new_nonce()
     try:
         with socket.create_connection((address, port), timeout=timeout) as sock:
-            hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name="probe")
+            hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name="probe",
+                                     nonce=nonce)
             sock.sendall(protocol.encode(hello) + protocol.encode(protocol.message(protocol.LIST_TABLES)))
             framer = protocol.Framer(protocol.SERVER_MESSAGES)
             host_id = ""
@@ -117,6 +123,10 @@ def probe(address: str, port: int, timeout: float = PROBE_TIMEOUT) -> tuple[str,
                     if not isinstance(item, protocol.Message):
                         return None
                     if item.type == protocol.WELCOME:
+                        try:
+                            check_welcome(item, nonce, hosts)
+                        except Untrusted:
+                            return None
                         host_id = str(item.get("server"))
                     elif item.type == protocol.TABLES and host_id:
                         return host_id, list(item.get("tables"))
@@ -143,7 +153,8 @@ class SeatFinder:
     def _run(self) -> None:
         kept = [s for s in self.store.all() if s.host_id not in self.skip and s.address and s.port]
         hosts = {(s.address, s.port) for s in kept}
-        found = {where: probe(*where, timeout=self.timeout) for where in hosts}
+        known = KnownHosts.beside(self.store)
+        found = {where: probe(*where, timeout=self.timeout, hosts=known) for where in hosts}
         live = []
         for seat in kept:
             answer = found[(seat.address, seat.port)]

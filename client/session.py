@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..shared import protocol
@@ -80,6 +81,14 @@ class Session:
 
     def act(self, seat: int, wire: dict[str, Any]) -> None:
         raise NotImplementedError
+
+    def card_packs(self, named: tuple[str, ...]) -> tuple[str, ...] | None:
+        """What the pack loader reads for the packs a view names; None while they are still on their way."""
+        return named
+
+    def pack_names(self, named: list[str]) -> list[str]:
+        """The packs a view names, as the table chose them (a host's view may name its own files)."""
+        return named
 
     def chat(self, text: str) -> None:
         """Say something at the table (a local game just echoes it into the log)."""
@@ -256,6 +265,7 @@ class NetSession(Session):
         self.seats = () if seat is None else (seat,)
         self.seq = -1
         self.timers: dict[int, tuple[str, float]] = {}
+        self._packs_awaited = False  # the scene waits for the table's packs to arrive from the host
 
     def absorb(self, item: Message | ProtocolError | Status) -> None:
         """Take one item from the connection (the scene owning the connection hands them over)."""
@@ -302,9 +312,37 @@ class NetSession(Session):
             for seat, line in self.presence.absorb(item.get("table"), self.seats):
                 self._happenings.append(Happening("presence", seat, {"text": line}))
 
+    def card_packs(self, named: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The table's packs from the host's `pack_files` (shipped, or fetched into the cache by hash). Never a
+        path the host's view names: a host must not make this machine read a file of its choosing."""
+        offers = self.pack_files
+        if offers is None:  # a host that does not hand out packs: shipped ones by name, or none
+            found = named if not any("/" in n or "\\" in n or n.endswith(".toml") for n in named) else None
+        else:
+            found = self.connection.packs.sources(offers)
+        self._packs_awaited = found is None
+        return found
+
+    def pack_names(self, named: list[str]) -> list[str]:
+        offers = self.pack_files
+        if offers is not None and len(offers) == len(named):
+            return [str(o.get("name", n)) if isinstance(o, dict) else n for o, n in zip(offers, named, strict=True)]
+        return [Path(n).stem if "/" in n or "\\" in n or n.endswith(".toml") else n for n in named]
+
+    @property
+    def pack_files(self) -> list[Any] | None:
+        return getattr(self.connection, "table_packs", {}).get(self.table)
+
     def pump(self, dt: float) -> list[Happening]:
         for item in self.connection.poll():
             self.absorb(item)
+        cache = getattr(self.connection, "packs", None)
+        while cache is not None and cache.problems:
+            self._happenings.append(Happening("error", None, {"code": "bad_pack", "message": cache.problems.pop(0)}))
+        offers = self.pack_files
+        if self._packs_awaited and cache is not None and offers is not None and cache.sources(offers) is not None:
+            self._packs_awaited = False
+            self._happenings.append(Happening("state"))  # the cards can be named now
         for seat, (kind, seconds) in list(self.timers.items()):
             self.timers[seat] = (kind, max(0.0, seconds - dt))
         self.presence.tick(dt)

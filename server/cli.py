@@ -8,14 +8,17 @@ import contextlib
 import logging
 import signal
 import socket
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..shared.rules import registry
 from ..shared.rules.base import Ruleset
+from ..shared.rules.cards import PackError
 from .config import ServerConfig, default_data_dir
 from .net import Server
+from .packs_served import host_packs
 
 DEFAULT_PORT = 47474
 
@@ -36,6 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--max-connections", type=int, default=64)
     parser.add_argument("--max-tables", type=int, default=64)
     parser.add_argument("--seed", type=int, default=None, help="start every game from this seed (benchmarks, bugs)")
+    parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
+                        help="offer this card pack file to the players, by its id (repeatable)")
     parser.add_argument("--verbose", "-v", action="store_true")
 
 
@@ -54,6 +59,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         seed=args.seed,
         max_connections=args.max_connections,
         max_tables=args.max_tables,
+        packs=tuple(args.pack),
     )
 
 
@@ -84,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = config_from(args)
+    try:
+        host_packs(config.packs)  # the host user's own packs: a broken one is reported now, not as a crash
+    except PackError as exc:
+        print(f"doorkick host: {exc}", file=sys.stderr)
+        return 2
     if not config.data_dir.exists():
         config.data_dir.mkdir(parents=True, mode=0o700)
     with contextlib.suppress(KeyboardInterrupt):

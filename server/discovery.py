@@ -53,6 +53,7 @@ class Advertiser:
             "proto": str(PROTOCOL_VERSION),
             "name": self.server.config.name[:100],
             "id": self.server.server_id,
+            "key": self.server.identity.public_hex,
             "games": ",".join(self.server.games),
             "tables": str(tables),
             "seats": str(seats),

@@ -15,6 +15,7 @@ from ..shared.bots import LEVELS
 from ..shared.rules.base import RuleError, Ruleset, SeatSetup
 from .config import ServerConfig
 from .match import Match
+from .packs_served import ServedPacks, host_packs
 from .store import Store
 from .tables import (
     BOT,
@@ -93,6 +94,7 @@ class Lobby:
         self.rulesets = rulesets
         self.games = games
         self.on_change = on_change
+        self.served = ServedPacks(host_packs(config.packs))  # every pack offered here, by name and by hash
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.browsers: set[Client] = set()  # clients looking at the table list
@@ -122,7 +124,8 @@ class Lobby:
     def _resume_match(self, table: Table, actions: list[dict[str, Any]]) -> None:
         ruleset = self.rulesets(table.game)
         assert table.seed is not None
-        state = ruleset.new_game(setups(table.seats), table.seed, table.packs, table.options)
+        state = ruleset.new_game(setups(table.seats), table.seed, self.served.engine_packs(table.game, table.packs),
+                                 table.options)
         for wire in actions:
             state, _ = ruleset.apply(state, ruleset.action_from_wire(wire))
         table.match = Match(table, ruleset, state, len(actions), self.store.open_log(table.id), self.config,
@@ -376,7 +379,8 @@ class Lobby:
             for s in table.seats
         ]
         try:
-            state = ruleset.new_game(setups(seats), seed, table.packs, table.options)
+            state = ruleset.new_game(setups(seats), seed, self.served.engine_packs(table.game, table.packs),
+                                     table.options)
         except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         table.seats = seats
@@ -455,6 +459,12 @@ class Lobby:
         table.match.hold(client.seat)
         client.send(p.message(p.OK, message.id))
 
+    def _on_get_pack(self, client: Client, message: p.Message) -> None:
+        self.served.send_pack(client, message)
+
+    def _on_get_picture(self, client: Client, message: p.Message) -> None:
+        self.served.send_picture(client, message)
+
     def _on_resync(self, client: Client, message: p.Message) -> None:
         table = client.table
         if table is None or table.match is None:
@@ -468,7 +478,7 @@ class Lobby:
         start: the game is set up once, as it would start, and thrown away."""
         probe = tuple(SeatSetup(f"Seat {i + 1}") for i in range(seats))
         try:
-            self.rulesets(game).new_game(probe, 0, tuple(packs), options)
+            self.rulesets(game).new_game(probe, 0, self.served.engine_packs(game, packs), options)
         except (RuleError, ValueError) as exc:
             raise ServerError("bad_options", str(exc)) from exc
 
@@ -527,7 +537,9 @@ class Lobby:
         """Save the table, show everybody at it the new lobby state, and tell browsers and discovery soon."""
         if table.id in self.tables:
             self.store.save_record(table.id, table.record())
-            detail = p.encode(p.message(p.TABLE, table=table.detail(asyncio.get_running_loop().time())))
+            shown = table.detail(asyncio.get_running_loop().time())
+            shown["pack_files"] = self.served.offer(table.game, table.packs)  # what to ask for by hash
+            detail = p.encode(p.message(p.TABLE, table=shown))
             for client in table.clients():
                 client.send_frame(detail)
         if not self._push_pending:

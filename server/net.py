@@ -18,6 +18,7 @@ from ..shared import protocol as p
 from ..shared.rules import registry
 from ..shared.rules.base import RuleError, Ruleset
 from .config import ServerConfig
+from .identity import HostKey
 from .lobby import Lobby, clean_name
 from .store import Store
 from .tables import ServerError, Table
@@ -25,7 +26,8 @@ from .tables import ServerError, Table
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 5.0  # seconds a closing connection gets to take its last frames
-FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table", "hold"]
+FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table", "hold",
+            "signed_welcome", "packs"]
 
 
 def app_version() -> str:
@@ -201,9 +203,12 @@ class Connection:
         self.greeted = True
         self.server.lobby.add(self)
         server = self.server
+        proof = {} if hello.get("nonce") is None else {"proof": server.identity.prove(server.server_id,
+                                                                                    hello.get("nonce"))}
         self.send(p.message(p.WELCOME, hello.id, server=server.server_id, name=self.config.name,
                             protocol=p.PROTOCOL_VERSION, app=app_version(), features=FEATURES,
-                            games=server.games))
+                            games=server.games, key=server.identity.public_hex,
+                            packs=server.lobby.served.catalogue(server.games), **proof))
 
     def _dispatch(self, message: p.Message) -> None:
         try:
@@ -240,6 +245,7 @@ class Server:
         self.games = games if games is not None else available_games(rulesets)
         self.store = Store(config.data_dir)
         self.server_id = self.store.server_id()
+        self.identity = HostKey.load_or_create(config.data_dir)
         self.lobby = Lobby(config, self.store, rulesets, self.games, on_change=self._lobby_changed)
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[Any]] = set()

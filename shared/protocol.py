@@ -23,6 +23,8 @@ MAX_ID_LENGTH: Final = 64
 MAX_CHAT_LENGTH: Final = 300
 MAX_NAME_LENGTH: Final = 32
 MAX_TOKEN_LENGTH: Final = 64
+MAX_NONCE_LENGTH: Final = 128  # hello's nonce, hex: the host signs it (docs/protocol.md, "Host identity")
+SHA256_LENGTH: Final = 64  # a content address: the SHA-256 of a file's bytes, lowercase hex
 MAX_DEPTH: Final = 64  # nesting of lists and maps; views are shallow, so deeper is hostile
 # A menu opened with less time than this left on a pass clock gets this long, once per clock (`hold`), so
 # the warning a client shows over it always comes this long before the end (R01).
@@ -48,6 +50,8 @@ CHAT: Final = "chat"
 ACTION: Final = "action"
 RESYNC: Final = "resync"
 HOLD: Final = "hold"
+GET_PACK: Final = "get_pack"
+GET_PICTURE: Final = "get_picture"
 # Server to client (besides ping, pong and chat, which go both ways):
 WELCOME: Final = "welcome"
 ERROR: Final = "error"
@@ -60,6 +64,8 @@ LEFT: Final = "left"
 SNAPSHOT: Final = "snapshot"
 UPDATE: Final = "update"
 TIMER: Final = "timer"
+PACK: Final = "pack"
+PICTURE: Final = "picture"
 
 # Error codes the framer itself records; the server adds its own (see docs/protocol.md).
 FRAME_TOO_LARGE: Final = "frame_too_large"
@@ -103,7 +109,12 @@ _NUMBER = (int, float)
 
 # Every message may also carry `id` (int or str), echoed in the reply to a request.
 CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
-    HELLO: {"protocol": _req(int), "app": _req(str, max_len=64), "name": _req(str, max_len=MAX_NAME_LENGTH)},
+    HELLO: {
+        "protocol": _req(int),
+        "app": _req(str, max_len=64),
+        "name": _req(str, max_len=MAX_NAME_LENGTH),
+        "nonce": _opt(str, max_len=MAX_NONCE_LENGTH),
+    },
     PING: {},
     PONG: {},
     LIST_TABLES: {},
@@ -147,6 +158,8 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     ACTION: {"token": _req(str, max_len=MAX_TOKEN_LENGTH), "action": _req(dict, max_len=32)},
     RESYNC: {},
     HOLD: {},
+    GET_PACK: {"sha256": _req(str, max_len=SHA256_LENGTH)},
+    GET_PICTURE: {"sha256": _req(str, max_len=SHA256_LENGTH)},
 }
 
 SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
@@ -157,6 +170,9 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
         "app": _req(str),
         "features": _req(list),
         "games": _req(list),
+        "key": _opt(str),
+        "proof": _opt(str),
+        "packs": _opt(list),
     },
     ERROR: {"code": _req(str), "message": _req(str), "fatal": _opt(bool)},
     OK: {"seq": _opt(int)},
@@ -191,6 +207,8 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
         "stand_in": _opt(int),
     },
     TIMER: {"table": _req(str), "seat": _req(int), "kind": _req(str), "seconds": _req(*_NUMBER)},
+    PACK: {"sha256": _req(str), "name": _req(str), "text": _req(str), "pictures": _req(list)},
+    PICTURE: {"sha256": _req(str), "data": _req(str)},
 }
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..discovery import Browser, Found
+from ..trust import KnownHosts, Untrusted
 from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Label, ListView, TextInput
@@ -57,8 +58,10 @@ class BrowserScene(Scene):
         host_here: Callable[[], None],
         default_port: int,
         browser: Browser | None = None,
+        known: KnownHosts | None = None,
     ) -> None:
         super().__init__(app)
+        self.known = known if known is not None else KnownHosts()  # to warn of a host not the one met before
         self.connect, self.host_here, self.default_port = connect, host_here, default_port
         self.browser = browser if browser is not None else Browser()
         if browser is None:
@@ -178,13 +181,21 @@ class BrowserScene(Scene):
                 [
                     f"{f.name} · {f.seats} free seat(s)\n"
                     f"{', '.join(GAME_TITLES.get(g, g.title()) for g in f.games) or '?'} · {f.tables} table(s) · "
-                    f"{f.address}"
+                    f"{f.address}{' · not the host you met before!' if self._stranger(f) else ''}"
                     for f in found
                 ]
             )
         if self.app.settings.name != self.name_input.text.strip() and not self.name_input.focused:
             self._rename(self.name_input.text)
         self._labels()
+
+    def _stranger(self, found: Found) -> bool:
+        """A host advertising another key than the one its id had: joining it will be refused."""
+        try:
+            known = self.known.key_of(found.host_id) if found.host_id else None
+        except Untrusted:
+            return False
+        return bool(known and found.host_key and found.host_key != known)
 
     def shutdown(self) -> None:
         self.browser.close()

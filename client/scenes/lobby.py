@@ -16,7 +16,7 @@ from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Label, ListView, TextInput, panel
 from .base import Scene
-from .lobby_rules import GAME_TITLES, TableChoices, pack_title, table_summary
+from .lobby_rules import GAME_TITLES, TableChoices, learn_host_packs, pack_title, table_summary
 from .lobby_setup import TableSetupScene
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ class LobbyScene(Scene):
         self.connection = connection
         self.host_label = host_label
         self.choices = TableChoices(game, seats, bots, list(packs or []), dict(options or {}), bot_level)
+        self.wanted_packs = list(packs or [])
         self.auto_create, self.auto_start = auto_create or auto_start, auto_start
         self.on_game = on_game  # called with the GameScene it pushes (the CLI attaches the autoplayer here)
         self.replay_dir = replay_dir
@@ -288,6 +289,9 @@ class LobbyScene(Scene):
         kind = item.type
         if kind == protocol.WELCOME:
             self.features = [str(f) for f in item.get("features") or []]
+            learn_host_packs(item.get("packs"))
+            if self.wanted_packs:  # the packs asked for on the command line may be the host's own
+                self.choices.set_packs(self.wanted_packs)
         elif kind == protocol.TABLES:
             self.tables = [t for t in item.get("tables") if isinstance(t, dict)]
             self.list.set_rows([_row(t) for t in self.tables])

@@ -32,8 +32,31 @@ class PackInfo:
     description: str
 
 
-@cache
+# The packs the host this window talks to offers beyond the shipped ones (`welcome.packs`): its user's own, which
+# it hands to clients by hash once a table plays them. One host at a time: each welcome replaces the list.
+_host_packs: dict[str, tuple[PackInfo, ...]] = {}
+
+
+def learn_host_packs(offered: Any) -> None:
+    """Take the packs a host's welcome offers, so that the table form lists them beside the shipped ones."""
+    found: dict[str, list[PackInfo]] = {}
+    for item in offered if isinstance(offered, list) else []:
+        if isinstance(item, dict) and all(isinstance(item.get(k), str) for k in ("name", "game", "title")):
+            info = PackInfo(item["name"], item["title"], str(item.get("description", "")))
+            found.setdefault(item["game"], []).append(info)
+    _host_packs.clear()
+    _host_packs.update((game, tuple(infos)) for game, infos in found.items())
+
+
 def packs_for(game: str) -> tuple[PackInfo, ...]:
+    """The packs a table of this game may mix: the shipped ones, then those only the host has."""
+    shipped = _shipped_packs(game)
+    names = {p.name for p in shipped}
+    return shipped + tuple(p for p in _host_packs.get(game, ()) if p.name not in names)
+
+
+@cache
+def _shipped_packs(game: str) -> tuple[PackInfo, ...]:
     """The built-in packs of a game with the title and one-line description from each pack's header."""
     found = []
     for name in builtin_pack_names(game):

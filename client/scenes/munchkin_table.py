@@ -446,7 +446,7 @@ class MunchkinScene(GameScene):
         return rect.y + 110
 
     def _update_rules_info(self) -> None:
-        packs, options = list(self.view.get("packs") or []), self.view.get("options")
+        packs, options = self.session.pack_names(list(self.view.get("packs") or [])), self.view.get("options")
         key = repr((packs, options))
         if key != self._rules_key:
             self._rules_key = key

@@ -110,9 +110,17 @@ class GameScene(ActionBar, Scene):
             return
         self.st = state
         self.view = state.get("view") or {}
-        packs = tuple(self.view.get("packs") or ())
-        if packs and (self.cards.game != self.session.game or not self.cards.defs):
-            self.cards = Cards(self.session.game, packs)
+        named = tuple(str(n) for n in self.view.get("packs") or ())
+        if named and (self.cards.game != self.session.game or not self.cards.defs):
+            packs = self.session.card_packs(named)
+            if packs and packs != self.cards.packs:  # a set of packs that failed is not tried again
+                self.cards = Cards(self.session.game, packs)
+                if self.cards.problem:
+                    problem = self.cards.problem
+                    for source, name in zip(packs, self.session.pack_names(list(named)), strict=False):
+                        if source != name:  # a cached file by the name the table knows it by
+                            problem = problem.replace(source, f"pack {name!r} from the host")
+                    self.toast(f"The table's cards cannot be read: {problem}", 8)
         self.by_card, self.by_kind = acts.group(state.get("legal") or [])
         old = set(self.hand)
         old_rects = dict(self.hand_rects)
@@ -450,6 +458,8 @@ class GameScene(ActionBar, Scene):
                 self.toast("Connection lost: reconnecting…", 3)
             elif state == "connected":
                 self.toast("Reconnected", 2)
+            elif state == "failed" and happening.data.get("detail"):
+                self.toast(str(happening.data["detail"])[:1].upper() + str(happening.data["detail"])[1:], 30)
         elif happening.kind == "timer":
             self.clock.on_timer(happening.data)
         elif happening.kind == "chat":

@@ -43,10 +43,12 @@ def place_history(scene: GameScene, top: int) -> None:
 def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:
     status = scene.session.status
     if status in ("reconnecting", "connecting", "failed"):
+        refused = getattr(getattr(scene.session, "connection", None), "refused", "")  # an impostor at the address
         text = {
             "reconnecting": "Connection lost: reconnecting with your seat token…",
             "connecting": "Connecting…",
-            "failed": "Could not reconnect. Your seat is kept: join the host again to carry on.",
+            "failed": "That is not your host: it could not prove who it is. Your seat is kept, its token unsent."
+            if refused else "Could not reconnect. Your seat is kept: join the host again to carry on.",
         }[status]
         rect = pygame.Rect(0, 0, min(720, scene.table_rect.w - 40), 48)
         rect.midtop = (scene.table_rect.centerx, 12)

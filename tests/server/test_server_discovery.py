@@ -56,7 +56,7 @@ def test_a_host_is_found_with_its_txt_kept_current_and_leaves_cleanly(tmp_path: 
                 await browser.until(lambda: name in browser.present)
                 txt = await browser.properties(name)
                 assert txt == {"proto": "1", "name": "Party Host", "id": one.server_id, "games": "dice",
-                               "tables": "0", "seats": "0"}
+                               "tables": "0", "seats": "0", "key": one.identity.public_hex}
                 info = AsyncServiceInfo(SERVICE_TYPE, name)
                 assert await info.async_request(browser.zeroconf.zeroconf, 3000)
                 assert info.port == one.port and "127.0.0.1" in info.parsed_addresses()

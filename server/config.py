@@ -43,5 +43,8 @@ class ServerConfig:
     bot_delay: float = 0.6  # so that humans can follow what the bots do
     max_tables: int = 64
     queue_limit: int = 256  # actions waiting at one table
-    log_sync: float = 1.0  # an action log reaches the disk at most this long after an action (power cuts)
+    results_kept: float = 1800.0  # a finished table stays listed this long, as a result; then only in the history
+    # The host user's own boards and card packs (`--board FILE`, `--pack FILE`), offered to clients by name.
+    boards: tuple[Path, ...] = ()
+    packs: tuple[Path, ...] = ()
     seed: int | None = None  # every game starts from this seed (tests, benchmarks); None: a fresh one each

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -12,10 +11,11 @@ from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
-from ..shared.rules.base import Ruleset
+from ..shared.rules.base import RuleError, Ruleset
 from .config import ServerConfig
 from .match import Match
-from .store import Store
+from .offer import Offer
+from .store import Saved, Store
 from .tables import (
     BOT,
     COLOURS,
@@ -34,15 +34,8 @@ from .tables import (
 
 log = logging.getLogger(__name__)
 
-PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RulesetLookup = Callable[[str], Ruleset[Any]]
-
-
-def _pack_names(packs: list[Any]) -> list[str]:
-    # names only: a path would let a client make the host read any file it likes
-    if not all(isinstance(pack, str) and PACK_NAME.fullmatch(pack) for pack in packs):
-        raise ServerError("bad_packs", "packs are a list of pack names (letters, digits, - and _)")
-    return list(packs)
+RECORD_EVERY = 32  # a game's record (with the acknowledged count) is saved again every this many actions
 
 
 def _bot_level(level: Any) -> str:
@@ -93,25 +86,23 @@ class Lobby:
         self.rulesets = rulesets
         self.games = games
         self.on_change = on_change
+        # boards and packs by name only: nothing a client sends reaches the file system
+        self.offer = Offer.load(config.boards, config.packs)
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.browsers: set[Client] = set()  # clients looking at the table list
         self._push_pending = False
+        self._tasks: set[asyncio.Task[None]] = set()  # matches closing, finished games read back
 
     # -- start and stop -------------------------------------------------------------------------------
     def restore(self) -> None:
         """Bring back every unfinished table from disk; started games are replayed from their action log."""
         for saved in self.store.load():
-            record = saved.record
-            if record.get("finished"):
+            if saved.record.get("finished"):
+                self.store.finish(saved.folder.name, None)  # the host stopped before moving it to the history
                 continue
-            try:
-                table = Table.from_record(record)
-                if table.started:
-                    self._resume_match(table, saved.actions)
-            except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
-                kept = self.store.set_aside(str(record.get("id")))
-                log.warning("cannot resume table %s (%s); its save is kept in %s", record.get("id"), exc, kept)
+            table = self._rebuild(saved)
+            if table is None:
                 continue
             self.tables[table.id] = table
             for seat in table.seats:
@@ -119,14 +110,34 @@ class Lobby:
                     self._start_away_clock(table, seat)
             log.info("resumed table %s (%s, %d actions)", table.id, table.game, len(saved.actions))
 
-    def _resume_match(self, table: Table, actions: list[dict[str, Any]]) -> None:
+    def _rebuild(self, saved: Saved) -> Table | None:
+        """A table and its game from its save; one that cannot be used is set aside, the host goes on."""
+        try:
+            table = Table.from_record(saved.record)
+            if table.started:
+                self._resume_match(table, self._replayed(table, saved.actions))
+        except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
+            kept = self.store.set_aside(saved.folder, f"cannot resume: {type(exc).__name__}: {exc}")
+            log.warning("cannot resume table %s (%s: %s); its save is kept in %s", saved.folder.name,
+                        type(exc).__name__, exc, kept)
+            return None
+        return table
+
+    def _replayed(self, table: Table, actions: list[dict[str, Any]]) -> tuple[Any, int]:
+        """The state after replaying a table's saved actions (pure: safe in a worker thread)."""
         ruleset = self.rulesets(table.game)
         assert table.seed is not None
-        state = ruleset.new_game(setups(table.seats), table.seed, table.packs, table.options)
+        state = ruleset.new_game(setups(table.seats), table.seed, self.offer.engine_packs(table.packs),
+                                 self.offer.engine_options(table.options))
         for wire in actions:
             state, _ = ruleset.apply(state, ruleset.action_from_wire(wire))
-        table.match = Match(table, ruleset, state, len(actions), self.store.open_log(table.id), self.config,
-                            self._finished)
+        return state, len(actions)
+
+    def _resume_match(self, table: Table, replayed: tuple[Any, int]) -> None:
+        state, seq = replayed
+        action_log = self.store.open_log(table.id) if not table.finished else None
+        table.match = Match(table, self.rulesets(table.game), state, seq, action_log, self.config,
+                            self._finished, self._progressed)
         table.match.start()
 
     async def close(self) -> None:
@@ -136,6 +147,11 @@ class Lobby:
                     seat.away_timer.cancel()
             if table.match is not None:
                 await table.match.close()
+            if not table.finished:
+                self.store.save_record(table.id, table.record())  # with the count of actions acknowledged
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.to_thread(self.store.close)
 
     # -- connections ----------------------------------------------------------------------------------
     def add(self, client: Client) -> None:
@@ -199,7 +215,7 @@ class Lobby:
 
     def _on_create_table(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
-        if len(self.tables) >= self.config.max_tables:
+        if sum(1 for t in self.tables.values() if not t.finished) >= self.config.max_tables:
             raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
         game = message.get("game")
         if game not in self.games:
@@ -209,7 +225,8 @@ class Lobby:
             raise ServerError("bad_seats", "a table has 2 to 6 seats")
         if not 0 <= bots < count:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
-        packs = _pack_names(message.get("packs", []))
+        packs = self.offer.packs_for(game, message.get("packs", []))
+        self.offer.check_options(game, message.get("options"))
         bot_level = _bot_level(message.get("bot_level", "normal"))
         password = message.get("password")
         table = Table(
@@ -218,7 +235,7 @@ class Lobby:
             game=game,
             seats=[Seat(i) for i in range(count)],
             options=message.get("options"),
-            packs=tuple(packs),
+            packs=packs,
             bot_level=bot_level,
             password_hash=hash_password(password) if password else None,
         )
@@ -245,7 +262,9 @@ class Lobby:
         bots = message.get("bots", sum(1 for s in table.seats[:count] if s.kind == BOT))
         if not 0 <= bots <= len(free) or bots >= count:
             raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
-        packs = _pack_names(message.get("packs", list(table.packs)))
+        packs = self.offer.packs_for(table.game, message.get("packs", list(table.packs)))
+        if "options" in message.fields:
+            self.offer.check_options(table.game, message.get("options"))
         bot_level = _bot_level(message.get("bot_level", table.bot_level))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
@@ -297,6 +316,8 @@ class Lobby:
         client.send(p.message(p.SEATED, message.id, table=table.id, seat=seat.index, token=seat.token))
 
     def _on_resume(self, client: Client, message: p.Message) -> None:
+        if self._from_history(client, message, self._on_resume):
+            return
         table = self._table(message.get("table"))
         seat = table.seat_with_token(message.get("token"))
         if seat is None or seat.kind != HUMAN:
@@ -320,6 +341,8 @@ class Lobby:
 
     def _on_watch(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
+        if self._from_history(client, message, self._on_watch):
+            return
         table = self._table(message.get("table"))
         self._check_password(table, message.get("password"))
         table.spectators.add(client)
@@ -374,7 +397,8 @@ class Lobby:
             for s in table.seats
         ]
         try:
-            state = ruleset.new_game(setups(seats), seed, table.packs, table.options)
+            state = ruleset.new_game(setups(seats), seed, self.offer.engine_packs(table.packs),
+                                     self.offer.engine_options(table.options))
         except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         table.seats = seats
@@ -383,7 +407,7 @@ class Lobby:
         table.seed, table.started = seed, True
         self.store.save_record(table.id, table.record())
         action_log = self.store.open_log(table.id)
-        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished)
+        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed)
         client.send(p.message(p.OK, message.id))
         # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
         # so a game screen opens with the names and colours the lobby showed.
@@ -450,6 +474,38 @@ class Lobby:
             raise ServerError("not_started", "no game to resync")
         table.match.send_snapshot(client, client.seat, message.id)
 
+    def _from_history(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> bool:
+        """A finished game no longer listed (or from before a restart) is brought back from the history, off
+        the loop, before `then` answers the request; False when the table is here or was never finished."""
+        table_id = message.get("table")
+        if table_id in self.tables or not self.store.is_finished(table_id):
+            return False
+        task = asyncio.get_running_loop().create_task(self._bring_back(client, message, then))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return True
+
+    async def _bring_back(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> None:
+        table_id = message.get("table")
+        saved = await asyncio.wrap_future(self.store.disk.call(lambda: self.store.load_finished(table_id)))
+        if saved is not None and table_id not in self.tables:
+            try:
+                table = Table.from_record(saved.record)
+                replayed = await asyncio.to_thread(self._replayed, table, saved.actions)
+            except Exception as exc:
+                log.warning("finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc)
+            else:
+                if table_id not in self.tables:
+                    self._resume_match(table, replayed)
+                    self.tables[table_id] = table
+                    self._keep_as_result(table)
+        if client not in self.clients:
+            return  # gone while the game was read
+        try:
+            then(client, message)
+        except (ServerError, RuleError) as exc:
+            client.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
+
     # -- helpers --------------------------------------------------------------------------------------
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -494,10 +550,37 @@ class Lobby:
             table.creator = humans[0].index
 
     def _finished(self, table: Table, outcome: dict[str, Any]) -> None:
+        """A game is over: its save goes to the history; it leaves the table count, listed a while as a result."""
         table.finished, table.outcome = True, outcome
-        if table.match is not None:
-            table.match.log.close()
+        self.store.finish(table.id, table.match.log if table.match is not None else None)
         self._changed(table)
+        self._keep_as_result(table)
+
+    def _keep_as_result(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.config.results_kept, self._forget_result, table)
+
+    def _forget_result(self, table: Table) -> None:
+        if self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        for seat in table.seats:
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+                seat.away_timer = None
+        for client in table.clients():
+            if client.table is table:
+                client.table, client.seat = None, None
+        if table.match is not None:
+            task = asyncio.get_running_loop().create_task(table.match.close())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            table.match = None
+        self._changed(table)
+
+    def _progressed(self, table: Table) -> None:
+        if table.match is not None and table.match.seq % RECORD_EVERY == 0 and not table.finished:
+            self.store.save_record(table.id, table.record())
 
     def _summaries(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self.tables.values()]

@@ -181,6 +181,8 @@ class Table:
             "finished": self.finished,
             "outcome": self.outcome,
             "seats": [s.record() for s in self.seats],
+            # the actions acknowledged when this was saved: a log found shorter on loading has lost some
+            "seq": self.match.seq if self.match is not None else 0,
         }
 
     @classmethod

@@ -104,6 +104,8 @@ class Lobby:
             table = self._rebuild(saved)
             if table is None:
                 continue
+            if saved.problems:  # said in the log already; the record now counts what is left
+                self.store.save_record(table.id, table.record())
             self.tables[table.id] = table
             for seat in table.seats:
                 if seat.kind == HUMAN and not seat.stand_in:
@@ -405,6 +407,7 @@ class Lobby:
         self._assign_colours(table)
         seat.ready = True
         table.seed, table.started = seed, True
+        table.sources = self.offer.sources(table.packs, table.options)
         self.store.save_record(table.id, table.record())
         action_log = self.store.open_log(table.id)
         table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed)

@@ -309,9 +309,9 @@ class Store:
             n += 1
             target = self.aside / f"{folder.name}-log-{n}"
         target.mkdir(mode=0o700)
-        shutil.copy2(folder / ACTIONS, target / ACTIONS)
-        with contextlib.suppress(OSError):
-            shutil.copy2(folder / RECORD, target / RECORD)
+        for name in (ACTIONS, RECORD):
+            if (folder / name).exists():
+                shutil.copy2(folder / name, target / name)
         (target / "why.txt").write_text(why + "\n")
         return target
 

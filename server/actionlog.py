@@ -33,36 +33,56 @@ def frame(seq: int, action: dict[str, Any]) -> bytes:
 
 @dataclass
 class LogReading:
-    """What a log holds: the actions that replay in order from the first, and what could not be read."""
+    """What a log holds: every intact action by its number, and what could not be read."""
 
-    actions: list[dict[str, Any]] = field(default_factory=list)  # actions 1..n, in order, all intact
-    later: list[int] = field(default_factory=list)  # intact actions found after a missing one (their seq)
+    found: dict[int, dict[str, Any]] = field(default_factory=dict)  # seq -> action, every frame that checks out
     damaged: list[tuple[int, int]] = field(default_factory=list)  # byte ranges [start, end) that do not check out
+    # seq -> (length, CRC-32) read from the header of a damaged frame: the action it held, if its header survived
+    clues: dict[int, tuple[int, int]] = field(default_factory=dict)
     legacy: bool = False  # written before the checksummed framing
     missing_file: bool = False
 
     @property
-    def whole(self) -> bool:
-        return not (self.later or self.damaged or self.missing_file)
+    def actions(self) -> list[dict[str, Any]]:
+        """Actions 1..n in order, all intact: what replays without help."""
+        out, n = [], 1
+        while n in self.found:
+            out.append(self.found[n])
+            n += 1
+        return out
 
-    def problems(self, acknowledged: int | None = None) -> list[str]:
-        """Each loss in words; `acknowledged`: how many actions the host had confirmed, if it knows."""
-        kept = len(self.actions)
+    @property
+    def whole(self) -> bool:
+        return not (self.damaged or self.missing_file) and len(self.actions) == len(self.found)
+
+    def problems(self, acknowledged: int | None = None, kept: int | None = None, rebuilt: tuple[int, ...] = ()
+                 ) -> list[str]:
+        """Each loss in words. `acknowledged`: how many actions the host had confirmed, if it knows; `kept`: how
+        many replay (default: the intact run from the first); `rebuilt`: damaged actions found from their clue."""
+        kept = len(self.actions) if kept is None else kept
         out: list[str] = []
         if self.missing_file:
             out.append("the action log is missing")
         for start, end in self.damaged:
             out.append(f"bytes {start}-{end - 1} do not check out ({end - start} bytes)")
-        if self.later:
-            first, last = self.later[0], self.later[-1]
+        out.extend(f"action {n} was damaged and is rebuilt: the one legal action with the length and CRC-32 "
+                   "its frame gives" for n in rebuilt)
+        later = sorted(seq for seq in self.found if seq > kept + 1)
+        if later:
             out.append(
-                f"action {kept + 1} is damaged or missing; the {len(self.later)} intact actions after it "
-                f"({first}-{last}) cannot be replayed without it"
+                f"action {kept + 1} is damaged or missing; the {len(later)} intact actions after it "
+                f"({later[0]}-{later[-1]}) cannot be replayed without it"
             )
-        known = max([kept, *self.later, acknowledged or 0])
+        known = max([kept, *self.found, acknowledged or 0])
         if known > kept:
             out.append(f"the game goes on after action {kept} of {known}: {known - kept} acknowledged action(s) lost")
         return out
+
+
+def matches(seq: int, action: dict[str, Any], clue: tuple[int, int]) -> bool:
+    """Whether `action`, as action `seq`, is what a damaged frame with this (length, CRC-32) header held."""
+    body = msgpack.packb([seq, action], use_bin_type=True)
+    return (len(body), zlib.crc32(body)) == clue
 
 
 def read(path: Path) -> LogReading:
@@ -99,24 +119,22 @@ def _frame_at(data: bytes, pos: int) -> tuple[int, Any, int] | None:
 
 def _read_framed(data: bytes) -> LogReading:
     reading = LogReading()
-    found: dict[int, dict[str, Any]] = {}
-    pos = len(MAGIC)
+    pos, last = len(MAGIC), 0
     while pos < len(data):
         intact = _frame_at(data, pos)
         if intact is not None:
-            seq, action, pos = intact
-            found.setdefault(seq, action)  # a frame written again after a failed write counts once
+            last, action, pos = intact
+            reading.found.setdefault(last, action)  # a frame written again after a failed write counts once
             continue
         start = pos
+        if pos + FRAME.size <= len(data):
+            length, crc = FRAME.unpack_from(data, pos)
+            if length <= MAX_ACTION:
+                reading.clues.setdefault(last + 1, (length, crc))
         pos += 1
         while pos < len(data) and _frame_at(data, pos) is None:
             pos += 1
         reading.damaged.append((start, pos))
-    n = 1
-    while n in found:
-        reading.actions.append(found.pop(n))
-        n += 1
-    reading.later = sorted(seq for seq in found if seq > n)
     return reading
 
 
@@ -134,7 +152,7 @@ def _read_legacy(data: bytes) -> LogReading:
             break
         if not isinstance(action, dict):
             break
-        reading.actions.append(action)
+        reading.found[len(reading.found) + 1] = action
         pos = end
     if pos != len(data):
         reading.damaged.append((pos, len(data)))  # the legacy form cannot tell where damage ends

@@ -15,6 +15,7 @@ from ..shared.rules.base import RuleError, Ruleset
 from .config import ServerConfig
 from .match import Match
 from .offer import Offer
+from .rebuild import replay
 from .store import Saved, Store
 from .tables import (
     BOT,
@@ -104,20 +105,22 @@ class Lobby:
             table = self._rebuild(saved)
             if table is None:
                 continue
-            if saved.problems:  # said in the log already; the record now counts what is left
-                self.store.save_record(table.id, table.record())
+            self.store.save_record(table.id, table.record())  # counting the actions as they replayed
             self.tables[table.id] = table
             for seat in table.seats:
                 if seat.kind == HUMAN and not seat.stand_in:
                     self._start_away_clock(table, seat)
-            log.info("resumed table %s (%s, %d actions)", table.id, table.game, len(saved.actions))
+            log.info("resumed table %s (%s, %d actions)", table.id, table.game,
+                     table.match.seq if table.match is not None else 0)
 
     def _rebuild(self, saved: Saved) -> Table | None:
         """A table and its game from its save; one that cannot be used is set aside, the host goes on."""
         try:
             table = Table.from_record(saved.record)
             if table.started:
-                self._resume_match(table, self._replayed(table, saved.actions))
+                replayed = replay(self.rulesets(table.game), table, self.offer, saved.reading)
+                self.store.repair(saved, replayed.actions, replayed.rebuilt)  # says what the log lost, if anything
+                self._resume_match(table, replayed.state, len(replayed.actions))
         except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
             kept = self.store.set_aside(saved.folder, f"cannot resume: {type(exc).__name__}: {exc}")
             log.warning("cannot resume table %s (%s: %s); its save is kept in %s", saved.folder.name,
@@ -125,18 +128,7 @@ class Lobby:
             return None
         return table
 
-    def _replayed(self, table: Table, actions: list[dict[str, Any]]) -> tuple[Any, int]:
-        """The state after replaying a table's saved actions (pure: safe in a worker thread)."""
-        ruleset = self.rulesets(table.game)
-        assert table.seed is not None
-        state = ruleset.new_game(setups(table.seats), table.seed, self.offer.engine_packs(table.packs),
-                                 self.offer.engine_options(table.options))
-        for wire in actions:
-            state, _ = ruleset.apply(state, ruleset.action_from_wire(wire))
-        return state, len(actions)
-
-    def _resume_match(self, table: Table, replayed: tuple[Any, int]) -> None:
-        state, seq = replayed
+    def _resume_match(self, table: Table, state: Any, seq: int) -> None:
         action_log = self.store.open_log(table.id) if not table.finished else None
         table.match = Match(table, self.rulesets(table.game), state, seq, action_log, self.config,
                             self._finished, self._progressed)
@@ -494,12 +486,12 @@ class Lobby:
         if saved is not None and table_id not in self.tables:
             try:
                 table = Table.from_record(saved.record)
-                replayed = await asyncio.to_thread(self._replayed, table, saved.actions)
+                replayed = await asyncio.to_thread(replay, self.rulesets(table.game), table, self.offer, saved.reading)
             except Exception as exc:
                 log.warning("finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc)
             else:
                 if table_id not in self.tables:
-                    self._resume_match(table, replayed)
+                    self._resume_match(table, replayed.state, len(replayed.actions))
                     self.tables[table_id] = table
                     self._keep_as_result(table)
         if client not in self.clients:

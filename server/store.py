@@ -190,12 +190,17 @@ class ActionLog:
 
 @dataclass
 class Saved:
-    """A table as found on disk, with what its log lost in words (empty: nothing)."""
+    """A table as found on disk; `reading` is its log's (an unstarted table has none)."""
 
     folder: Path
     record: dict[str, Any]
-    actions: list[dict[str, Any]]
-    problems: list[str]
+    reading: LogReading
+
+    @property
+    def acknowledged(self) -> int | None:
+        """How many actions the host had confirmed when it last saved the record (older records do not say)."""
+        seq = self.record.get("seq")
+        return seq if isinstance(seq, int) else None
 
 
 class Store:
@@ -364,23 +369,28 @@ class Store:
         if record.get("id") != folder.name:
             raise SaveError(f"{RECORD} names table {record.get('id')!r}, not {folder.name!r}")
         if not record.get("started"):
-            return Saved(folder, record, [], [])
+            return Saved(folder, record, LogReading())
         try:
-            reading: LogReading = actionlog.read(folder / ACTIONS)
+            return Saved(folder, record, actionlog.read(folder / ACTIONS))
         except OSError as exc:
             raise SaveError(f"unreadable {ACTIONS} ({exc})") from exc
-        acknowledged = record.get("seq") if isinstance(record.get("seq"), int) else None
-        problems = reading.problems(acknowledged)
-        if reading.legacy and not reading.damaged:
-            self.rewrite_log(folder, reading.actions)
-            log.info("table %s: action log migrated to the checksummed form (%d actions)", folder.name,
-                     len(reading.actions))
-        elif problems:
+
+    def repair(self, saved: Saved, actions: list[dict[str, Any]], rebuilt: tuple[int, ...] = ()) -> list[str]:
+        """After replaying a loaded table: say what its log lost, keep a damaged log aside, and leave the log
+        holding exactly the `actions` that replayed (framed). Returns the problems in words (empty: none)."""
+        folder, reading = saved.folder, saved.reading
+        if not saved.record.get("started"):
+            return []
+        problems = reading.problems(saved.acknowledged, len(actions), rebuilt)
+        if problems:
             why = "; ".join(problems)
             kept = self.keep_damaged_log(folder, why)
-            self.rewrite_log(folder, reading.actions)
+            self.rewrite_log(folder, actions)
             log.warning("table %s: %s. The damaged log is kept in %s", folder.name, why, kept)
-        return Saved(folder, record, reading.actions, problems)
+        elif reading.legacy:
+            self.rewrite_log(folder, actions)
+            log.info("table %s: action log migrated to the checksummed form (%d actions)", folder.name, len(actions))
+        return problems
 
 
 class SaveError(ValueError):

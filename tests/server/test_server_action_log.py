@@ -45,8 +45,11 @@ def test_garbage_inside_action_23_of_66_keeps_the_43_after_it_and_says_why_they_
     path.write_bytes(bytes(data))
     reading = actionlog.read(path)
     assert reading.actions == ACTIONS_66[:22]
-    assert reading.later == list(range(24, 67))  # all 43 intact actions after it were found
+    assert sorted(reading.found) == [*range(1, 23), *range(24, 67)]  # all 43 intact actions after it were found
     assert reading.damaged == [(starts[22], starts[23])]  # exactly action 23's frame
+    assert actionlog.matches(23, ACTIONS_66[22], reading.clues[23])  # its header still says what it held
+    assert reading.problems(66, 66, rebuilt=(23,))[1:] == [
+        "action 23 was damaged and is rebuilt: the one legal action with the length and CRC-32 its frame gives"]
     assert reading.problems(66) == [
         f"bytes {starts[22]}-{starts[23] - 1} do not check out ({starts[23] - starts[22]} bytes)",
         "action 23 is damaged or missing; the 43 intact actions after it (24-66) cannot be replayed without it",
@@ -60,7 +63,7 @@ def test_garbage_between_frames_loses_no_action(tmp_path: Path) -> None:
     data = path.read_bytes()
     path.write_bytes(data[: starts[40]] + b"\x00\x01\x02\x03\x04\x05" + data[starts[40] :])
     reading = actionlog.read(path)
-    assert reading.actions == ACTIONS_66 and reading.later == []
+    assert reading.actions == ACTIONS_66 and len(reading.found) == 66
     assert reading.damaged == [(starts[40], starts[40] + 6)]
 
 
@@ -85,11 +88,11 @@ def test_a_log_shorter_than_the_acknowledged_count_or_deleted_is_reported(
     whole = saved_table(tmp_path, "0000000c", seq=66)
     write_log(whole / ACTIONS, ACTIONS_66)
     with caplog.at_level(logging.WARNING):
-        found = {s.folder.name: s for s in store.load()}
-    assert found["0000000a"].problems == ["the game goes on after action 60 of 66: 6 acknowledged action(s) lost"]
-    assert found["0000000b"].problems == [
+        found = {s.folder.name: store.repair(s, s.reading.actions) for s in store.load()}
+    assert found["0000000a"] == ["the game goes on after action 60 of 66: 6 acknowledged action(s) lost"]
+    assert found["0000000b"] == [
         "the action log is missing", "the game goes on after action 0 of 12: 12 acknowledged action(s) lost"]
-    assert found["0000000c"].problems == [] and found["0000000c"].actions == ACTIONS_66
+    assert found["0000000c"] == []
     said = " ".join(r.getMessage() for r in caplog.records)
     assert "0000000a: the game goes on after action 60 of 66" in said and "0000000b: the action log is missing" in said
     assert (tmp_path / "set-aside" / "0000000a-log" / ACTIONS).stat().st_size == starts[60]  # kept as found
@@ -105,7 +108,8 @@ def test_a_damaged_log_is_kept_aside_and_rewritten_with_what_replays(tmp_path: P
     damaged[starts[22] + 10] ^= 0xFF
     (folder / ACTIONS).write_bytes(bytes(damaged))
     (saved,) = store.load()
-    assert saved.actions == ACTIONS_66[:22]
+    assert saved.reading.actions == ACTIONS_66[:22]
+    store.repair(saved, saved.reading.actions)
     assert (tmp_path / "set-aside" / "0000000d-log" / ACTIONS).read_bytes() == bytes(damaged)
     assert "action 23 is damaged" in (tmp_path / "set-aside" / "0000000d-log" / "why.txt").read_text()
     assert actionlog.read(folder / ACTIONS).whole
@@ -119,7 +123,7 @@ def test_a_legacy_log_still_loads_and_is_migrated_to_the_checksummed_form(tmp_pa
     (folder / ACTIONS).write_bytes(legacy)
     assert ActionLog.read(folder / ACTIONS) == ACTIONS_66[:5]  # what `doorkick replay` reads, either form
     (saved,) = store.load()
-    assert saved.actions == ACTIONS_66[:5] and saved.problems == []
+    assert saved.reading.actions == ACTIONS_66[:5] and store.repair(saved, saved.reading.actions) == []
     assert (folder / ACTIONS).read_bytes().startswith(actionlog.MAGIC)
     assert actionlog.read(folder / ACTIONS).actions == ACTIONS_66[:5]
     store.close()

@@ -192,39 +192,53 @@ def test_damaged_saves_are_set_aside_and_the_host_and_every_other_table_go_on(
     assert any("server.id is damaged" in r.getMessage() for r in caplog.records)
 
 
-def test_a_damaged_or_shortened_log_is_reported_exactly_and_the_game_goes_on(
+def test_a_damaged_action_is_rebuilt_from_its_checksum_else_what_is_lost_is_said_exactly(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def before() -> tuple[WireClient, list[WireClient]]:
+    async def before() -> list[WireClient]:
         async with hosted(tmp_path) as server:
-            players = await table_of(server.port, ["Alice", "Bob"], seats=2, options={"goal": 10**6})
-            assert (await players[1].request("ready", ready=True)).type == "ok"
-            assert (await players[0].request("start")).type == "ok"
-            await _play(players, 30)
-            return players[0], players
+            creators = []
+            for names in (["Alice", "Bob"], ["Carol", "Dan"]):
+                players = await table_of(server.port, names, seats=2, options={"goal": 10**6})
+                assert (await players[1].request("ready", ready=True)).type == "ok"
+                assert (await players[0].request("start")).type == "ok"
+                await _play(players, 30)
+                while players[0].seq < 30:  # its creator holds the state after the last action
+                    await players[0].drain(0.01)
+                creators.append(players[0])
+            return creators
 
-    alice, _ = asyncio.run(before())
-    folder = tmp_path / "tables" / str(alice.table)
-    assert msgpack.unpackb((folder / "record.msgpack").read_bytes())["seq"] == 30  # saved as the host closed
-    data = bytearray((folder / "actions.log").read_bytes())
-    offsets = _frame_offsets(bytes(data))
-    data[offsets[9] + 12 : offsets[9] + 18] = b"\xde\xad\xbe\xef\x00\x01"  # six bytes inside action 10
-    (folder / "actions.log").write_bytes(bytes(data))
+    body_hit, header_hit = asyncio.run(before())
+    logs = []
+    for client, at in ((body_hit, 12), (header_hit, 0)):  # six bytes inside action 10: its body, or its header
+        folder = tmp_path / "tables" / str(client.table)
+        assert msgpack.unpackb((folder / "record.msgpack").read_bytes())["seq"] == 30  # saved as the host closed
+        data = bytearray((folder / "actions.log").read_bytes())
+        start = _frame_offsets(bytes(data))[9]
+        data[start + at : start + at + 6] = b"\xde\xad\xbe\xef\x00\x01"
+        (folder / "actions.log").write_bytes(bytes(data))
+        logs.append(bytes(data))
 
     async def after() -> None:
         with caplog.at_level(logging.WARNING):
             async with hosted(tmp_path) as server:
-                again = WireClient(server.port)
-                await again.connect("Alice")
-                assert (await again.request("resume", table=alice.table, token=alice.token)).type == "seated"
-                assert (await again.expect("snapshot")).get("seq") == 9  # the game goes on after action 9
+                for client, seq in ((body_hit, 30), (header_hit, 9)):
+                    again = WireClient(server.port)
+                    await again.connect("Again")
+                    assert (await again.request("resume", table=client.table, token=client.token)).type == "seated"
+                    assert (await again.expect("snapshot")).get("seq") == seq
+                    if seq == 30:
+                        assert again.state == client.state  # exactly the game its players saw
 
     asyncio.run(after())
-    said = " ".join(r.getMessage() for r in caplog.records)
-    assert "action 10 is damaged or missing; the 20 intact actions after it (11-30)" in said
-    assert "21 acknowledged action(s) lost" in said
-    kept = tmp_path / "set-aside" / f"{alice.table}-log" / "actions.log"
-    assert kept.read_bytes() == bytes(data)  # the damaged log itself is kept
+    said = {r.getMessage().split(":")[0]: r.getMessage() for r in caplog.records if "kept in" in r.getMessage()}
+    assert "action 10 was damaged and is rebuilt" in said[f"table {body_hit.table}"]
+    assert "lost" not in said[f"table {body_hit.table}"]
+    assert ("action 10 is damaged or missing; the 20 intact actions after it (11-30) cannot be replayed without it"
+            in said[f"table {header_hit.table}"])
+    assert "the game goes on after action 9 of 30: 21 acknowledged action(s) lost" in said[f"table {header_hit.table}"]
+    for client, data in zip((body_hit, header_hit), logs, strict=True):
+        assert (tmp_path / "set-aside" / f"{client.table}-log" / "actions.log").read_bytes() == data  # kept as found
 
 
 def _frame_offsets(data: bytes) -> list[int]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
+import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
@@ -286,3 +288,45 @@ def test_saving_never_holds_up_the_event_loop(tmp_path: Path, monkeypatch: pytes
     finally:
         logging.getLogger("asyncio").removeHandler(catcher)
     assert slow == []
+
+
+def _host(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--no-discovery",
+                             "--bind", "127.0.0.1", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_doorkick_host_offers_its_users_files_and_starts_over_damaged_saves(tmp_path: Path) -> None:
+    bad = _host("--data-dir", str(tmp_path / "a"), "--board", "/dev/zero")
+    _, err = bad.communicate(timeout=60)
+    assert bad.returncode == 2 and "/dev/zero: not a board file" in err and "Traceback" not in err
+
+    data = tmp_path / "b"
+    (data / "tables" / "0000000a").mkdir(parents=True)
+    (data / "tables" / "0000000a" / "record.msgpack").write_bytes(msgpack.packb("not a map"))
+    (data / "server.id").write_bytes(b"\xff\xfe")
+    pack = tmp_path / "mine.toml"
+    pack.write_text((resources.files("doorkick.assets") / "cards" / "wonderland.toml").read_text("utf-8")
+                    .replace('id = "wonderland"', 'id = "mine"', 1))
+    host = _host("--data-dir", str(data), "--board", str(garden_board(tmp_path)), "--pack", str(pack))
+    try:
+        assert host.stdout is not None
+        line = host.stdout.readline()
+        assert line.startswith("listening on 127.0.0.1:"), line + (host.stderr.read() if host.stderr else "")
+        port = int(line.strip().rsplit(":", 1)[1])
+
+        async def visit() -> None:
+            alice = WireClient(port)
+            await alice.connect("Alice")
+            seated = await create(alice, options={"board": "garden"}, packs=["mine"])
+            assert seated.type == "seated", seated
+            assert (await alice.request("start")).type == "ok"
+            view = (await alice.expect("snapshot")).get("state")["view"]
+            assert view["board"]["id"] == "garden"
+
+        asyncio.run(visit())
+    finally:
+        host.send_signal(signal.SIGINT)
+        _, err = host.communicate(timeout=20)
+    assert host.returncode == 0, err
+    assert "set aside" in err and "server.id is damaged" in err
+    assert (data / "set-aside" / "0000000a" / "why.txt").is_file()

@@ -179,7 +179,6 @@ def _attacher(app: App, args: argparse.Namespace) -> Any:
 
 
 def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
-    from ..server.offer import OfferError, offered_by_name
     from .host import EmbeddedHost, host_config
     from .net import Connection
     from .scenes.lobby import LobbyScene
@@ -194,11 +193,6 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         pass_timeout=1.5 if fast else None,
     )
     config.interface = args.interface
-    # Pack and board files named here are loaded by this player's own host, and the table asks for them by name.
-    try:
-        packs, options, config.boards, config.packs = offered_by_name(_packs(args), parse_options(args.options))
-    except OfferError as exc:
-        raise SystemExit(f"doorkick play: {exc}") from exc
     host = None if args.port else _host_on_kept_port(config)
     if host is None:
         host = EmbeddedHost(config)
@@ -227,8 +221,8 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             args.seats,
             bots,
             bot_level=args.bot_level,
-            packs=packs,
-            options=options,
+            packs=_packs(args),
+            options=parse_options(args.options),
             auto_create=True,
             auto_start=args.autoplay,
             on_game=attach,

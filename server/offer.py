@@ -15,7 +15,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..shared.rules.cards import _is_path as is_path
 from .tables import ServerError
 
 MAX_FILE = 1 << 20  # a board or pack file is a few KiB; anything past this is not one
@@ -109,23 +108,6 @@ class Offer:
             names.append(options["board"])
         found = {**self.packs, **self.boards}
         return {n: found[n].source for n in names if n in found and found[n].source != n}
-
-
-def offered_by_name(packs: list[str], options: Any) -> tuple[list[str], Any, tuple[Path, ...], tuple[Path, ...]]:
-    """A hosting player's own choice from the command line (names or files) as their own host offers it: each
-    file is loaded by the host (`boards`, `packs`), and the table asks for it by its id. Raises OfferError."""
-    names, pack_files = [], []
-    for pack in packs:
-        if is_path(pack):
-            pack_files.append(Path(pack))
-            pack = _user_pack(Path(pack)).name
-        names.append(pack)
-    board_files = []
-    board = options.get("board") if isinstance(options, Mapping) else None
-    if isinstance(board, str) and is_path(board):
-        board_files.append(Path(board))
-        options = {**options, "board": _user_board(Path(board)).name}
-    return names, options, tuple(board_files), tuple(pack_files)
 
 
 def _bare(name: str) -> str:

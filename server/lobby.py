@@ -558,14 +558,14 @@ class Lobby:
     def _forget_result(self, table: Table) -> None:
         if self.tables.get(table.id) is not table:
             return
+        if table.clients():  # someone still looks at the result: it stays until they leave
+            self._keep_as_result(table)
+            return
         del self.tables[table.id]
         for seat in table.seats:
             if seat.away_timer is not None:
                 seat.away_timer.cancel()
                 seat.away_timer = None
-        for client in table.clients():
-            if client.table is table:
-                client.table, client.seat = None, None
         if table.match is not None:
             task = asyncio.get_running_loop().create_task(table.match.close())
             self._tasks.add(task)

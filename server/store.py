@@ -1,11 +1,11 @@
 """The data directory: table records written atomically, checksummed action logs, history, and saves set aside.
 
 A game is `(game, packs, options, seed, action log)`. Every write happens in one disk thread, in the order the
-event loop asked for it, so play never waits on the disk while another table's action does. An action is
-written and fsynced before the match adopts it and tells anybody (`ActionLog.append` is awaited): a `kill -9`
-or a power cut loses nothing a player saw. Appends that queue up while the disk is busy are written together
-and each log is synced once for them all (group commit). Record saves are queued the same way; a record saved
-again before its turn is written only once, in its newest form.
+event loop asked for it, so the loop never waits on the disk. An action is written and fsynced before the match
+adopts it and tells anybody (`ActionLog.append` is awaited): a `kill -9` or a power cut loses nothing a player
+saw. Appends that queue up while the disk is busy are written together, each log is synced once for them all
+(group commit), and the logs of different tables are synced at once. Record saves are queued the same way; a
+record saved again before its turn is written only once, in its newest form.
 
 Layout under `<data_dir>`: `server.id`; `tables/<id>/record.msgpack` and `actions.log` (games waiting or in
 play); `history/<id>/` (finished games, the replay command reads them); `set-aside/<id>[-n]/` (saves the host
@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 RECORD = "record.msgpack"
 ACTIONS = "actions.log"
 SERVER_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+SYNC_THREADS = 8  # logs flushed at once (fsync waits on the disk, not on the interpreter)
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -89,6 +90,7 @@ class Disk:
         self._jobs: queue.SimpleQueue[_Append | _Call | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="doorkick disk", daemon=True)
         self._thread.start()
+        self._syncers = concurrent.futures.ThreadPoolExecutor(SYNC_THREADS, thread_name_prefix="doorkick sync")
         self.syncs = 0  # fsyncs of action logs, for tests and benchmarks
         self.appends = 0
 
@@ -107,6 +109,7 @@ class Disk:
         if self._thread.is_alive():
             self._jobs.put(None)
             self._thread.join()
+        self._syncers.shutdown()
 
     def _run(self) -> None:
         running = True
@@ -133,16 +136,25 @@ class Disk:
                         item.done.set_result(item.job())
                     except Exception as exc:  # handed to whoever waits; a fire-and-forget job is logged
                         item.done.set_exception(exc)
-            for action_log, waiting in written.items():
-                try:
-                    action_log.sync()
-                    self.syncs += 1
-                except OSError as exc:
-                    for done in waiting:
-                        done.set_exception(exc)
-                    continue
-                for done in waiting:
-                    done.set_result(None)
+            # The logs of several tables are synced at once: the disk (and the file system's journal) takes the
+            # flushes together, so a host of many tables is not held to one flush at a time.
+            logs = list(written)
+            errors = list(self._syncers.map(_sync, logs)) if len(logs) > 1 else [_sync(one) for one in logs]
+            for action_log, error in zip(logs, errors, strict=True):
+                self.syncs += 1
+                for done in written[action_log]:
+                    if error is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(error)
+
+
+def _sync(action_log: ActionLog) -> OSError | None:
+    try:
+        action_log.sync()
+    except OSError as exc:
+        return exc
+    return None
 
 
 class ActionLog:

@@ -107,6 +107,8 @@ def test_finished_tables_leave_the_count_stay_listed_a_while_and_are_kept_as_his
                 await listing.connect("Lister")
                 summaries = (await listing.request("list_tables")).get("tables")
                 assert [(s["table"], s["finished"]) for s in summaries] == [(players[0].table, True)]
+                for player in players:  # back to the lobby: nobody looks at the result any more
+                    assert (await player.request("leave")).type == "left"
                 for _ in range(200):  # the result leaves the list after `results_kept`
                     if players[0].table not in server.lobby.tables:
                         break

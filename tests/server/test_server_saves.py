@@ -16,7 +16,7 @@ import msgpack
 import pytest
 from wire_client import WireClient, hosted, play_until_over, started, table_of
 
-from doorkick.client.replay import load_replay
+from doorkick.client.replay import ReplaySession, load_replay
 from doorkick.server import actionlog
 from doorkick.shared.rules.registry import ruleset
 
@@ -79,6 +79,10 @@ def test_a_client_chooses_boards_and_packs_by_name_and_nothing_it_sends_reaches_
             assert (await alice.request("start")).type == "ok"
             snapshot = await alice.expect("snapshot")
             assert snapshot.get("state")["view"]["board"]["id"] == "garden"
+            await server.store.settled()
+            record, actions = load_replay(tmp_path / "data" / "tables" / str(alice.table))
+            assert record["sources"] == {"garden": str(board.resolve())}  # so that `doorkick replay` finds it
+            assert ReplaySession(record, actions).engine_state.board.id == "garden"
 
     asyncio.run(scenario())
 
@@ -116,7 +120,7 @@ def test_finished_tables_leave_the_count_stay_listed_a_while_and_are_kept_as_his
                 assert players[0].table not in server.lobby.tables
             await server.store.settled()
             for players in games:
-                folder = tmp_path / "history" / str(players[0].table)
+                folder = tmp_path / "tables" / str(players[0].table)  # where it was: the replay looks in history/
                 record, actions = load_replay(folder)  # what `doorkick replay` reads
                 assert record["finished"] and len(actions) == players[0].seq == record["seq"]
                 assert not (tmp_path / "tables" / str(players[0].table)).exists()

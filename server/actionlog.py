@@ -41,6 +41,7 @@ class LogReading:
     clues: dict[int, tuple[int, int]] = field(default_factory=dict)
     legacy: bool = False  # written before the checksummed framing
     missing_file: bool = False
+    torn: int = 0  # bytes of a last frame cut short by a kill: an action that was never acknowledged
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -53,7 +54,7 @@ class LogReading:
 
     @property
     def whole(self) -> bool:
-        return not (self.damaged or self.missing_file) and len(self.actions) == len(self.found)
+        return not (self.damaged or self.missing_file or self.torn) and len(self.actions) == len(self.found)
 
     def problems(self, acknowledged: int | None = None, kept: int | None = None, rebuilt: tuple[int, ...] = ()
                  ) -> list[str]:
@@ -134,8 +135,29 @@ def _read_framed(data: bytes) -> LogReading:
         pos += 1
         while pos < len(data) and _frame_at(data, pos) is None:
             pos += 1
-        reading.damaged.append((start, pos))
+        if pos == len(data) and _torn(data, start, last + 1):
+            reading.torn = len(data) - start
+        else:
+            reading.damaged.append((start, pos))
     return reading
+
+
+def _torn(data: bytes, start: int, seq: int) -> bool:
+    """Whether the bytes from `start` to the end are the first part of action `seq`'s frame: a write that a
+    kill cut short (so never acknowledged), rather than damage."""
+    if start + FRAME.size > len(data):
+        return True  # not even a whole header
+    length, _ = FRAME.unpack_from(data, start)
+    if length > MAX_ACTION or start + FRAME.size + length <= len(data):
+        return False
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(data[start + FRAME.size :])
+    try:
+        return bool(unpacker.read_array_header() == 2 and unpacker.unpack() == seq)
+    except msgpack.OutOfData:
+        return True  # too little of the body to tell: a torn header's worth
+    except (ValueError, TypeError, msgpack.UnpackException):
+        return False
 
 
 def _read_legacy(data: bytes) -> LogReading:

@@ -399,9 +399,11 @@ class Store:
             kept = self.keep_damaged_log(folder, why)
             self.rewrite_log(folder, actions)
             log.warning("table %s: %s. The damaged log is kept in %s", folder.name, why, kept)
-        elif reading.legacy:
+        elif reading.legacy or reading.torn:
             self.rewrite_log(folder, actions)
-            log.info("table %s: action log migrated to the checksummed form (%d actions)", folder.name, len(actions))
+            done = "migrated to the checksummed form" if reading.legacy else (
+                f"cut {reading.torn} bytes of a last action that a stop cut short (never acknowledged)")
+            log.info("table %s: action log %s; %d actions", folder.name, done, len(actions))
         return problems
 
 

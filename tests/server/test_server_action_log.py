@@ -144,3 +144,27 @@ def test_appends_are_synced_in_order_by_the_disk_thread(tmp_path: Path) -> None:
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_last_frame_cut_short_by_a_kill_is_cut_off_quietly_but_garbage_at_the_end_is_damage(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = Store(tmp_path)
+    torn = saved_table(tmp_path, "00000010", seq=5)
+    write_log(torn / ACTIONS, ACTIONS_66[:5])
+    whole = (torn / ACTIONS).read_bytes()
+    (torn / ACTIONS).write_bytes(whole + actionlog.frame(6, ACTIONS_66[5])[:-3])  # killed mid-write: never acked
+    garbage = saved_table(tmp_path, "00000011", seq=5)
+    starts = write_log(garbage / ACTIONS, ACTIONS_66[:5])
+    data = (garbage / ACTIONS).read_bytes()
+    (garbage / ACTIONS).write_bytes(data[: starts[3]] + b"\x00\x00\x00\x07" + b"x" * (len(data) - starts[3] - 4))
+    with caplog.at_level(logging.INFO):
+        found = {s.folder.name: (s, store.repair(s, s.reading.actions)) for s in store.load()}
+    saved, problems = found["00000010"]
+    assert saved.reading.torn == len(actionlog.frame(6, ACTIONS_66[5])) - 3 and problems == []
+    assert (torn / ACTIONS).read_bytes() == whole and not (tmp_path / "set-aside" / "00000010-log").exists()
+    assert "never acknowledged" in caplog.text
+    saved, problems = found["00000011"]
+    assert saved.reading.torn == 0 and problems[-1] == (
+        "the game goes on after action 3 of 5: 2 acknowledged action(s) lost")
+    store.close()

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 RulesetLookup = Callable[[str], Ruleset[Any]]
 RECORD_EVERY = 32  # a game's record (with the acknowledged count) is saved again every this many actions
+RESULT_CHECK = 20.0  # how often a finished table is looked at: is anyone still there, is its time up
 
 
 def _bot_level(level: Any) -> str:
@@ -473,7 +474,8 @@ class Lobby:
         """A finished game no longer listed (or from before a restart) is brought back from the history, off
         the loop, before `then` answers the request; False when the table is here or was never finished."""
         table_id = message.get("table")
-        if table_id in self.tables or not self.store.is_finished(table_id):
+        here = self.tables.get(table_id)
+        if (here is not None and here.match is not None) or not self.store.is_finished(table_id):
             return False
         task = asyncio.get_running_loop().create_task(self._bring_back(client, message, then))
         self._tasks.add(task)
@@ -483,17 +485,20 @@ class Lobby:
     async def _bring_back(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> None:
         table_id = message.get("table")
         saved = await asyncio.wrap_future(self.store.disk.call(lambda: self.store.load_finished(table_id)))
-        if saved is not None and table_id not in self.tables:
-            try:
-                table = Table.from_record(saved.record)
-                replayed = await asyncio.to_thread(replay, self.rulesets(table.game), table, self.offer, saved.reading)
-            except Exception as exc:
-                log.warning("finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc)
-            else:
-                if table_id not in self.tables:
-                    self._resume_match(table, replayed.state, len(replayed.actions))
-                    self.tables[table_id] = table
-                    self._keep_as_result(table)
+        try:
+            if saved is None:
+                raise ServerError("no_such_table", f"no table {table_id!r} here")
+            table = Table.from_record(saved.record)
+            replayed = await asyncio.to_thread(replay, self.rulesets(table.game), table, self.offer, saved.reading)
+        except Exception as exc:
+            log.warning("finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc)
+            client.send(p.message(p.ERROR, message.id, code="no_such_table", message=f"no table {table_id!r} here"))
+            return
+        here = self.tables.get(table_id)
+        if here is None or here.match is None:  # else someone else's request brought it back meanwhile
+            self._resume_match(table, replayed.state, len(replayed.actions))
+            self.tables[table_id] = table
+            self._keep_as_result(table)
         if client not in self.clients:
             return  # gone while the game was read
         try:
@@ -551,26 +556,32 @@ class Lobby:
         self._changed(table)
         self._keep_as_result(table)
 
-    def _keep_as_result(self, table: Table) -> None:
+    def _keep_as_result(self, table: Table, until: float | None = None) -> None:
         loop = asyncio.get_running_loop()
-        loop.call_later(self.config.results_kept, self._forget_result, table)
+        until = loop.time() + self.config.results_kept if until is None else until
+        loop.call_later(min(self.config.results_kept, RESULT_CHECK), self._tidy_result, table, until)
 
-    def _forget_result(self, table: Table) -> None:
+    def _tidy_result(self, table: Table, until: float) -> None:
+        """Once nobody is at a finished table its game leaves memory (the history has it, and a resume or watch
+        brings it back); after `results_kept` it leaves the list too."""
         if self.tables.get(table.id) is not table:
             return
-        if table.clients():  # someone still looks at the result: it stays until they leave
-            self._keep_as_result(table)
+        if table.clients():  # someone still looks at the result
+            self._keep_as_result(table, until)
+            return
+        if table.match is not None:
+            task = asyncio.get_running_loop().create_task(table.match.close())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            table.match = None
+        if asyncio.get_running_loop().time() < until:
+            self._keep_as_result(table, until)
             return
         del self.tables[table.id]
         for seat in table.seats:
             if seat.away_timer is not None:
                 seat.away_timer.cancel()
                 seat.away_timer = None
-        if table.match is not None:
-            task = asyncio.get_running_loop().create_task(table.match.close())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-            table.match = None
         self._changed(table)
 
     def _progressed(self, table: Table) -> None:

@@ -136,6 +136,10 @@ def test_finished_tables_leave_the_count_stay_listed_a_while_and_are_kept_as_his
             bad = await stranger.request("resume", table=games[1][0].table, token="not-a-token")
             assert bad.get("code") == "bad_token"
             assert (await stranger.request("resume", table="../tables", token="x")).get("code") == "no_such_table"
+            lost = games[2][0]
+            (tmp_path / "history" / str(lost.table) / "record.msgpack").write_bytes(b"\xc1")  # damaged since
+            refused = await stranger.request("resume", table=lost.table, token=lost.token)
+            assert refused.get("code") == "no_such_table"
 
     asyncio.run(scenario())
 

@@ -251,7 +251,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             auto_create=True,
             auto_start=args.autoplay,
             on_game=attach,
-            replay_dir=str(config.data_dir / "tables"),
+            replay_dir=str(config.data_dir / "history"),  # where the host keeps finished games
         )
     )
     return host

@@ -25,6 +25,9 @@ def load_replay(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from ..server.store import ActionLog
 
     folder = path.parent if path.is_file() else path
+    moved = folder.parent.parent / "history" / folder.name
+    if not folder.exists() and folder.parent.name == "tables" and moved.is_dir():
+        folder = moved  # the host moves a game to its history when it ends
     record_path = folder / RECORD
     if not record_path.is_file():
         raise ReplayError(f"{folder}: no {RECORD} here; point at a table folder of a host's data dir")
@@ -51,9 +54,13 @@ class ReplaySession(Session):
             SeatSetup(str(s.get("name") or f"Seat {i + 1}"), str(s.get("sex") or "male")) for i, s in enumerate(seats)
         )
         self.names = {i: s.name for i, s in enumerate(setups)}
-        self.engine_state = self.ruleset.new_game(
-            setups, int(record["seed"]), tuple(record.get("packs") or ()), record.get("options")
-        )
+        # Boards and packs the host's user loaded from files are named in the record with where they were.
+        sources = record.get("sources") or {}
+        packs = tuple(sources.get(name, name) for name in record.get("packs") or ())
+        options = record.get("options")
+        if isinstance(options, dict) and options.get("board") in sources:
+            options = {**options, "board": sources[options["board"]]}
+        self.engine_state = self.ruleset.new_game(setups, int(record["seed"]), packs, options)
         self.actions = actions
         self.position = 0
         self.viewer = seat

@@ -18,6 +18,7 @@ from ..shared.rules.base import Ruleset
 from ..shared.rules.cards import PackError
 from .config import ServerConfig, default_data_dir
 from .net import Server
+from .offer import OfferError
 from .packs_served import host_packs
 
 DEFAULT_PORT = 47474
@@ -39,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--max-connections", type=int, default=64)
     parser.add_argument("--max-tables", type=int, default=64)
     parser.add_argument("--seed", type=int, default=None, help="start every game from this seed (benchmarks, bugs)")
+    parser.add_argument("--board", type=Path, action="append", default=[], metavar="FILE",
+                        help="offer this Wonderland board file to the players, by its id (repeatable)")
     parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
                         help="offer this card pack file to the players, by its id (repeatable)")
     parser.add_argument("--verbose", "-v", action="store_true")
@@ -59,6 +62,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         seed=args.seed,
         max_connections=args.max_connections,
         max_tables=args.max_tables,
+        boards=tuple(args.board),
         packs=tuple(args.pack),
     )
 
@@ -97,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not config.data_dir.exists():
         config.data_dir.mkdir(parents=True, mode=0o700)
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(config))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(config))
+    except OfferError as exc:
+        print(f"doorkick host: {exc}", file=sys.stderr)
+        return 2
     return 0

@@ -44,7 +44,9 @@ class ServerConfig:
     bot_delay: float = 1.0  # about one action a second, so that people can follow what the bots do
     max_tables: int = 64
     queue_limit: int = 256  # actions waiting at one table
-    # The host user's own card packs (`--pack FILE`), offered to clients by name and handed to them by hash.
+    results_kept: float = 1800.0  # a finished table stays listed this long, as a result; then only in the history
+    # The host user's own boards and card packs (`--board FILE`, `--pack FILE`), offered to clients by name
+    # and (packs) handed to them by hash.
+    boards: tuple[Path, ...] = ()
     packs: tuple[Path, ...] = ()
-    log_sync: float = 1.0  # an action log reaches the disk at most this long after an action (power cuts)
     seed: int | None = None  # every game starts from this seed (tests, benchmarks); None: a fresh one each

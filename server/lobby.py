@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -15,8 +14,10 @@ from ..shared.bots import LEVELS
 from ..shared.rules.base import RuleError, Ruleset, SeatSetup
 from .config import ServerConfig
 from .match import Match
-from .packs_served import ServedPacks, host_packs
-from .store import Store
+from .offer import Offer
+from .packs_served import ServedPacks
+from .rebuild import replay
+from .store import Saved, Store
 from .tables import (
     BOT,
     COLOURS,
@@ -35,15 +36,9 @@ from .tables import (
 
 log = logging.getLogger(__name__)
 
-PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RulesetLookup = Callable[[str], Ruleset[Any]]
-
-
-def _pack_names(packs: list[Any]) -> list[str]:
-    # names only: a path would let a client make the host read any file it likes
-    if not all(isinstance(pack, str) and PACK_NAME.fullmatch(pack) for pack in packs):
-        raise ServerError("bad_packs", "packs are a list of pack names (letters, digits, - and _)")
-    return list(packs)
+RECORD_EVERY = 32  # a game's record (with the acknowledged count) is saved again every this many actions
+RESULT_CHECK = 20.0  # how often a finished table is looked at: is anyone still there, is its time up
 
 
 def _bot_level(level: Any) -> str:
@@ -94,42 +89,52 @@ class Lobby:
         self.rulesets = rulesets
         self.games = games
         self.on_change = on_change
-        self.served = ServedPacks(host_packs(config.packs))  # every pack offered here, by name and by hash
+        # boards and packs by name only: nothing a client sends reaches the file system
+        self.offer = Offer.load(config.boards, config.packs)
+        self.served = ServedPacks(self.offer.packs.values())  # the packs offered here, also by hash
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.browsers: set[Client] = set()  # clients looking at the table list
         self._push_pending = False
+        self._tasks: set[asyncio.Task[None]] = set()  # matches closing, finished games read back
 
     # -- start and stop -------------------------------------------------------------------------------
     def restore(self) -> None:
         """Bring back every unfinished table from disk; started games are replayed from their action log."""
         for saved in self.store.load():
-            record = saved.record
-            if record.get("finished"):
+            if saved.record.get("finished"):
+                self.store.finish(saved.folder.name, None)  # the host stopped before moving it to the history
                 continue
-            try:
-                table = Table.from_record(record)
-                if table.started:
-                    self._resume_match(table, saved.actions)
-            except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
-                kept = self.store.set_aside(str(record.get("id")))
-                log.warning("cannot resume table %s (%s); its save is kept in %s", record.get("id"), exc, kept)
+            table = self._rebuild(saved)
+            if table is None:
                 continue
+            self.store.save_record(table.id, table.record())  # counting the actions as they replayed
             self.tables[table.id] = table
             for seat in table.seats:
                 if seat.kind == HUMAN and not seat.stand_in:
                     self._start_away_clock(table, seat)
-            log.info("resumed table %s (%s, %d actions)", table.id, table.game, len(saved.actions))
+            log.info("resumed table %s (%s, %d actions)", table.id, table.game,
+                     table.match.seq if table.match is not None else 0)
 
-    def _resume_match(self, table: Table, actions: list[dict[str, Any]]) -> None:
-        ruleset = self.rulesets(table.game)
-        assert table.seed is not None
-        state = ruleset.new_game(setups(table.seats), table.seed, self.served.engine_packs(table.game, table.packs),
-                                 table.options)
-        for wire in actions:
-            state, _ = ruleset.apply(state, ruleset.action_from_wire(wire))
-        table.match = Match(table, ruleset, state, len(actions), self.store.open_log(table.id), self.config,
-                            self._finished)
+    def _rebuild(self, saved: Saved) -> Table | None:
+        """A table and its game from its save; one that cannot be used is set aside, the host goes on."""
+        try:
+            table = Table.from_record(saved.record)
+            if table.started:
+                replayed = replay(self.rulesets(table.game), table, self.offer, saved.reading)
+                self.store.repair(saved, replayed.actions, replayed.rebuilt)  # says what the log lost, if anything
+                self._resume_match(table, replayed.state, len(replayed.actions))
+        except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
+            kept = self.store.set_aside(saved.folder, f"cannot resume: {type(exc).__name__}: {exc}")
+            log.warning("cannot resume table %s (%s: %s); its save is kept in %s", saved.folder.name,
+                        type(exc).__name__, exc, kept)
+            return None
+        return table
+
+    def _resume_match(self, table: Table, state: Any, seq: int) -> None:
+        action_log = self.store.open_log(table.id) if not table.finished else None
+        table.match = Match(table, self.rulesets(table.game), state, seq, action_log, self.config,
+                            self._finished, self._progressed)
         table.match.start()
 
     async def close(self) -> None:
@@ -139,6 +144,11 @@ class Lobby:
                     seat.away_timer.cancel()
             if table.match is not None:
                 await table.match.close()
+            if not table.finished:
+                self.store.save_record(table.id, table.record())  # with the count of actions acknowledged
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.to_thread(self.store.close)
 
     # -- connections ----------------------------------------------------------------------------------
     def add(self, client: Client) -> None:
@@ -202,7 +212,7 @@ class Lobby:
 
     def _on_create_table(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
-        if len(self.tables) >= self.config.max_tables:
+        if sum(1 for t in self.tables.values() if not t.finished) >= self.config.max_tables:
             raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
         game = message.get("game")
         if game not in self.games:
@@ -212,7 +222,8 @@ class Lobby:
             raise ServerError("bad_seats", "a table has 2 to 6 seats")
         if not 0 <= bots < count:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
-        packs = _pack_names(message.get("packs", []))
+        packs = self.offer.packs_for(game, message.get("packs", []))
+        self.offer.check_options(game, message.get("options"))
         bot_level = _bot_level(message.get("bot_level", "normal"))
         self._check_options(game, count, packs, message.get("options"))
         password = message.get("password")
@@ -222,7 +233,7 @@ class Lobby:
             game=game,
             seats=[Seat(i) for i in range(count)],
             options=message.get("options"),
-            packs=tuple(packs),
+            packs=packs,
             bot_level=bot_level,
             password_hash=hash_password(password) if password else None,
         )
@@ -249,7 +260,9 @@ class Lobby:
         bots = message.get("bots", sum(1 for s in table.seats[:count] if s.kind == BOT))
         if not 0 <= bots <= len(free) or bots >= count:
             raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
-        packs = _pack_names(message.get("packs", list(table.packs)))
+        packs = self.offer.packs_for(table.game, message.get("packs", list(table.packs)))
+        if "options" in message.fields:
+            self.offer.check_options(table.game, message.get("options"))
         bot_level = _bot_level(message.get("bot_level", table.bot_level))
         self._check_options(table.game, count, packs, message.get("options", table.options))
         old = table.seats
@@ -302,6 +315,8 @@ class Lobby:
         client.send(p.message(p.SEATED, message.id, table=table.id, seat=seat.index, token=seat.token))
 
     def _on_resume(self, client: Client, message: p.Message) -> None:
+        if self._from_history(client, message, self._on_resume):
+            return
         table = self._table(message.get("table"))
         seat = table.seat_with_token(message.get("token"))
         if seat is None or seat.kind != HUMAN:
@@ -325,6 +340,8 @@ class Lobby:
 
     def _on_watch(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
+        if self._from_history(client, message, self._on_watch):
+            return
         table = self._table(message.get("table"))
         self._check_password(table, message.get("password"))
         table.spectators.add(client)
@@ -379,17 +396,18 @@ class Lobby:
             for s in table.seats
         ]
         try:
-            state = ruleset.new_game(setups(seats), seed, self.served.engine_packs(table.game, table.packs),
-                                     table.options)
+            state = ruleset.new_game(setups(seats), seed, self.offer.engine_packs(table.packs),
+                                     self.offer.engine_options(table.options))
         except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         table.seats = seats
         self._assign_colours(table)
         seat.ready = True
         table.seed, table.started = seed, True
+        table.sources = self.offer.sources(table.packs, table.options)
         self.store.save_record(table.id, table.record())
         action_log = self.store.open_log(table.id)
-        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished)
+        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed)
         client.send(p.message(p.OK, message.id))
         # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
         # so a game screen opens with the names and colours the lobby showed.
@@ -471,6 +489,42 @@ class Lobby:
             raise ServerError("not_started", "no game to resync")
         table.match.send_snapshot(client, client.seat, message.id)
 
+    def _from_history(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> bool:
+        """A finished game no longer listed (or from before a restart) is brought back from the history, off
+        the loop, before `then` answers the request; False when the table is here or was never finished."""
+        table_id = message.get("table")
+        here = self.tables.get(table_id)
+        if (here is not None and here.match is not None) or not self.store.is_finished(table_id):
+            return False
+        task = asyncio.get_running_loop().create_task(self._bring_back(client, message, then))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return True
+
+    async def _bring_back(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> None:
+        table_id = message.get("table")
+        saved = await asyncio.wrap_future(self.store.disk.call(lambda: self.store.load_finished(table_id)))
+        try:
+            if saved is None:
+                raise ServerError("no_such_table", f"no table {table_id!r} here")
+            table = Table.from_record(saved.record)
+            replayed = await asyncio.to_thread(replay, self.rulesets(table.game), table, self.offer, saved.reading)
+        except Exception as exc:
+            log.warning("finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc)
+            client.send(p.message(p.ERROR, message.id, code="no_such_table", message=f"no table {table_id!r} here"))
+            return
+        here = self.tables.get(table_id)
+        if here is None or here.match is None:  # else someone else's request brought it back meanwhile
+            self._resume_match(table, replayed.state, len(replayed.actions))
+            self.tables[table_id] = table
+            self._keep_as_result(table)
+        if client not in self.clients:
+            return  # gone while the game was read
+        try:
+            then(client, message)
+        except (ServerError, RuleError) as exc:
+            client.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
+
     # -- helpers --------------------------------------------------------------------------------------
     def _check_options(self, game: str, seats: int, packs: list[str], options: Any) -> None:
         """Table options the game refuses (an unknown name, a reaction time it does not know, a pack that cannot
@@ -478,7 +532,7 @@ class Lobby:
         start: the game is set up once, as it would start, and thrown away."""
         probe = tuple(SeatSetup(f"Seat {i + 1}") for i in range(seats))
         try:
-            self.rulesets(game).new_game(probe, 0, self.served.engine_packs(game, packs), options)
+            self.rulesets(game).new_game(probe, 0, self.offer.engine_packs(packs), self.offer.engine_options(options))
         except (RuleError, ValueError) as exc:
             raise ServerError("bad_options", str(exc)) from exc
 
@@ -525,10 +579,43 @@ class Lobby:
             table.creator = humans[0].index
 
     def _finished(self, table: Table, outcome: dict[str, Any]) -> None:
+        """A game is over: its save goes to the history; it leaves the table count, listed a while as a result."""
         table.finished, table.outcome = True, outcome
-        if table.match is not None:
-            table.match.log.close()
+        self.store.finish(table.id, table.match.log if table.match is not None else None)
         self._changed(table)
+        self._keep_as_result(table)
+
+    def _keep_as_result(self, table: Table, until: float | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.config.results_kept if until is None else until
+        loop.call_later(min(self.config.results_kept, RESULT_CHECK), self._tidy_result, table, until)
+
+    def _tidy_result(self, table: Table, until: float) -> None:
+        """Once nobody is at a finished table its game leaves memory (the history has it, and a resume or watch
+        brings it back); after `results_kept` it leaves the list too."""
+        if self.tables.get(table.id) is not table:
+            return
+        if table.clients():  # someone still looks at the result
+            self._keep_as_result(table, until)
+            return
+        if table.match is not None:
+            task = asyncio.get_running_loop().create_task(table.match.close())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            table.match = None
+        if asyncio.get_running_loop().time() < until:
+            self._keep_as_result(table, until)
+            return
+        del self.tables[table.id]
+        for seat in table.seats:
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+                seat.away_timer = None
+        self._changed(table)
+
+    def _progressed(self, table: Table) -> None:
+        if table.match is not None and table.match.seq % RECORD_EVERY == 0 and not table.finished:
+            self.store.save_record(table.id, table.record())
 
     def _summaries(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self.tables.values()]

@@ -70,8 +70,8 @@ class Match:
     """The game at one table. Only the worker task changes `state`."""
 
     def __init__(
-        self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int, action_log: ActionLog,
-        config: ServerConfig, on_finish: Any,
+        self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int, action_log: ActionLog | None,
+        config: ServerConfig, on_finish: Any, on_progress: Any = None,
     ) -> None:
         self.table = table
         self.ruleset = ruleset
@@ -80,6 +80,7 @@ class Match:
         self.log = action_log
         self.config = config
         self.on_finish = on_finish  # called with the table once the game has an outcome
+        self.on_progress = on_progress or (lambda table: None)  # called with the table after every action
         self.queue: asyncio.Queue[Job] = asyncio.Queue(maxsize=config.queue_limit)
         self.sent: dict[int, dict[str, Any]] = {}  # the state each connected seat holds
         self.spectator_state: dict[str, Any] | None = None
@@ -107,7 +108,8 @@ class Match:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
-        self.log.close()
+        if self.log is not None:
+            self.log.close()
 
     # -- requests from the lobby ----------------------------------------------------------------------
     def submit(self, client: Client, seat: int, wire: dict[str, Any], request_id: int | str | None) -> None:
@@ -163,7 +165,7 @@ class Match:
     async def _do(self, job: Job) -> None:
         if isinstance(job, _Submitted):
             try:
-                self._play(job.seat, job.action)
+                await self._play(job.seat, job.action)
             except RuleError as exc:
                 if job.client is not None:
                     job.client.send(p.message(p.ERROR, job.request_id, code=exc.code, message=str(exc)))
@@ -192,7 +194,7 @@ class Match:
             if action is None:
                 await self._bot_plays(job.seat)
             else:
-                self._play(job.seat, action)
+                await self._play(job.seat, action)
 
     async def _bot_plays(self, seat: int) -> None:
         bot = self.bots[seat]
@@ -204,7 +206,10 @@ class Match:
         if action is None:
             return
         try:
-            self._play(seat, action, stand_in=self.table.seats[seat].kind != BOT)
+            await self._play(seat, action, stand_in=self.table.seats[seat].kind != BOT)
+        except OSError as exc:
+            log.error("table %s: cannot save the action log: %s", self.table.id, exc)
+            return
         except RuleError as exc:  # the engine listed an action it then refused: draw again a little later
             log.warning("table %s: seat %d's bot tried %s: %s", self.table.id, seat, action, exc)
             if seat not in self.bot_turns:
@@ -223,7 +228,7 @@ class Match:
     def _waits_for(self, seat: int) -> bool:
         return not self.finished and seat in self.ruleset.seats_to_act(self.state)
 
-    def _play(self, seat: int, action: Action, stand_in: bool = False) -> None:
+    async def _play(self, seat: int, action: Action, stand_in: bool = False) -> None:
         """Check, apply, log, broadcast. Raises RuleError (or OSError) with nothing changed. `stand_in`: a bot
         played this for a human's seat, and everyone is told so."""
         if self.finished:
@@ -236,9 +241,13 @@ class Match:
                 raise NotYourDecision(f"seat {seat} has no decision to make now")
             raise IllegalAction(f"{action} is not a legal action now")
         state, events = self.ruleset.apply(self.state, action)
-        self.log.append(action.to_wire())  # with the OS before anybody hears of it; on the disk within log_sync
+        # On the disk before anybody hears of it; the disk thread syncs it while the loop serves other tables,
+        # and only this worker changes the state, so nothing else moves here meanwhile.
+        assert self.log is not None  # only a finished game has no log
+        await self.log.append(self.seq + 1, action.to_wire())
         self.state = state
         self.seq += 1
+        self.on_progress(self.table)
         outcome = self.ruleset.outcome(state)
         if outcome is not None:
             self.finished = True

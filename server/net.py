@@ -251,7 +251,6 @@ class Server:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Server | None = None
         self._heartbeat_task: asyncio.Task[Any] | None = None
-        self._sync_task: asyncio.Task[Any] | None = None
         self.discovery: Any = None
         self.port = 0
 
@@ -261,7 +260,6 @@ class Server:
         self._listener = await asyncio.start_server(self._accept, self.config.host, self.config.port)
         self.port = self._listener.sockets[0].getsockname()[1]
         self._heartbeat_task = self._spawn(self._heartbeat())
-        self._sync_task = self._spawn(self._sync_logs(), name="log sync")
         if self.config.discovery:
             from .discovery import Advertiser  # zeroconf is only loaded when advertising
 
@@ -279,8 +277,6 @@ class Server:
             connection.close("the host is shutting down", "shutdown")
         if self._heartbeat_task is not None:
             self._heartbeat_task.cancel()
-        if self._sync_task is not None:
-            self._sync_task.cancel()
         if self._tasks:
             await asyncio.wait(self._tasks, timeout=5.0)
         await self.lobby.close()
@@ -312,12 +308,6 @@ class Server:
         self.connections.add(connection)
         task = self._spawn(connection.serve(), name=f"connection {connection.peer}")
         task.add_done_callback(lambda _: self.connections.discard(connection))
-
-    async def _sync_logs(self) -> None:
-        """Every `log_sync` seconds, the action logs written to meanwhile go to the disk (see store.py)."""
-        while True:
-            await asyncio.sleep(self.config.log_sync)
-            await asyncio.to_thread(self.store.sync_logs)
 
     async def _heartbeat(self) -> None:
         """Ping every client now and then; close those silent too long or never saying hello."""

@@ -113,11 +113,6 @@ class ServedPacks:
         return [{"name": x.name, "game": x.game, "title": x.title, "description": x.description}
                 for x in self.by_name.values() if x.game in playing]
 
-    def engine_packs(self, game: str, names: Iterable[str]) -> tuple[str, ...]:
-        """What the engine loads for a table's pack names (a name not offered stays as it is: the engine says
-        what is wrong with it)."""
-        return tuple(self.by_name[(game, n)].source if (game, n) in self.by_name else n for n in names)
-
     def offer(self, game: str, names: Iterable[str]) -> list[dict[str, Any]]:
         """A table's `pack_files`: its packs (or its game's default ones) in the order the engine mixes them."""
         chosen = tuple(names) or DEFAULT_PACKS.get(game, ())

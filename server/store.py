@@ -1,34 +1,45 @@
-"""Tables on disk: each table's record, written atomically, and its append-only action log.
+"""The data directory: table records written atomically, checksummed action logs, history, and saves set aside.
 
-A game is `(game, packs, options, seed, action log)`. The log is written with one `os.write` per action
-before the result is broadcast, so a killed server (`kill -9`) loses nothing it acknowledged. An fsync per
-action would cost a disk flush each; instead the host syncs every log written to since the last round once
-every `log_sync` seconds, one after the other in one worker thread (`Store.sync_logs`), so a power cut loses at
-most that last second. Records and closed logs are synced at once.
-Layout: `<data_dir>/server.id`, `<data_dir>/tables/<table id>/record.msgpack` and `actions.log`.
+A game is `(game, packs, options, seed, action log)`. Every write happens in one disk thread, in the order the
+event loop asked for it, so the loop never waits on the disk. An action is written and fsynced before the match
+adopts it and tells anybody (`ActionLog.append` is awaited): a `kill -9` or a power cut loses nothing a player
+saw. Appends that queue up while the disk is busy are written together, each log is synced once for them all
+(group commit), and the logs of different tables are synced at once. Record saves are queued the same way; a
+record saved again before its turn is written only once, in its newest form.
+
+Layout under `<data_dir>`: `server.id`; `tables/<id>/record.msgpack` and `actions.log` (games waiting or in
+play); `history/<id>/` (finished games, the replay command reads them); `set-aside/<id>[-n]/` (saves the host
+could not use or found damaged, kept whole, each with a `why.txt`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import os
+import queue
+import re
 import secrets
 import shutil
 import threading
-import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
-from ..shared.protocol import HEADER
+from . import actionlog
+from .actionlog import LogReading
 
 log = logging.getLogger(__name__)
 
 RECORD = "record.msgpack"
 ACTIONS = "actions.log"
+SERVER_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+SYNC_THREADS = 8  # logs flushed at once (fsync waits on the disk, not on the interpreter)
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -60,133 +71,341 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+class _Append:
+    def __init__(self, action_log: ActionLog, data: bytes) -> None:
+        self.log, self.data = action_log, data
+        self.done: concurrent.futures.Future[None] = concurrent.futures.Future()
+
+
+class _Call:
+    def __init__(self, job: Callable[[], Any]) -> None:
+        self.job = job
+        self.done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+
+class Disk:
+    """The one thread that writes: jobs run in the order given; appends waiting together share one fsync per log."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[_Append | _Call | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="doorkick disk", daemon=True)
+        self._thread.start()
+        self._syncers = concurrent.futures.ThreadPoolExecutor(SYNC_THREADS, thread_name_prefix="doorkick sync")
+        self.syncs = 0  # fsyncs of action logs, for tests and benchmarks
+        self.appends = 0
+
+    def call(self, job: Callable[[], Any]) -> concurrent.futures.Future[Any]:
+        item = _Call(job)
+        self._jobs.put(item)
+        return item.done
+
+    def append(self, action_log: ActionLog, data: bytes) -> concurrent.futures.Future[None]:
+        item = _Append(action_log, data)
+        self._jobs.put(item)
+        return item.done
+
+    def stop(self) -> None:
+        """Finish every queued job, then end the thread (blocking)."""
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            self._thread.join()
+        self._syncers.shutdown()
+
+    def _run(self) -> None:
+        running = True
+        while running:
+            batch = [self._jobs.get()]
+            with contextlib.suppress(queue.Empty):
+                while len(batch) < 512:
+                    batch.append(self._jobs.get_nowait())
+            written: dict[ActionLog, list[concurrent.futures.Future[None]]] = {}
+            for item in batch:
+                if item is None:
+                    running = False
+                elif not item.done.set_running_or_notify_cancel():
+                    continue  # nobody waits any more (a match closing): an action nobody adopted is not written
+                elif isinstance(item, _Append):
+                    try:
+                        item.log.write(item.data)
+                        written.setdefault(item.log, []).append(item.done)
+                        self.appends += 1
+                    except OSError as exc:
+                        item.done.set_exception(exc)
+                else:
+                    try:
+                        item.done.set_result(item.job())
+                    except Exception as exc:  # handed to whoever waits; a fire-and-forget job is logged
+                        item.done.set_exception(exc)
+            # The logs of several tables are synced at once: the disk (and the file system's journal) takes the
+            # flushes together, so a host of many tables is not held to one flush at a time.
+            logs = list(written)
+            errors = list(self._syncers.map(_sync, logs)) if len(logs) > 1 else [_sync(one) for one in logs]
+            for action_log, error in zip(logs, errors, strict=True):
+                self.syncs += 1
+                for done in written[action_log]:
+                    if error is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(error)
+
+
+def _sync(action_log: ActionLog) -> OSError | None:
+    try:
+        action_log.sync()
+    except OSError as exc:
+        return exc
+    return None
+
+
 class ActionLog:
-    """One table's actions, appended as length-prefixed msgpack frames."""
+    """One table's log, appended to only through the disk thread (which alone opens its file)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, disk: Disk) -> None:
         self.path = path
-        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        self._lock = threading.Lock()  # `sync` runs in a worker thread: the descriptor must outlive it
-        self.dirty = False  # appended to since the last sync
+        self.disk = disk
+        self._fd: int | None = None
+        self.closed = False
 
-    def append(self, action: dict[str, Any]) -> None:
-        if self._fd is None:
+    def append(self, seq: int, action: dict[str, Any]) -> asyncio.Future[None]:
+        """Action number `seq`; the future is done once it is on the disk (or fails with OSError)."""
+        return asyncio.wrap_future(self.disk.append(self, actionlog.frame(seq, action)))
+
+    def close(self) -> None:
+        """Close the file once the appends queued before are written."""
+        self.disk.call(self._close)
+
+    # -- in the disk thread ---------------------------------------------------------------------------
+    def write(self, data: bytes) -> None:
+        if self.closed:
             raise OSError(f"{self.path} is closed")
-        body = msgpack.packb(action, use_bin_type=True)
-        _write_all(self._fd, HEADER.pack(len(body)) + body)
-        self.dirty = True
+        if self._fd is None:
+            self._fd = actionlog.create(self.path)
+        _write_all(self._fd, data)
 
     def sync(self) -> None:
-        """Flush what was appended to the disk (safe from another thread; a closed log has nothing to do)."""
-        with self._lock:
-            if self._fd is not None and self.dirty:
-                self.dirty = False
-                os.fsync(self._fd)
+        if self._fd is not None:
+            os.fsync(self._fd)
 
-    def close(self, sync: bool = True) -> None:
-        with self._lock:
-            if self._fd is not None:
-                if sync:
-                    with contextlib.suppress(OSError):
-                        os.fsync(self._fd)
-                os.close(self._fd)
-                self._fd = None
+    def _close(self) -> None:
+        self.closed = True
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.fsync(self._fd)
+            os.close(self._fd)
+            self._fd = None
 
     @staticmethod
-    def read(path: Path, repair: bool = False) -> list[dict[str, Any]]:
-        """Every whole action in the log. With `repair` (only while nobody writes to it: at start-up) a torn
-        last frame, left by a kill mid-write, is cut off the file so that new actions follow whole ones."""
-        if not path.exists():
-            return []
-        data = path.read_bytes()
-        actions: list[dict[str, Any]] = []
-        pos = 0
-        while pos + HEADER.size <= len(data):
-            (length,) = HEADER.unpack_from(data, pos)
-            end = pos + HEADER.size + length
-            if end > len(data):
-                break
-            try:
-                actions.append(msgpack.unpackb(data[pos + HEADER.size : end], raw=False))
-            except (ValueError, msgpack.UnpackException):
-                break
-            pos = end
-        if repair and pos != len(data):
-            log.warning("%s: cutting %d bytes of a torn last action", path, len(data) - pos)
-            with open(path, "r+b") as f:
-                f.truncate(pos)
-        return actions
+    def read(path: Path) -> list[dict[str, Any]]:
+        """The actions that replay in order (what `doorkick replay` shows); damage is skipped, never raised."""
+        return actionlog.read(path).actions
 
 
 @dataclass
 class Saved:
-    """A table as found on disk."""
+    """A table as found on disk; `reading` is its log's (an unstarted table has none)."""
 
+    folder: Path
     record: dict[str, Any]
-    actions: list[dict[str, Any]]
+    reading: LogReading
+
+    @property
+    def acknowledged(self) -> int | None:
+        """How many actions the host had confirmed when it last saved the record (older records do not say)."""
+        seq = self.record.get("seq")
+        return seq if isinstance(seq, int) else None
 
 
 class Store:
-    """The data directory."""
+    """The data directory, read at start-up (on the loop, before serving) and written by the disk thread."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.tables = root / "tables"
-        self.tables.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self._logs: weakref.WeakSet[ActionLog] = weakref.WeakSet()  # open logs, for `sync_logs`
+        self.history = root / "history"
+        self.aside = root / "set-aside"
+        for folder in (self.tables, self.history):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.disk = Disk()
+        self._finished = {f.name for f in self.history.iterdir() if (f / RECORD).is_file()}
+        self._records: dict[str, bytes] = {}  # records waiting for the disk thread, newest form
+        self._records_lock = threading.Lock()
 
     def server_id(self) -> str:
-        """A stable id for this host, so clients recognise it after a restart."""
+        """A stable id for this host, so clients recognise it after a restart; a damaged one is set aside."""
         path = self.root / "server.id"
         if path.exists():
-            text = path.read_text().strip()
-            if text:
+            raw = path.read_bytes().strip()
+            text = raw.decode("ascii", "replace")
+            if SERVER_ID.fullmatch(text):
                 return text
+            if raw:
+                kept = path.with_name("server.id.damaged")
+                os.replace(path, kept)
+                log.warning("%s is damaged (%r): kept as %s; this host has a new id, so clients see a new host",
+                            path, raw[:40], kept)
         text = secrets.token_hex(8)
         atomic_write(path, text.encode())
         return text
 
+    # -- writes (queued for the disk thread, in order) ------------------------------------------------
     def save_record(self, table_id: str, record: dict[str, Any]) -> None:
-        folder = self.tables / table_id
-        folder.mkdir(exist_ok=True, mode=0o700)
-        atomic_write(folder / RECORD, msgpack.packb(record, use_bin_type=True))
+        """Save a table's record soon; a finished table's goes with its history."""
+        data = msgpack.packb(record, use_bin_type=True)
+        with self._records_lock:
+            queued = table_id in self._records
+            self._records[table_id] = data
+        if not queued:
+            self.disk.call(lambda: self._write_record(table_id))
+
+    def _write_record(self, table_id: str) -> None:
+        with self._records_lock:
+            data = self._records.pop(table_id, None)
+        if data is None:
+            return
+        folder = (self.history if table_id in self._finished else self.tables) / table_id
+        try:
+            folder.mkdir(exist_ok=True, mode=0o700)
+            atomic_write(folder / RECORD, data)
+        except OSError as exc:
+            log.error("cannot save table %s: %s", table_id, exc)
 
     def open_log(self, table_id: str) -> ActionLog:
-        action_log = ActionLog(self.tables / table_id / ACTIONS)
-        self._logs.add(action_log)
+        action_log = ActionLog(self.tables / table_id / ACTIONS, self.disk)
+        self.disk.call(lambda: self._touch_log(action_log))
         return action_log
 
-    def sync_logs(self) -> None:
-        """Flush every log written to since the last call, one after another (run it off the event loop)."""
-        for action_log in list(self._logs):
-            try:
-                action_log.sync()
-            except OSError as exc:
-                log.error("cannot sync %s: %s", action_log.path, exc)
+    def _touch_log(self, action_log: ActionLog) -> None:
+        action_log.path.parent.mkdir(exist_ok=True, mode=0o700)
+        os.close(actionlog.create(action_log.path))  # a started game has a log from its first moment
 
-    def set_aside(self, table_id: str) -> Path:
-        """Move a table that can no longer be resumed (say, saved by an older engine) out of the way, kept whole."""
-        aside = self.root / "set-aside"
-        aside.mkdir(exist_ok=True, mode=0o700)
-        target = aside / table_id
-        shutil.rmtree(target, ignore_errors=True)
-        (self.tables / table_id).rename(target)
-        return target
+    def finish(self, table_id: str, action_log: ActionLog | None) -> None:
+        """A game is over: close its log and move its folder to the history (records saved after follow it)."""
+        if action_log is not None:
+            action_log.close()
+        self._finished.add(table_id)
+        self.disk.call(lambda: self._to_history(table_id))
+
+    def _to_history(self, table_id: str) -> None:
+        source, target = self.tables / table_id, self.history / table_id
+        if not source.exists():
+            return
+        with contextlib.suppress(FileNotFoundError):
+            shutil.rmtree(target)
+        source.rename(target)
+        _fsync_dir(self.history)
 
     def delete(self, table_id: str) -> None:
-        shutil.rmtree(self.tables / table_id, ignore_errors=True)
+        self.disk.call(lambda: shutil.rmtree(self.tables / table_id, ignore_errors=True))
+
+    async def settled(self) -> None:
+        """Wait until everything asked of the disk so far is done."""
+        await asyncio.wrap_future(self.disk.call(lambda: None))
+
+    def close(self) -> None:
+        """Write everything still queued and stop the disk thread (blocking)."""
+        self.disk.stop()
+
+    # -- start-up -------------------------------------------------------------------------------------
+    def set_aside(self, folder: Path, why: str) -> Path:
+        """Move a save the host cannot use out of the way, whole, with the reason beside it."""
+        self.aside.mkdir(exist_ok=True, mode=0o700)
+        target, n = self.aside / folder.name, 1
+        while target.exists():
+            n += 1
+            target = self.aside / f"{folder.name}-{n}"
+        folder.rename(target)
+        with contextlib.suppress(OSError):
+            (target / "why.txt").write_text(why + "\n")
+        return target
+
+    def keep_damaged_log(self, folder: Path, why: str) -> Path:
+        """Copy a damaged log aside (the original bytes stay), before the host rewrites it with what replays."""
+        self.aside.mkdir(exist_ok=True, mode=0o700)
+        target, n = self.aside / f"{folder.name}-log", 1
+        while target.exists():
+            n += 1
+            target = self.aside / f"{folder.name}-log-{n}"
+        target.mkdir(mode=0o700)
+        for name in (ACTIONS, RECORD):
+            if (folder / name).exists():
+                shutil.copy2(folder / name, target / name)
+        (target / "why.txt").write_text(why + "\n")
+        return target
+
+    def rewrite_log(self, folder: Path, actions: list[dict[str, Any]]) -> None:
+        """The log holds exactly these actions afterwards, framed (after damage, or to migrate a legacy log)."""
+        atomic_write(folder / ACTIONS, actionlog.framed(actions))
 
     def load(self) -> list[Saved]:
-        """Every table on disk, finished ones included (the caller decides what to resume)."""
+        """Every table in `tables/` with a usable record; anything else is set aside with a warning."""
         found: list[Saved] = []
         for folder in sorted(self.tables.iterdir()):
-            record_path = folder / RECORD
-            if not record_path.is_file():
+            if not folder.is_dir():
                 continue
             try:
-                record = msgpack.unpackb(record_path.read_bytes(), raw=False)
-            except (OSError, ValueError, msgpack.UnpackException) as exc:
-                log.warning("skipping %s: unreadable record (%s)", folder, exc)
+                saved = self._read(folder)
+            except SaveError as exc:
+                kept = self.set_aside(folder, str(exc))
+                log.warning("table %s set aside: %s; kept in %s", folder.name, exc, kept)
                 continue
-            found.append(Saved(record, ActionLog.read(folder / ACTIONS, repair=True)))
+            if saved is not None:
+                found.append(saved)
         return found
+
+    def is_finished(self, table_id: object) -> bool:
+        return table_id in self._finished
+
+    def load_finished(self, table_id: str) -> Saved | None:
+        """A finished game from the history, by an id the host itself listed (never a name a client made up)."""
+        if table_id not in self._finished:
+            return None
+        try:
+            return self._read(self.history / table_id)
+        except SaveError as exc:
+            log.warning("history %s unreadable: %s", table_id, exc)
+            return None
+
+    def _read(self, folder: Path) -> Saved | None:
+        record_path = folder / RECORD
+        if not record_path.exists():
+            if any(folder.iterdir()):
+                raise SaveError(f"no {RECORD}")
+            folder.rmdir()  # an empty folder left by a kill between mkdir and the first save
+            return None
+        try:
+            record = msgpack.unpackb(record_path.read_bytes(), raw=False)
+        except (OSError, ValueError, TypeError, msgpack.UnpackException) as exc:
+            raise SaveError(f"unreadable {RECORD} ({type(exc).__name__}: {exc})") from exc
+        if not isinstance(record, dict):
+            raise SaveError(f"{RECORD} holds a {type(record).__name__}, not a table record")
+        if record.get("id") != folder.name:
+            raise SaveError(f"{RECORD} names table {record.get('id')!r}, not {folder.name!r}")
+        if not record.get("started"):
+            return Saved(folder, record, LogReading())
+        try:
+            return Saved(folder, record, actionlog.read(folder / ACTIONS))
+        except OSError as exc:
+            raise SaveError(f"unreadable {ACTIONS} ({exc})") from exc
+
+    def repair(self, saved: Saved, actions: list[dict[str, Any]], rebuilt: tuple[int, ...] = ()) -> list[str]:
+        """After replaying a loaded table: say what its log lost, keep a damaged log aside, and leave the log
+        holding exactly the `actions` that replayed (framed). Returns the problems in words (empty: none)."""
+        folder, reading = saved.folder, saved.reading
+        if not saved.record.get("started"):
+            return []
+        problems = reading.problems(saved.acknowledged, len(actions), rebuilt)
+        if problems:
+            why = "; ".join(problems)
+            kept = self.keep_damaged_log(folder, why)
+            self.rewrite_log(folder, actions)
+            log.warning("table %s: %s. The damaged log is kept in %s", folder.name, why, kept)
+        elif reading.legacy or reading.torn:
+            self.rewrite_log(folder, actions)
+            done = "migrated to the checksummed form" if reading.legacy else (
+                f"cut {reading.torn} bytes of a last action that a stop cut short (never acknowledged)")
+            log.info("table %s: action log %s; %d actions", folder.name, done, len(actions))
+        return problems
+
+
+class SaveError(ValueError):
+    """A table's save that cannot be used; the message says what is wrong with it."""

@@ -111,6 +111,7 @@ class Table:
     started: bool = False
     finished: bool = False
     outcome: dict[str, Any] | None = None
+    sources: dict[str, str] = field(default_factory=dict)  # the host user's files behind board and pack names
     spectators: set[Client] = field(default_factory=set)
     match: Match | None = None
 
@@ -181,6 +182,9 @@ class Table:
             "finished": self.finished,
             "outcome": self.outcome,
             "seats": [s.record() for s in self.seats],
+            # the actions acknowledged when this was saved: a log found shorter on loading has lost some
+            "seq": self.match.seq if self.match is not None else 0,
+            "sources": self.sources,
         }
 
     @classmethod
@@ -195,7 +199,7 @@ class Table:
             options=record["options"], packs=tuple(record["packs"]),
             bot_level=record.get("bot_level", "normal"), password_hash=record["password_hash"],
             seed=record["seed"], started=record["started"], finished=record["finished"],
-            outcome=record["outcome"],
+            outcome=record["outcome"], sources=dict(record.get("sources") or {}),
         )
 
 

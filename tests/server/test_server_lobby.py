@@ -293,8 +293,11 @@ def test_leaving_a_running_game_hands_the_seat_to_a_bot_until_the_player_resumes
 
 
 def test_the_creator_changes_seats_bots_packs_and_options_before_the_start(tmp_path: Path) -> None:
+    extra = tmp_path / "extra.toml"  # a pack the host's user offers (`doorkick host --pack extra.toml`)
+    extra.write_text('[pack]\nid = "extra"\nname = "Extra"\ngame = "dice"\n')
+
     async def scenario() -> None:
-        async with hosted(tmp_path) as server:
+        async with hosted(tmp_path / "data", packs=(extra,)) as server:
             alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=4, bots=1)
             assert (await bob.request("ready", ready=True)).type == "ok"
             assert (await bob.request("set_table", seats=3)).get("code") == "not_creator"

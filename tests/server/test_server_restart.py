@@ -13,6 +13,7 @@ from typing import Any
 import msgpack
 from wire_client import WireClient, hosted, play_until_over, started, table_of
 
+from doorkick.server import actionlog
 from doorkick.server.store import ActionLog, Store, atomic_write
 
 HERE = Path(__file__).parent
@@ -40,7 +41,7 @@ async def acts(clients: list[WireClient], count: int) -> None:
 def test_kill_9_then_restart_resumes_every_unfinished_table(tmp_path: Path) -> None:
     host, port = start_host(tmp_path)
     try:
-        async def before() -> tuple[list[list[WireClient]], str]:
+        async def before() -> tuple[list[list[WireClient]], WireClient]:
             first = await started(port, ["A", "B", "C"])
             second = await started(port, ["D", "E"])
             done = await started(port, ["F", "G"])
@@ -50,9 +51,11 @@ def test_kill_9_then_restart_resumes_every_unfinished_table(tmp_path: Path) -> N
             for client in first + second:
                 await client.drain(0.02)
             assert done[0].table is not None
-            return [first, second], done[0].table
+            return [first, second], done[0]
 
-        tables, finished_id = asyncio.run(before())
+        tables, winner = asyncio.run(before())
+        finished_id = winner.table
+        assert finished_id is not None
         host.send_signal(signal.SIGKILL)
         host.wait(10)
         host, port = start_host(tmp_path)
@@ -73,26 +76,20 @@ def test_kill_9_then_restart_resumes_every_unfinished_table(tmp_path: Path) -> N
                     assert client.seq == old.seq and client.state == old.state
                     fresh.append(client)
                 await play_until_over(fresh)
+            # The finished game is not listed after the restart, but its players still get its result.
+            again = WireClient(port)
+            await again.connect("Again")
+            reply = await again.request("resume", table=finished_id, token=winner.token)
+            assert (reply.type, reply.get("seat")) == ("seated", winner.seat), reply
+            snapshot = await again.expect("snapshot")
+            assert snapshot.get("seq") == winner.seq and snapshot.get("state")["outcome"] is not None
 
         asyncio.run(after())
-        assert (tmp_path / "tables" / finished_id / "actions.log").stat().st_size > 0  # kept as a replay
+        assert not (tmp_path / "tables" / finished_id).exists()
+        assert (tmp_path / "history" / finished_id / "actions.log").stat().st_size > 0  # kept as a replay
     finally:
         host.send_signal(signal.SIGINT)
         assert host.wait(10) == 0
-
-
-def test_a_torn_last_action_is_cut_off_the_log(tmp_path: Path) -> None:
-    log = ActionLog(tmp_path / "actions.log")
-    log.append({"type": "roll", "seat": 0})
-    log.append({"type": "pass", "seat": 1})
-    log.close()
-    whole = (tmp_path / "actions.log").read_bytes()
-    (tmp_path / "actions.log").write_bytes(whole[:-3])
-    assert ActionLog.read(tmp_path / "actions.log") == [{"type": "roll", "seat": 0}]
-    assert len((tmp_path / "actions.log").read_bytes()) == len(whole) - 3  # only a repair cuts the file
-    assert ActionLog.read(tmp_path / "actions.log", repair=True) == [{"type": "roll", "seat": 0}]
-    assert len((tmp_path / "actions.log").read_bytes()) == len(whole) - len(msgpack.packb(
-        {"type": "pass", "seat": 1})) - 4
 
 
 def test_records_are_replaced_whole_and_the_server_id_is_stable(tmp_path: Path) -> None:
@@ -132,7 +129,7 @@ def test_kill_9_in_the_middle_of_bot_play_loses_nothing_acknowledged(tmp_path: P
             log_path = tmp_path / "tables" / table / "actions.log"
             for _ in range(100):  # the bot standing in for Alice (she left) carries on after the restart
                 await asyncio.sleep(0.02)
-                if log_path.stat().st_size > sum(len(msgpack.packb(a)) + 4 for a in logged):
+                if len(ActionLog.read(log_path)) > len(logged):
                     break
             else:
                 raise AssertionError("nobody played after the restart")
@@ -171,9 +168,10 @@ def test_a_save_that_no_longer_replays_is_set_aside_and_the_host_carries_on(tmp_
         host.send_signal(signal.SIGKILL)
         host.wait(10)
         # As if an older engine had written it: an action today's rules do not know.
-        log = ActionLog(tmp_path / "tables" / broken_id / "actions.log")
-        log.append({"type": "no_such_action", "seat": 0})
-        log.close()
+        log_path = tmp_path / "tables" / broken_id / "actions.log"
+        count = len(ActionLog.read(log_path))
+        with log_path.open("ab") as f:
+            f.write(actionlog.frame(count + 1, {"type": "no_such_action", "seat": 0}))
         host, port = start_host(tmp_path)
 
         async def after() -> None:
@@ -190,30 +188,31 @@ def test_a_save_that_no_longer_replays_is_set_aside_and_the_host_carries_on(tmp_
         host.wait(10)
 
 
-def test_a_running_games_log_reaches_the_disk_within_log_sync(tmp_path: Path, monkeypatch: Any) -> None:
-    # A power cut, unlike kill -9, loses what the OS had not flushed: the match syncs its log soon after actions.
-    synced: list[int] = []
+def test_an_action_is_on_the_disk_before_it_is_acknowledged(tmp_path: Path, monkeypatch: Any) -> None:
+    # A power cut, unlike kill -9, loses what the OS had not flushed: nobody hears of an action before its fsync.
+    synced: dict[int, int] = {}  # descriptor -> its file's size when it was last synced
     real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
-        synced.append(fd)
         real_fsync(fd)
+        synced[fd] = os.fstat(fd).st_size
 
     monkeypatch.setattr("doorkick.server.store.os.fsync", fsync)
 
     async def scenario() -> None:
-        async with hosted(tmp_path, log_sync=0.05) as server:
+        async with hosted(tmp_path) as server:
             alice, bob = await started(server.port, ["Alice", "Bob"])
             match = server.lobby.tables[alice.table].match
-            log_fd = match.log._fd
-            await asyncio.sleep(0.1)  # the round that syncs the game's first moves (bots at start) has passed
-            synced.clear()
-            mover = next(c for c in (alice, bob) if c.my_decision())
-            assert (await mover.act(mover.my_decision()[0])).type == "ok"
-            for _ in range(100):
-                if log_fd in synced:
-                    break
-                await asyncio.sleep(0.01)
-            assert log_fd in synced and not match.finished  # synced while the game goes on, not only at its end
+            for _ in range(5):
+                for _ in range(500):  # both hold the latest state (bots may have played at the start)
+                    if alice.seq == bob.seq == match.seq:
+                        break
+                    await alice.drain(0.005)
+                    await bob.drain(0.005)
+                mover = next(c for c in (alice, bob) if c.my_decision())
+                assert (await mover.act(mover.my_decision()[0])).type == "ok"
+                log_fd = match.log._fd
+                assert log_fd is not None and synced.get(log_fd) == os.fstat(log_fd).st_size  # all of it, synced
+                assert len(ActionLog.read(match.log.path)) == match.seq == mover.seq
 
     asyncio.run(scenario())

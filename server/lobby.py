@@ -6,15 +6,17 @@ import asyncio
 import logging
 import re
 import secrets
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
-from ..shared.rules.base import Ruleset
+from ..shared.rules.base import Ruleset, SeatSetup
 from .config import ServerConfig
+from .limits import AddressLimits
 from .match import Match
+from .names import clean_chat, clean_name, unique_name
 from .store import Store
 from .tables import (
     BOT,
@@ -36,6 +38,9 @@ log = logging.getLogger(__name__)
 
 PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RulesetLookup = Callable[[str], Ruleset[Any]]
+# Requests that cost the host a lookup or more; they share each address's lobby budget (limits.py).
+LOBBY_REQUESTS = frozenset({p.LIST_TABLES, p.CREATE_TABLE, p.JOIN_TABLE, p.RESUME, p.WATCH, p.SET_PLAYER,
+                            p.SET_TABLE, p.LEAVE})
 
 
 def _pack_names(packs: list[Any]) -> list[str]:
@@ -49,16 +54,6 @@ def _bot_level(level: Any) -> str:
     if level not in LEVELS:
         raise ServerError("bad_bot_level", f"bots play at one of {', '.join(LEVELS)}, not {level!r}")
     return str(level)
-
-
-def clean_name(raw: str) -> str:
-    """A display name: trimmed, 1 to 32 characters, no control characters."""
-    name = " ".join(raw.split())
-    if not name or len(name) > p.MAX_NAME_LENGTH:
-        raise ServerError("bad_name", f"a name has 1 to {p.MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(c).startswith("C") for c in name):
-        raise ServerError("bad_name", "a name may not contain control characters")
-    return name
 
 
 def table_name(wanted: str | None, owner: str, taken: set[str]) -> str:
@@ -86,9 +81,14 @@ class Lobby:
 
     def __init__(
         self, config: ServerConfig, store: Store, rulesets: RulesetLookup, games: list[str],
-        on_change: Callable[[], None] | None = None,
+        on_change: Callable[[], None] | None = None, limits: AddressLimits | None = None,
     ) -> None:
         self.config = config
+        self.limits = limits if limits is not None else AddressLimits(config)
+        # Password hashing (~13 ms of CPU each) runs here, one at a time, so that it never stalls the event loop
+        # and guessing clients share one worker rather than every core.
+        self._passwords = ThreadPoolExecutor(max_workers=1, thread_name_prefix="passwords")
+        self._created_by: dict[str, str] = {}  # table id -> the address that created it
         self.store = store
         self.rulesets = rulesets
         self.games = games
@@ -136,6 +136,7 @@ class Lobby:
                     seat.away_timer.cancel()
             if table.match is not None:
                 await table.match.close()
+        self._passwords.shutdown(wait=False, cancel_futures=True)
 
     # -- connections ----------------------------------------------------------------------------------
     def add(self, client: Client) -> None:
@@ -156,15 +157,24 @@ class Lobby:
                 seat.client = None
                 if table.match is not None:
                     table.match.forget(seat.index)
-                self._start_away_clock(table, seat)
+                self._start_away_clock(table, seat, abandoned=self._abandoned(table, seat))
         client.table, client.seat = None, None
         self._changed(table)
 
-    def _start_away_clock(self, table: Table, seat: Seat) -> None:
+    def _abandoned(self, table: Table, seat: Seat) -> bool:
+        """A table before its start that nobody else joined: its dropped creator's seat is freed soon (and the
+        table with it), so that connect-create-drop cannot fill the host with empty tables."""
+        return not table.started and not table.spectators and not any(
+            s.kind == HUMAN and s is not seat for s in table.seats
+        )
+
+    def _start_away_clock(self, table: Table, seat: Seat, abandoned: bool = False) -> None:
         if seat.away_timer is not None:
             seat.away_timer.cancel()
         loop = asyncio.get_running_loop()
-        seat.away_timer = loop.call_later(self.config.reconnect_window, self._away_too_long, table, seat)
+        window = min(self.config.abandoned_window, self.config.reconnect_window) if abandoned else \
+            self.config.reconnect_window
+        seat.away_timer = loop.call_later(window, self._away_too_long, table, seat)
 
     def _away_too_long(self, table: Table, seat: Seat) -> None:
         seat.away_timer = None
@@ -179,12 +189,19 @@ class Lobby:
         self._changed(table)
 
     # -- requests -------------------------------------------------------------------------------------
-    def handle(self, client: Client, message: p.Message) -> None:
-        """Carry out one request; refusals raise ServerError or RuleError and change nothing."""
+    def handle(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        """Carry out one request; refusals raise ServerError or RuleError and change nothing. A request that
+        needs a password checked returns what to await (the check runs in a worker, off the event loop)."""
         handler = getattr(self, "_on_" + message.type, None)
         if handler is None:
             raise ServerError("unexpected", f"{message.type} is not a request")
-        handler(client, message)
+        if message.type in LOBBY_REQUESTS:
+            self._spend(client, "lobby")
+        result: Awaitable[None] | None = handler(client, message)
+        return result
+
+    def _spend(self, client: Client, kind: str) -> None:
+        self.limits.spend(getattr(client, "address", ""), kind)
 
     def _on_ping(self, client: Client, message: p.Message) -> None:
         client.send(p.message(p.PONG, message.id))
@@ -197,10 +214,35 @@ class Lobby:
             self.browsers.add(client)
         client.send(p.message(p.TABLES, message.id, tables=self._summaries()))
 
-    def _on_create_table(self, client: Client, message: p.Message) -> None:
+    def _on_create_table(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        password = message.get("password")
+        if not password:
+            self._create_table(client, message, None)
+            return None
+        self._checks_before_create(client)
+        self._spend(client, "password")
+        return self._create_with_password(client, message, password)
+
+    async def _create_with_password(self, client: Client, message: p.Message, password: str) -> None:
+        digest = await asyncio.get_running_loop().run_in_executor(self._passwords, hash_password, password)
+        self._create_table(client, message, digest)
+
+    def _checks_before_create(self, client: Client) -> None:
         self._not_at_a_table(client)
         if len(self.tables) >= self.config.max_tables:
             raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
+        address = getattr(client, "address", "")
+        mine = [t for t, a in self._created_by.items() if a == address]
+        for table_id in mine:
+            if table_id not in self.tables or self.tables[table_id].started:
+                del self._created_by[table_id]  # gone, or playing: no longer a table waiting for players
+        waiting = sum(1 for t in mine if t in self._created_by)
+        if waiting >= self.config.max_tables_per_address:
+            raise ServerError("too_many_tables",
+                              f"one address may open at most {self.config.max_tables_per_address} tables at a time")
+
+    def _create_table(self, client: Client, message: p.Message, password_hash: str | None) -> None:
+        self._checks_before_create(client)
         game = message.get("game")
         if game not in self.games:
             raise ServerError("unknown_game", f"this host offers {', '.join(self.games)}, not {game!r}")
@@ -211,7 +253,7 @@ class Lobby:
             raise ServerError("bad_bots", f"between 0 and {count - 1} bots at a table of {count}")
         packs = _pack_names(message.get("packs", []))
         bot_level = _bot_level(message.get("bot_level", "normal"))
-        password = message.get("password")
+        self.check_setup(game, count, packs, message.get("options"))
         table = Table(
             id=secrets.token_hex(4),
             name=table_name(message.get("name"), client.name, {t.name for t in self.tables.values()}),
@@ -220,13 +262,30 @@ class Lobby:
             options=message.get("options"),
             packs=tuple(packs),
             bot_level=bot_level,
-            password_hash=hash_password(password) if password else None,
+            password_hash=password_hash,
         )
         self._seat_player(table, table.seats[0], client, message)  # first: the colour asked for is still free
         for i in range(count - bots, count):
             table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
         self.tables[table.id] = table
+        self._created_by[table.id] = getattr(client, "address", "")
         self._changed(table)
+
+    def check_setup(self, game: str, seats: int, packs: list[str], options: Any) -> None:
+        """Refuse packs (`bad_packs`) or options (`bad_options`) the game cannot start with, when the table is
+        created or changed rather than at its start: the engine sets up a game with them and says why not."""
+        ruleset = self.rulesets(game)
+        players = tuple(SeatSetup(f"Seat {i + 1}", SEXES[i % 2]) for i in range(seats))
+        try:
+            ruleset.new_game(players, 0, tuple(packs), None)
+        except Exception as exc:  # whatever the engine raises names what is wrong
+            raise ServerError("bad_packs", f"these packs cannot make a game of {seats}: {exc}") from exc
+        if options is None:
+            return
+        try:
+            ruleset.new_game(players, 0, tuple(packs), options)
+        except Exception as exc:
+            raise ServerError("bad_options", f"these options cannot make a game: {exc}") from exc
 
     def _on_set_table(self, client: Client, message: p.Message) -> None:
         """The creator changes seats, bots, packs or options before the start; other players must ready again."""
@@ -247,6 +306,7 @@ class Lobby:
             raise ServerError("bad_bots", f"between 0 and {min(len(free), count - 1)} bots at this table")
         packs = _pack_names(message.get("packs", list(table.packs)))
         bot_level = _bot_level(message.get("bot_level", table.bot_level))
+        self.check_setup(table.game, count, packs, message.get("options", table.options))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
         chosen = free[len(free) - bots:]
@@ -266,12 +326,33 @@ class Lobby:
         client.send(p.message(p.OK, message.id))
         self._changed(table)
 
-    def _on_join_table(self, client: Client, message: p.Message) -> None:
+    def _on_join_table(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        table = self._joinable(client, message)
+        if table.password_hash is None:
+            self._join_table(client, message)
+            return None
+        return self._after_password(client, table, message, self._join_table)
+
+    def _joinable(self, client: Client, message: p.Message) -> Table:
         self._not_at_a_table(client)
         table = self._table(message.get("table"))
         if table.started:
             raise ServerError("already_started", "the game has started: resume with your token, or watch")
-        self._check_password(table, message.get("password"))
+        return table
+
+    async def _after_password(
+        self, client: Client, table: Table, message: p.Message, then: Callable[[Client, p.Message], None]
+    ) -> None:
+        """Check the password in the worker, then carry on (from the start: the table may have changed)."""
+        self._spend(client, "password")
+        stored, attempt = table.password_hash or "", message.get("password") or ""
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(self._passwords, password_matches, stored, attempt):
+            raise ServerError("bad_password", "wrong password for this table")
+        then(client, message)
+
+    def _join_table(self, client: Client, message: p.Message) -> None:
+        table = self._joinable(client, message)
         wanted = message.get("seat")
         if wanted is None:
             seat = next((s for s in table.seats if s.kind == OPEN), None)
@@ -291,7 +372,11 @@ class Lobby:
         colour = message.get("colour")
         if colour is not None and colour not in COLOURS:
             raise ServerError("bad_colour", f"colour is one of {', '.join(COLOURS)}")
-        seat.kind, seat.name, seat.sex, seat.colour = HUMAN, client.name, sex, table.free_colour(colour)
+        if colour is not None and any(s.colour == colour for s in table.seats if s is not seat and s.kind != OPEN):
+            raise ServerError("colour_taken", f"{colour} is taken at this table")
+        name = unique_name(client.name, {s.name for s in table.seats if s is not seat and s.kind != OPEN})
+        seat.kind, seat.name, seat.sex, seat.colour = HUMAN, name, sex, table.free_colour(colour)
+        client.name = name
         seat.token, seat.ready, seat.client, seat.stand_in = new_token(), False, client, False
         self._bind(client, table, seat.index)
         client.send(p.message(p.SEATED, message.id, table=table.id, seat=seat.index, token=seat.token))
@@ -318,10 +403,17 @@ class Lobby:
             table.match.seat_changed()
         self._changed(table)
 
-    def _on_watch(self, client: Client, message: p.Message) -> None:
+    def _on_watch(self, client: Client, message: p.Message) -> Awaitable[None] | None:
         self._not_at_a_table(client)
         table = self._table(message.get("table"))
-        self._check_password(table, message.get("password"))
+        if table.password_hash is None:
+            self._watch(client, message)
+            return None
+        return self._after_password(client, table, message, self._watch)
+
+    def _watch(self, client: Client, message: p.Message) -> None:
+        self._not_at_a_table(client)
+        table = self._table(message.get("table"))
         table.spectators.add(client)
         self._bind(client, table, None)
         client.send(p.message(p.WATCHING, message.id, table=table.id))
@@ -334,6 +426,9 @@ class Lobby:
         if table.started:
             raise ServerError("already_started", "names and colours are fixed once the game starts")
         name = clean_name(message.get("name")) if "name" in message.fields else seat.name
+        others = {s.name.casefold() for s in table.seats if s is not seat and s.kind != OPEN}
+        if name.casefold() in others:
+            raise ServerError("bad_name", f"someone at this table is called {name} already")
         sex = message.get("sex", seat.sex)
         if sex not in SEXES:
             raise ServerError("bad_sex", f"sex is one of {', '.join(SEXES)}")
@@ -414,9 +509,10 @@ class Lobby:
         self._changed(table)
 
     def _on_chat(self, client: Client, message: p.Message) -> None:
-        text = " ".join(message.get("text").split())
+        text = clean_chat(message.get("text"))
         if not text:
             raise ServerError("empty_chat", "say something")
+        self._spend(client, "chat")
         scope = message.get("scope") or ("table" if client.table is not None else "lobby")
         if scope == "lobby":
             out = p.encode(p.message(p.CHAT, scope="lobby", text=text, **{"from": client.name}))
@@ -466,10 +562,6 @@ class Lobby:
     def _not_at_a_table(self, client: Client) -> None:
         if client.table is not None:
             raise ServerError("already_at_table", "leave your table first")
-
-    def _check_password(self, table: Table, attempt: str | None) -> None:
-        if table.password_hash is not None and not password_matches(table.password_hash, attempt or ""):
-            raise ServerError("bad_password", "wrong password for this table")
 
     def _bind(self, client: Client, table: Table, seat: int | None) -> None:
         client.table, client.seat = table, seat

@@ -124,9 +124,10 @@ def test_bad_table_settings_are_refused_precisely(tmp_path: Path) -> None:
                 reply = await alice.request("create_table", **fields)
                 assert reply.get("code") == code, (fields, reply)
             assert (await alice.request("list_tables")).get("tables") == []
-            created = await alice.request("create_table", game="dice", seats=2, options={"goal": -1})
-            assert created.type == "seated"
-            assert (await alice.request("start", fill_with_bots=True)).get("code") == "bad_options"
+            # options the game cannot start with are refused when the table is made, not at its start
+            refused = await alice.request("create_table", game="dice", seats=2, options={"goal": -1})
+            assert refused.get("code") == "bad_options"
+            assert (await alice.request("list_tables")).get("tables") == []
 
     asyncio.run(scenario())
 

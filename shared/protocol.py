@@ -377,6 +377,8 @@ class Framer:
                 max_ext_len=0,
             )
         except (ValueError, msgpack.UnpackException) as exc:  # ExtraData, StackError, UnicodeDecodeError...
+            if self.max_items is not None and ("exceeds max_array_len" in str(exc) or "max_map_len" in str(exc)):
+                return ProtocolError(FRAME_TOO_COMPLEX, f"a list or map of more than {entries} entries")
             detail = str(exc) or _MSGPACK_PROBLEMS.get(type(exc).__name__, type(exc).__name__)
             return ProtocolError(BAD_MSGPACK, f"not a msgpack value: {detail}"[:200])
         problem, floats = _check_plain(value, self.max_items)

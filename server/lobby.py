@@ -40,7 +40,7 @@ PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 RulesetLookup = Callable[[str], Ruleset[Any]]
 # Requests that cost the host a lookup or more; they share each address's lobby budget (limits.py).
 LOBBY_REQUESTS = frozenset({p.LIST_TABLES, p.CREATE_TABLE, p.JOIN_TABLE, p.RESUME, p.WATCH, p.SET_PLAYER,
-                            p.SET_TABLE, p.LEAVE})
+                            p.SET_TABLE, p.LEAVE, p.RESYNC})
 
 
 def _pack_names(packs: list[Any]) -> list[str]:

@@ -206,6 +206,9 @@ class Connection:
                 self.send(p.message(p.ERROR, event.id, code="already_greeted", message="hello only once"))
             else:
                 await self._dispatch(event)
+            # Let every other connection have its turn between two requests: a burst of costly ones (snapshots)
+            # from one client must not hold the event loop for all of them at once.
+            await asyncio.sleep(0)
 
     def _greet(self, hello: p.Message) -> None:
         if hello.type != p.HELLO:

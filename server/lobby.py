@@ -581,6 +581,7 @@ class Lobby:
         humans = [s for s in table.seats if s.kind == HUMAN]
         if not humans and not table.spectators:
             self.tables.pop(table.id, None)
+            self._created_by.pop(table.id, None)
             self.store.delete(table.id)
         elif seat.index == table.creator and humans:
             table.creator = humans[0].index

@@ -28,6 +28,7 @@ from .tables import ServerError, Table
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 5.0  # seconds a closing connection gets to take its last frames
+TURN = 0.005  # seconds of one connection's requests before every other connection gets its turn
 FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table"]
 
 
@@ -189,6 +190,8 @@ class Connection:
         return True
 
     async def _process(self) -> None:
+        loop = asyncio.get_running_loop()
+        turn = loop.time()
         for event in self.framer.events_received():
             if self.closing:
                 return
@@ -206,9 +209,11 @@ class Connection:
                 self.send(p.message(p.ERROR, event.id, code="already_greeted", message="hello only once"))
             else:
                 await self._dispatch(event)
-            # Let every other connection have its turn between two requests: a burst of costly ones (snapshots)
-            # from one client must not hold the event loop for all of them at once.
-            await asyncio.sleep(0)
+            if loop.time() - turn > TURN:
+                # every other connection has its turn now and then: a burst of costly requests (snapshots) from
+                # one client must not hold the event loop for all of them at once
+                await asyncio.sleep(0)
+                turn = loop.time()
 
     def _greet(self, hello: p.Message) -> None:
         if hello.type != p.HELLO:

@@ -372,8 +372,6 @@ class Lobby:
         colour = message.get("colour")
         if colour is not None and colour not in COLOURS:
             raise ServerError("bad_colour", f"colour is one of {', '.join(COLOURS)}")
-        if colour is not None and any(s.colour == colour for s in table.seats if s is not seat and s.kind != OPEN):
-            raise ServerError("colour_taken", f"{colour} is taken at this table")
         name = unique_name(client.name, {s.name for s in table.seats if s is not seat and s.kind != OPEN})
         seat.kind, seat.name, seat.sex, seat.colour = HUMAN, name, sex, table.free_colour(colour)
         client.name = name

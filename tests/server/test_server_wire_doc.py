@@ -1,6 +1,6 @@
 """The wire as docs/protocol.md tells it, seen by a client written from the doc alone: names and chat that show
 nothing hidden, replies that carry their ids, readable errors, settings refused when a table is made, integral
-floats made ints, and a Wonderland state that sends each thing once."""
+floats made ints, a colour at join a wish, and a Wonderland state that sends each thing once."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def test_an_integral_float_option_is_kept_as_an_int(tmp_path: Path) -> None:
     run(scenario)
 
 
-def test_unknown_packs_bad_options_and_a_taken_colour_are_refused_at_once(tmp_path: Path) -> None:
+def test_unknown_packs_and_bad_options_are_refused_at_once_and_a_taken_colour_is_a_wish(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with hosted(tmp_path, rulesets=registry.ruleset, games=["munchkin", "wonderland"]) as server:
             alice = WireClient(server.port)
@@ -118,9 +118,12 @@ def test_unknown_packs_bad_options_and_a_taken_colour_are_refused_at_once(tmp_pa
             assert refused.get("code") == "bad_options"
             bob = WireClient(server.port)
             await bob.connect("Bob")
-            taken = await bob.request("join_table", table=seated.get("table"), colour="red")
-            assert taken.get("code") == "colour_taken"
-            assert (await bob.request("join_table", table=seated.get("table"), colour="blue")).type == "seated"
+            # a colour asked for at join is a wish (DoorKick's client sends its player's favourite): taken, it gives
+            # the first free one; set_player refuses a taken colour, as the doc says
+            assert (await bob.request("join_table", table=seated.get("table"), colour="red")).type == "seated"
+            players = (await bob.expect("table")).get("table")["players"]
+            assert [s["colour"] for s in players[:2]] == ["red", "blue"]
+            assert (await bob.request("set_player", colour="red")).get("code") == "colour_taken"
 
     run(scenario)
 

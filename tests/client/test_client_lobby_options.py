@@ -258,17 +258,17 @@ def test_the_host_plays_the_chosen_packs_and_options_and_its_refusal_is_shown(ap
     lobby = LobbyScene(app, connection, "test")
     app.push(lobby)
     run_until(app, lambda: lobby.status == "connected" and "set_table" in lobby.features)
-    # A client that skips the form's checks: the engine refuses Christmas Lite alone for two at the start.
+    # A client that skips the form's checks: the host refuses Christmas Lite alone for two as the table is made.
     connection.request(protocol.CREATE_TABLE, game="munchkin", seats=2, bots=1, packs=["christmas"])
-    run_until(app, lambda: lobby.table is not None)
-    lobby._start()
     run_until(app, lambda: bool(lobby.alert))
-    assert "3 or 4 players" in lobby.alert
-    # The creator fixes it in the form: three seats, Epic on; the game starts with them.
+    assert "3 or 4 players" in lobby.alert and lobby.table is None
+    connection.request(protocol.CREATE_TABLE, game="munchkin", seats=3, bots=2, packs=["christmas"])
+    run_until(app, lambda: lobby.table is not None)
+    # The creator turns Epic on in the form; the game starts with it.
     click(app, lobby.settings_button.rect.center)
     form = app.top
     assert isinstance(form, TableSetupScene)
-    assert form.choices.seats == 3 and "3-4" in form.choices.note  # kept legal as it opened
+    assert form.choices.seats == 3  # the table as the host made it
     click(app, form.option_widgets["epic"].rect.center)
     click(app, form.submit_button.rect.center)
     run_until(app, lambda: len((lobby.table or {}).get("players") or []) == 3)

@@ -259,3 +259,35 @@ def test_chat_is_rate_limited_per_address(tmp_path: Path) -> None:
             assert not [m for m in other.inbox if m.type == "chat" and m.get("text") == "spam 3"]
 
     run(scenario)
+
+
+def test_lobby_requests_are_counted_per_address_not_per_connection(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        # 0.25 a second for each of the 10 connections an address may hold: 2.5 a second, bursts of 5
+        async with hosted(tmp_path, lobby_rate=0.25, max_connections_per_address=10) as server:
+            first, second = WireClient(server.port), WireClient(server.port)
+            await first.connect("First")
+            await second.connect("Second")
+            codes = [(await c.request("list_tables")).get("code") for c in [first, second] * 3]
+            assert codes[:5] == [None] * 5 and codes[5] == "too_fast"  # a second connection bought nothing
+            other = WireClient(server.port, local="127.0.0.2")
+            await other.connect("Other")
+            assert (await other.request("list_tables")).type == "tables"
+            assert (await first.request("ping")).type == "pong"  # refused, not closed
+
+    run(scenario)
+
+
+def test_a_client_sending_more_bytes_than_allowed_is_closed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, byte_rate=1000.0, max_frame=1024) as server:  # bursts of 4 KiB
+            flood = WireClient(server.port)
+            await flood.connect("Flood")
+            polite = WireClient(server.port, local="127.0.0.2")
+            await polite.connect("Polite")
+            flood.send_raw(p.encode(p.message("chat", text="x" * 300)) * 40)  # about 12 KiB at once
+            said = await flood.until_closed()
+            assert said[-1].get("code") == "rate_limited" and "bytes a second" in said[-1].get("message")
+            assert (await polite.request("ping")).type == "pong"
+
+    run(scenario)

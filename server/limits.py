@@ -8,7 +8,7 @@ for a while, so reconnecting does not refill a spent budget.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .config import ServerConfig
 from .tables import ServerError
@@ -43,7 +43,6 @@ class Address:
     lobby: Bucket
     chat: Bucket
     password: Bucket
-    last_seen: float = field(default=0.0)
 
     def buckets(self) -> tuple[Bucket, ...]:
         return self.lobby, self.chat, self.password
@@ -54,11 +53,10 @@ class AddressLimits:
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self._clock = time.monotonic
         self.addresses: dict[str, Address] = {}
 
     def _get(self, address: str) -> Address:
-        now = self._clock()
+        now = time.monotonic()
         found = self.addresses.get(address)
         if found is None:
             config = self.config
@@ -70,7 +68,6 @@ class AddressLimits:
                 Bucket(config.chat_rate, config.chat_burst, now),
                 Bucket(config.password_rate, config.password_burst, now),
             )
-        found.last_seen = now
         return found
 
     def connect(self, address: str) -> bool:
@@ -90,13 +87,13 @@ class AddressLimits:
         """Spend one `lobby`, `chat` or `password` token of `address`; none left: `too_fast`."""
         entry = self._get(address)
         bucket: Bucket = getattr(entry, kind)
-        if not bucket.spend(self._clock()):
+        if not bucket.spend(time.monotonic()):
             what = {"lobby": "lobby requests", "chat": "chat messages", "password": "password tries"}[kind]
             raise ServerError(TOO_FAST, f"too many {what} from your address: wait a moment and try again")
 
     def prune(self) -> None:
         """Forget addresses with no connection whose budgets have filled up again (called by the heartbeat)."""
-        now = self._clock()
+        now = time.monotonic()
         for address, entry in list(self.addresses.items()):
             if entry.connections == 0 and all(b.full(now) for b in entry.buckets()):
                 del self.addresses[address]

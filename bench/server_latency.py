@@ -165,7 +165,8 @@ class Host:
         self.process = subprocess.Popen(
             [sys.executable, *PROFILE, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1",
              "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
-             "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000"],
+             "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000",
+             "--max-per-address", "2000", "--max-tables-per-address", "1000"],
             stdout=subprocess.PIPE, text=True,
         )
         assert self.process.stdout is not None

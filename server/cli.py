@@ -39,6 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     )
     parser.add_argument("--max-connections", type=int, default=64)
     parser.add_argument("--max-tables", type=int, default=64)
+    parser.add_argument("--max-per-address", type=int, default=8, metavar="N",
+                        help="connections from one address (8); its lobby requests scale with it")
+    parser.add_argument("--max-tables-per-address", type=int, default=4, metavar="N",
+                        help="tables waiting for players that one address may open (4)")
     parser.add_argument("--seed", type=int, default=None, help="start every game from this seed (benchmarks, bugs)")
     parser.add_argument("--board", type=Path, action="append", default=[], metavar="FILE",
                         help="offer this Wonderland board file to the players, by its id (repeatable)")
@@ -64,6 +68,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_tables=args.max_tables,
         boards=tuple(args.board),
         packs=tuple(args.pack),
+        max_connections_per_address=args.max_per_address,
+        max_tables_per_address=args.max_tables_per_address,
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
-from ..shared.protocol import DEFAULT_MAX_FRAME
+from ..shared.protocol import CLIENT_MAX_FRAME, CLIENT_MAX_ITEMS, DEFAULT_MAX_FRAME
 
 
 def default_data_dir() -> Path:
@@ -27,10 +27,21 @@ class ServerConfig:
     interface: str | None = None  # advertise only on this address (default: every interface)
 
     max_connections: int = 64
-    max_frame: int = DEFAULT_MAX_FRAME
+    max_connections_per_address: int = 8  # one machine cannot take every slot
+    max_frame: int = CLIENT_MAX_FRAME  # what a client sends is small; the host's own frames may be larger
+    max_items: int = CLIENT_MAX_ITEMS  # values in one decoded frame: the decoding work a frame may cost
     send_queue: int = 512  # frames waiting for a client; a client that stops reading is dropped
+    send_queue_bytes: int = 2 * DEFAULT_MAX_FRAME  # ... or this many bytes, whichever comes first
     rate: float = 100.0  # messages per second a client may send, sustained
     burst: int = 400  # ... and in a burst
+    byte_rate: float = 64 * 1024  # bytes per second a client may send, sustained (in bursts of `max_frame` x 4)
+    lobby_rate: float = 5.0  # lobby requests a second per connection an address may hold, shared by the address
+    chat_rate: float = 1.0  # chat messages a second per address, sustained
+    chat_burst: int = 8
+    password_rate: float = 1.0  # password checks a second per address (each costs ~13 ms of a worker's CPU)
+    password_burst: int = 4
+    max_tables_per_address: int = 4  # tables waiting for players that one address created
+    abandoned_window: float = 20.0  # a table nobody else joined is freed this soon after its creator drops
     heartbeat: float = 10.0  # a ping every this often
     idle_timeout: float = 35.0  # nothing heard for this long: the connection is dead
     handshake_timeout: float = 10.0

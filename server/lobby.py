@@ -5,15 +5,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
 from ..shared.rules.base import RuleError, Ruleset, SeatSetup
 from .config import ServerConfig
+from .limits import AddressLimits
 from .match import Match
+from .names import clean_chat, clean_name, unique_name
 from .offer import Offer
 from .packs_served import ServedPacks
 from .rebuild import replay
@@ -39,22 +41,15 @@ log = logging.getLogger(__name__)
 RulesetLookup = Callable[[str], Ruleset[Any]]
 RECORD_EVERY = 32  # a game's record (with the acknowledged count) is saved again every this many actions
 RESULT_CHECK = 20.0  # how often a finished table is looked at: is anyone still there, is its time up
+# Requests that cost the host a lookup or more; they share each address's lobby budget (limits.py).
+LOBBY_REQUESTS = frozenset({p.LIST_TABLES, p.CREATE_TABLE, p.JOIN_TABLE, p.RESUME, p.WATCH, p.SET_PLAYER,
+                            p.SET_TABLE, p.LEAVE, p.RESYNC})
 
 
 def _bot_level(level: Any) -> str:
     if level not in LEVELS:
         raise ServerError("bad_bot_level", f"bots play at one of {', '.join(LEVELS)}, not {level!r}")
     return str(level)
-
-
-def clean_name(raw: str) -> str:
-    """A display name: trimmed, 1 to 32 characters, no control characters."""
-    name = " ".join(raw.split())
-    if not name or len(name) > p.MAX_NAME_LENGTH:
-        raise ServerError("bad_name", f"a name has 1 to {p.MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(c).startswith("C") for c in name):
-        raise ServerError("bad_name", "a name may not contain control characters")
-    return name
 
 
 def table_name(wanted: str | None, owner: str, taken: set[str]) -> str:
@@ -82,9 +77,14 @@ class Lobby:
 
     def __init__(
         self, config: ServerConfig, store: Store, rulesets: RulesetLookup, games: list[str],
-        on_change: Callable[[], None] | None = None,
+        on_change: Callable[[], None] | None = None, limits: AddressLimits | None = None,
     ) -> None:
         self.config = config
+        self.limits = limits if limits is not None else AddressLimits(config)
+        # Password hashing (~13 ms of CPU each) runs here, one at a time, so that it never stalls the event loop
+        # and guessing clients share one worker rather than every core.
+        self._passwords = ThreadPoolExecutor(max_workers=1, thread_name_prefix="passwords")
+        self._created_by: dict[str, str] = {}  # table id -> the address that created it
         self.store = store
         self.rulesets = rulesets
         self.games = games
@@ -148,6 +148,7 @@ class Lobby:
                 self.store.save_record(table.id, table.record())  # with the count of actions acknowledged
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._passwords.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.store.close)
 
     # -- connections ----------------------------------------------------------------------------------
@@ -169,15 +170,24 @@ class Lobby:
                 seat.client = None
                 if table.match is not None:
                     table.match.forget(seat.index)
-                self._start_away_clock(table, seat)
+                self._start_away_clock(table, seat, abandoned=self._abandoned(table, seat))
         client.table, client.seat = None, None
         self._changed(table)
 
-    def _start_away_clock(self, table: Table, seat: Seat) -> None:
+    def _abandoned(self, table: Table, seat: Seat) -> bool:
+        """A table before its start that nobody else joined: its dropped creator's seat is freed soon (and the
+        table with it), so that connect-create-drop cannot fill the host with empty tables."""
+        return not table.started and not table.spectators and not any(
+            s.kind == HUMAN and s is not seat for s in table.seats
+        )
+
+    def _start_away_clock(self, table: Table, seat: Seat, abandoned: bool = False) -> None:
         if seat.away_timer is not None:
             seat.away_timer.cancel()
         loop = asyncio.get_running_loop()
-        seat.away_timer = loop.call_later(self.config.reconnect_window, self._away_too_long, table, seat)
+        window = min(self.config.abandoned_window, self.config.reconnect_window) if abandoned else \
+            self.config.reconnect_window
+        seat.away_timer = loop.call_later(window, self._away_too_long, table, seat)
 
     def _away_too_long(self, table: Table, seat: Seat) -> None:
         seat.away_timer = None
@@ -192,12 +202,19 @@ class Lobby:
         self._changed(table)
 
     # -- requests -------------------------------------------------------------------------------------
-    def handle(self, client: Client, message: p.Message) -> None:
-        """Carry out one request; refusals raise ServerError or RuleError and change nothing."""
+    def handle(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        """Carry out one request; refusals raise ServerError or RuleError and change nothing. A request that
+        needs a password checked returns what to await (the check runs in a worker, off the event loop)."""
         handler = getattr(self, "_on_" + message.type, None)
         if handler is None:
             raise ServerError("unexpected", f"{message.type} is not a request")
-        handler(client, message)
+        if message.type in LOBBY_REQUESTS:
+            self._spend(client, "lobby")
+        result: Awaitable[None] | None = handler(client, message)
+        return result
+
+    def _spend(self, client: Client, kind: str) -> None:
+        self.limits.spend(getattr(client, "address", ""), kind)
 
     def _on_ping(self, client: Client, message: p.Message) -> None:
         client.send(p.message(p.PONG, message.id))
@@ -210,10 +227,35 @@ class Lobby:
             self.browsers.add(client)
         client.send(p.message(p.TABLES, message.id, tables=self._summaries()))
 
-    def _on_create_table(self, client: Client, message: p.Message) -> None:
+    def _on_create_table(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        password = message.get("password")
+        if not password:
+            self._create_table(client, message, None)
+            return None
+        self._checks_before_create(client)
+        self._spend(client, "password")
+        return self._create_with_password(client, message, password)
+
+    async def _create_with_password(self, client: Client, message: p.Message, password: str) -> None:
+        digest = await asyncio.get_running_loop().run_in_executor(self._passwords, hash_password, password)
+        self._create_table(client, message, digest)
+
+    def _checks_before_create(self, client: Client) -> None:
         self._not_at_a_table(client)
         if sum(1 for t in self.tables.values() if not t.finished) >= self.config.max_tables:
             raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
+        address = getattr(client, "address", "")
+        mine = [t for t, a in self._created_by.items() if a == address]
+        for table_id in mine:
+            if table_id not in self.tables or self.tables[table_id].started:
+                del self._created_by[table_id]  # gone, or playing: no longer a table waiting for players
+        waiting = sum(1 for t in mine if t in self._created_by)
+        if waiting >= self.config.max_tables_per_address:
+            raise ServerError("too_many_tables",
+                              f"one address may open at most {self.config.max_tables_per_address} tables at a time")
+
+    def _create_table(self, client: Client, message: p.Message, password_hash: str | None) -> None:
+        self._checks_before_create(client)
         game = message.get("game")
         if game not in self.games:
             raise ServerError("unknown_game", f"this host offers {', '.join(self.games)}, not {game!r}")
@@ -225,8 +267,7 @@ class Lobby:
         packs = self.offer.packs_for(game, message.get("packs", []))
         self.offer.check_options(game, message.get("options"))
         bot_level = _bot_level(message.get("bot_level", "normal"))
-        self._check_options(game, count, packs, message.get("options"))
-        password = message.get("password")
+        self.check_setup(game, count, packs, message.get("options"))
         table = Table(
             id=secrets.token_hex(4),
             name=table_name(message.get("name"), client.name, {t.name for t in self.tables.values()}),
@@ -235,13 +276,31 @@ class Lobby:
             options=message.get("options"),
             packs=packs,
             bot_level=bot_level,
-            password_hash=hash_password(password) if password else None,
+            password_hash=password_hash,
         )
         self._seat_player(table, table.seats[0], client, message)  # first: the colour asked for is still free
         for i in range(count - bots, count):
             table.seats[i] = Seat(i, BOT, f"Bot {i + 1}", SEXES[i % 2], table.free_colour(), ready=True)
         self.tables[table.id] = table
+        self._created_by[table.id] = getattr(client, "address", "")
         self._changed(table)
+
+    def check_setup(self, game: str, seats: int, packs: list[str], options: Any) -> None:
+        """Refuse packs (`bad_packs`) or options (`bad_options`) the game cannot start with, when the table is
+        created or changed rather than at its start: the engine sets up a game with them and says why not."""
+        ruleset = self.rulesets(game)
+        players = tuple(SeatSetup(f"Seat {i + 1}", SEXES[i % 2]) for i in range(seats))
+        engine_packs = self.offer.engine_packs(packs)
+        try:
+            ruleset.new_game(players, 0, engine_packs, None)
+        except Exception as exc:  # whatever the engine raises names what is wrong
+            raise ServerError("bad_packs", f"these packs cannot make a game of {seats}: {exc}") from exc
+        if options is None:
+            return
+        try:
+            ruleset.new_game(players, 0, engine_packs, self.offer.engine_options(options))
+        except Exception as exc:
+            raise ServerError("bad_options", f"these options cannot make a game: {exc}") from exc
 
     def _on_set_table(self, client: Client, message: p.Message) -> None:
         """The creator changes seats, bots, packs or options before the start; other players must ready again."""
@@ -264,7 +323,7 @@ class Lobby:
         if "options" in message.fields:
             self.offer.check_options(table.game, message.get("options"))
         bot_level = _bot_level(message.get("bot_level", table.bot_level))
-        self._check_options(table.game, count, packs, message.get("options", table.options))
+        self.check_setup(table.game, count, packs, message.get("options", table.options))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
         chosen = free[len(free) - bots:]
@@ -284,12 +343,33 @@ class Lobby:
         client.send(p.message(p.OK, message.id))
         self._changed(table)
 
-    def _on_join_table(self, client: Client, message: p.Message) -> None:
+    def _on_join_table(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        table = self._joinable(client, message)
+        if table.password_hash is None:
+            self._join_table(client, message)
+            return None
+        return self._after_password(client, table, message, self._join_table)
+
+    def _joinable(self, client: Client, message: p.Message) -> Table:
         self._not_at_a_table(client)
         table = self._table(message.get("table"))
         if table.started:
             raise ServerError("already_started", "the game has started: resume with your token, or watch")
-        self._check_password(table, message.get("password"))
+        return table
+
+    async def _after_password(
+        self, client: Client, table: Table, message: p.Message, then: Callable[[Client, p.Message], None]
+    ) -> None:
+        """Check the password in the worker, then carry on (from the start: the table may have changed)."""
+        self._spend(client, "password")
+        stored, attempt = table.password_hash or "", message.get("password") or ""
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(self._passwords, password_matches, stored, attempt):
+            raise ServerError("bad_password", "wrong password for this table")
+        then(client, message)
+
+    def _join_table(self, client: Client, message: p.Message) -> None:
+        table = self._joinable(client, message)
         wanted = message.get("seat")
         if wanted is None:
             seat = next((s for s in table.seats if s.kind == OPEN), None)
@@ -309,7 +389,9 @@ class Lobby:
         colour = message.get("colour")
         if colour is not None and colour not in COLOURS:
             raise ServerError("bad_colour", f"colour is one of {', '.join(COLOURS)}")
-        seat.kind, seat.name, seat.sex, seat.colour = HUMAN, client.name, sex, table.free_colour(colour)
+        name = unique_name(client.name, {s.name for s in table.seats if s is not seat and s.kind != OPEN})
+        seat.kind, seat.name, seat.sex, seat.colour = HUMAN, name, sex, table.free_colour(colour)
+        client.name = name
         seat.token, seat.ready, seat.client, seat.stand_in = new_token(), False, client, False
         self._bind(client, table, seat.index)
         client.send(p.message(p.SEATED, message.id, table=table.id, seat=seat.index, token=seat.token))
@@ -338,12 +420,19 @@ class Lobby:
             table.match.seat_changed()
         self._changed(table)
 
-    def _on_watch(self, client: Client, message: p.Message) -> None:
+    def _on_watch(self, client: Client, message: p.Message) -> Awaitable[None] | None:
+        self._not_at_a_table(client)
+        table = self._table(message.get("table"))
+        if table.password_hash is None:
+            self._watch(client, message)
+            return None
+        return self._after_password(client, table, message, self._watch)
+
+    def _watch(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
         if self._from_history(client, message, self._on_watch):
             return
         table = self._table(message.get("table"))
-        self._check_password(table, message.get("password"))
         table.spectators.add(client)
         self._bind(client, table, None)
         client.send(p.message(p.WATCHING, message.id, table=table.id))
@@ -356,6 +445,9 @@ class Lobby:
         if table.started:
             raise ServerError("already_started", "names and colours are fixed once the game starts")
         name = clean_name(message.get("name")) if "name" in message.fields else seat.name
+        others = {s.name.casefold() for s in table.seats if s is not seat and s.kind != OPEN}
+        if name.casefold() in others:
+            raise ServerError("bad_name", f"someone at this table is called {name} already")
         sex = message.get("sex", seat.sex)
         if sex not in SEXES:
             raise ServerError("bad_sex", f"sex is one of {', '.join(SEXES)}")
@@ -438,9 +530,10 @@ class Lobby:
         self._changed(table)
 
     def _on_chat(self, client: Client, message: p.Message) -> None:
-        text = " ".join(message.get("text").split())
+        text = clean_chat(message.get("text"))
         if not text:
             raise ServerError("empty_chat", "say something")
+        self._spend(client, "chat")
         scope = message.get("scope") or ("table" if client.table is not None else "lobby")
         if scope == "lobby":
             out = p.encode(p.message(p.CHAT, scope="lobby", text=text, **{"from": client.name}))
@@ -526,16 +619,6 @@ class Lobby:
             client.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
 
     # -- helpers --------------------------------------------------------------------------------------
-    def _check_options(self, game: str, seats: int, packs: list[str], options: Any) -> None:
-        """Table options the game refuses (an unknown name, a reaction time it does not know, a pack that cannot
-        seat this many) are refused when the table is made or changed, with the engine's reason, not only at the
-        start: the game is set up once, as it would start, and thrown away."""
-        probe = tuple(SeatSetup(f"Seat {i + 1}") for i in range(seats))
-        try:
-            self.rulesets(game).new_game(probe, 0, self.offer.engine_packs(packs), self.offer.engine_options(options))
-        except (RuleError, ValueError) as exc:
-            raise ServerError("bad_options", str(exc)) from exc
-
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
@@ -551,10 +634,6 @@ class Lobby:
     def _not_at_a_table(self, client: Client) -> None:
         if client.table is not None:
             raise ServerError("already_at_table", "leave your table first")
-
-    def _check_password(self, table: Table, attempt: str | None) -> None:
-        if table.password_hash is not None and not password_matches(table.password_hash, attempt or ""):
-            raise ServerError("bad_password", "wrong password for this table")
 
     def _bind(self, client: Client, table: Table, seat: int | None) -> None:
         client.table, client.seat = table, seat
@@ -574,6 +653,7 @@ class Lobby:
         humans = [s for s in table.seats if s.kind == HUMAN]
         if not humans and not table.spectators:
             self.tables.pop(table.id, None)
+            self._created_by.pop(table.id, None)
             self.store.delete(table.id)
         elif seat.index == table.creator and humans:
             table.creator = humans[0].index

@@ -1,7 +1,8 @@
 """The asyncio glue: accept connections, feed bytes to the framer, hand messages to the lobby, write replies.
 
-Per connection: a bounded send queue (a client that stops reading is dropped), a message rate limit, a
-handshake deadline and a heartbeat; per server: a maximum number of connections.
+Per connection: a send queue bounded in frames and bytes (a client that stops reading is dropped), message and
+byte rate limits, a handshake deadline and a heartbeat that wants a whole message now and then; per address (see
+limits.py): connections, lobby requests, chat and password tries; per server: a maximum number of connections.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import contextlib
 import gc
 import importlib.metadata
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..shared import protocol as p
@@ -19,13 +20,16 @@ from ..shared.rules import registry
 from ..shared.rules.base import RuleError, Ruleset
 from .config import ServerConfig
 from .identity import HostKey
-from .lobby import Lobby, clean_name
+from .limits import AddressLimits, Bucket
+from .lobby import Lobby
+from .names import clean_name
 from .store import Store
 from .tables import ServerError, Table
 
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 5.0  # seconds a closing connection gets to take its last frames
+TURN = 0.005  # seconds of one connection's requests before every other connection gets its turn
 FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table", "hold",
             "signed_welcome", "packs"]
 
@@ -57,9 +61,12 @@ class Connection:
         self.config = server.config
         self.reader = reader
         self.writer = writer
-        self.peer = str(writer.get_extra_info("peername"))
-        self.framer = p.Framer(p.CLIENT_MESSAGES, self.config.max_frame)
+        peername = writer.get_extra_info("peername")
+        self.peer = str(peername)
+        self.address = address_of(peername)
+        self.framer = p.Framer(p.CLIENT_MESSAGES, self.config.max_frame, self.config.max_items, whole_floats=True)
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=self.config.send_queue)
+        self.queued_bytes = 0  # in `queue`, not yet handed to the transport
         self.name = ""
         self.table: Table | None = None
         self.seat: int | None = None
@@ -69,6 +76,7 @@ class Connection:
         self.opened_at = self.last_heard = loop.time()
         self._allowance = float(self.config.burst)
         self._allowance_at = self.opened_at
+        self._bytes = Bucket(self.config.byte_rate, 4 * self.config.max_frame, self.opened_at)
 
     # -- the Client protocol the lobby uses -----------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -77,18 +85,26 @@ class Connection:
     def send_frame(self, frame: bytes) -> None:
         if self.closing:
             return
+        if self.queued_bytes + len(frame) > self.config.send_queue_bytes:
+            log.info("%s: dropped, it stopped reading (%d bytes waiting)", self.peer, self.queued_bytes)
+            self.abort()
+            return
         try:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             log.info("%s: dropped, it stopped reading (%d frames waiting)", self.peer, self.queue.qsize())
             self.abort()
+            return
+        self.queued_bytes += len(frame)
 
-    def close(self, reason: str, code: str = "closed") -> None:
-        """Say why, then close once everything queued has been written."""
+    def close(self, reason: str, code: str = "closed", id_: int | str | None = None) -> None:
+        """Say why (in reply to request `id_`, if one asked), then close once everything queued is written."""
         if self.closing:
             return
+        goodbye = p.encode(p.message(p.ERROR, id_, code=code, message=reason, fatal=True))
         with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(p.encode(p.message(p.ERROR, code=code, message=reason, fatal=True)))
+            self.queue.put_nowait(goodbye)
+            self.queued_bytes += len(goodbye)
         self.closing = True
         try:
             self.queue.put_nowait(None)
@@ -109,16 +125,22 @@ class Connection:
     # -- reading and writing --------------------------------------------------------------------------
     async def serve(self) -> None:
         writing = asyncio.get_running_loop().create_task(self._write_loop())
+        loop = asyncio.get_running_loop()
         try:
             while not self.closing:
                 data = await self.reader.read(65_536)
                 if not data:
                     self.framer.receive_eof()
-                    self._process()
+                    await self._process()
                     break
-                self.last_heard = asyncio.get_running_loop().time()
+                if not self._bytes.spend(loop.time(), len(data)):
+                    self.close(f"more than {self.config.byte_rate:g} bytes a second", "rate_limited")
+                    break
+                whole = self.framer.frames_received
                 self.framer.receive_data(data)
-                self._process()
+                if self.framer.frames_received > whole:  # a byte now and then is no sign of life: a message is
+                    self.last_heard = loop.time()
+                await self._process()
         except (ConnectionError, OSError):
             pass
         finally:
@@ -148,6 +170,7 @@ class Connection:
                         done = True
                         break
                     chunks.append(more)
+                self.queued_bytes -= sum(map(len, chunks))
                 self.writer.write(b"".join(chunks))
                 await self.writer.drain()
                 if done:
@@ -168,7 +191,9 @@ class Connection:
         self._allowance -= 1.0
         return True
 
-    def _process(self) -> None:
+    async def _process(self) -> None:
+        loop = asyncio.get_running_loop()
+        turn = loop.time()
         for event in self.framer.events_received():
             if self.closing:
                 return
@@ -185,7 +210,12 @@ class Connection:
             elif event.type == p.HELLO:
                 self.send(p.message(p.ERROR, event.id, code="already_greeted", message="hello only once"))
             else:
-                self._dispatch(event)
+                await self._dispatch(event)
+            if loop.time() - turn > TURN:
+                # every other connection has its turn now and then: a burst of costly requests (snapshots) from
+                # one client must not hold the event loop for all of them at once
+                await asyncio.sleep(0)
+                turn = loop.time()
 
     def _greet(self, hello: p.Message) -> None:
         if hello.type != p.HELLO:
@@ -193,12 +223,12 @@ class Connection:
             return
         if hello.get("protocol") != p.PROTOCOL_VERSION:
             self.close(f"this host speaks protocol {p.PROTOCOL_VERSION}, you sent {hello.get('protocol')}",
-                       "version_mismatch")
+                       "version_mismatch", hello.id)
             return
         try:
             self.name = clean_name(hello.get("name"))
         except ServerError as exc:
-            self.close(str(exc), exc.code)
+            self.close(str(exc), exc.code, hello.id)
             return
         self.greeted = True
         self.server.lobby.add(self)
@@ -210,14 +240,25 @@ class Connection:
                             games=server.games, key=server.identity.public_hex,
                             packs=server.lobby.served.catalogue(server.games), **proof))
 
-    def _dispatch(self, message: p.Message) -> None:
+    async def _dispatch(self, message: p.Message) -> None:
+        """One request; one that waits (a password check in a worker) holds back this connection's next ones,
+        so that its replies keep their order, while every other connection goes on."""
         try:
-            self.server.lobby.handle(self, message)
+            pending: Awaitable[None] | None = self.server.lobby.handle(self, message)
+            if pending is not None:
+                await pending
         except (ServerError, RuleError) as exc:
             self.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
         except Exception:  # a bug in one request must not end the connection or the host
             log.exception("%s: %s failed", self.peer, message.type)
             self.send(p.message(p.ERROR, message.id, code="internal", message="the host failed on that"))
+
+
+def address_of(peername: Any) -> str:
+    """The peer's IP address (the port left out): what per-address limits count."""
+    if isinstance(peername, tuple) and peername:
+        return str(peername[0])
+    return str(peername)
 
 
 # Every action builds thousands of short-lived records (states, views, frames) and almost no cycles, so the
@@ -246,7 +287,9 @@ class Server:
         self.store = Store(config.data_dir)
         self.server_id = self.store.server_id()
         self.identity = HostKey.load_or_create(config.data_dir)
-        self.lobby = Lobby(config, self.store, rulesets, self.games, on_change=self._lobby_changed)
+        self.limits = AddressLimits(config)
+        self.lobby = Lobby(config, self.store, rulesets, self.games, on_change=self._lobby_changed,
+                           limits=self.limits)
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Server | None = None
@@ -299,15 +342,24 @@ class Server:
         return task
 
     def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        address = address_of(writer.get_extra_info("peername"))
+        reason = ""
         if len(self.connections) >= self.config.max_connections:
             reason = f"this host takes {self.config.max_connections} connections"
+        elif not self.limits.connect(address):
+            reason = f"this host takes {self.config.max_connections_per_address} connections from one address"
+        if reason:
             writer.write(p.encode(p.message(p.ERROR, code="server_full", fatal=True, message=reason)))
             writer.close()
             return
         connection = Connection(self, reader, writer)
         self.connections.add(connection)
         task = self._spawn(connection.serve(), name=f"connection {connection.peer}")
-        task.add_done_callback(lambda _: self.connections.discard(connection))
+        task.add_done_callback(lambda _: self._gone(connection))
+
+    def _gone(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        self.limits.disconnect(connection.address)
 
     async def _heartbeat(self) -> None:
         """Ping every client now and then; close those silent too long or never saying hello."""
@@ -322,11 +374,13 @@ class Server:
             send_ping = now - last_ping >= config.heartbeat
             if send_ping:
                 last_ping = now
+            if send_ping:
+                self.limits.prune()
             for connection in list(self.connections):
                 if not connection.greeted and now - connection.opened_at > config.handshake_timeout:
                     connection.close("no hello in time", "handshake_timeout")
                 elif now - connection.last_heard > config.idle_timeout:
-                    connection.close(f"nothing heard for {config.idle_timeout:g} s", "timeout")
+                    connection.close(f"no whole message for {config.idle_timeout:g} s", "timeout")
                 elif send_ping and connection.greeted:
                     connection.send_frame(ping)
 

@@ -29,6 +29,10 @@ MAX_DEPTH: Final = 64  # nesting of lists and maps; views are shallow, so deeper
 # A menu opened with less time than this left on a pass clock gets this long, once per clock (`hold`), so
 # the warning a client shows over it always comes this long before the end (R01).
 HOLD_SECONDS: Final = 4.0
+# What the host accepts from a client: requests are small, so a big or busy frame can only be an attack on the
+# host's time (decoding a 1 MiB frame of empty lists creates a million objects).
+CLIENT_MAX_FRAME: Final = 64 * 1024
+CLIENT_MAX_ITEMS: Final = 4096  # values (scalars, lists, maps and keys) in one frame
 
 Wire = Any  # None, bool, int, float, str, lists and string-keyed maps of those
 
@@ -75,6 +79,13 @@ NOT_A_MAP: Final = "not_a_map"
 MISSING_TYPE: Final = "missing_type"
 UNKNOWN_TYPE: Final = "unknown_type"
 BAD_FIELD: Final = "bad_field"
+FRAME_TOO_COMPLEX: Final = "frame_too_complex"
+
+_MSGPACK_PROBLEMS: Final = {  # msgpack's own messages are empty for these
+    "FormatError": "a byte that starts no msgpack value (0xc1, or a bin or ext type)",
+    "StackError": "nested too deep",
+    "ExtraData": "bytes left after the map",
+}
 
 
 @dataclass(frozen=True)
@@ -106,13 +117,15 @@ def _opt(*types: type, max_len: int | None = None) -> Field:
 Schema = Mapping[str, Field]
 _NIL = type(None)
 _NUMBER = (int, float)
+_NAME_BOUND = 4 * MAX_NAME_LENGTH
 
 # Every message may also carry `id` (int or str), echoed in the reply to a request.
 CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
+    # Names are checked by the host (`bad_name`, saying the limit); the framer only bounds the work.
     HELLO: {
         "protocol": _req(int),
         "app": _req(str, max_len=64),
-        "name": _req(str, max_len=MAX_NAME_LENGTH),
+        "name": _req(str, max_len=_NAME_BOUND),
         "nonce": _opt(str, max_len=MAX_NONCE_LENGTH),
     },
     PING: {},
@@ -123,7 +136,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
         "seats": _req(int),
         "bots": _opt(int),
         "bot_level": _opt(str, max_len=16),
-        "name": _opt(str, max_len=48),
+        "name": _opt(str, max_len=_NAME_BOUND),
         "password": _opt(str, max_len=64),
         "options": _opt(dict, _NIL, max_len=64),
         "packs": _opt(list, max_len=32),
@@ -140,7 +153,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     RESUME: {"table": _req(str, max_len=32), "token": _req(str, max_len=MAX_TOKEN_LENGTH)},
     WATCH: {"table": _req(str, max_len=32), "password": _opt(str, max_len=64)},
     SET_PLAYER: {
-        "name": _opt(str, max_len=MAX_NAME_LENGTH),
+        "name": _opt(str, max_len=_NAME_BOUND),
         "sex": _opt(str, max_len=16),
         "colour": _opt(str, max_len=16),
     },
@@ -280,28 +293,56 @@ def _reject_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"ext type {code} is not allowed")
 
 
-def _check_plain(value: Wire) -> str | None:
-    """Why `value` is not plain protocol data (nil, bool, int, float, str, list, str-keyed map), or None."""
+def _check_plain(value: Wire, max_items: int | None = None) -> tuple[ProtocolError | None, bool]:
+    """Why `value` is not plain protocol data (nil, bool, int, float, str, list, str-keyed map) or holds more
+    than `max_items` values (keys count), or None; and whether it holds a float."""
     stack: list[tuple[Wire, int]] = [(value, 0)]
+    items = 0
+    floats = False
     while stack:
         item, depth = stack.pop()
+        items += 1
         if depth > MAX_DEPTH:
-            return f"nested deeper than {MAX_DEPTH}"
+            return ProtocolError(BAD_MSGPACK, f"nested deeper than {MAX_DEPTH}"), floats
         if isinstance(item, dict):
+            items += len(item)
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
-        elif item is not None and not isinstance(item, bool | int | float | str):
-            return f"{type(item).__name__} values are not allowed"
-    return None
+        elif isinstance(item, float):
+            floats = True
+        elif item is not None and not isinstance(item, bool | int | str):
+            return ProtocolError(BAD_MSGPACK, f"{type(item).__name__} values are not allowed"), floats
+        if max_items is not None and items + len(stack) > max_items:
+            return ProtocolError(FRAME_TOO_COMPLEX, f"more than {max_items} values in one frame"), floats
+    return None, floats
+
+
+def whole_numbers(value: Wire) -> Wire:
+    """`value` with every integral float (3.0) made an int (3): a JavaScript client cannot tell them apart, so
+    the host must not keep the difference (it would reach the state, and every checksum would differ)."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    return value
 
 
 class Framer:
     """Sans-I/O protocol state for one connection: bytes in, messages out; messages in, bytes out."""
 
-    def __init__(self, accept: Mapping[str, Schema], max_frame: int = DEFAULT_MAX_FRAME) -> None:
+    def __init__(
+        self, accept: Mapping[str, Schema], max_frame: int = DEFAULT_MAX_FRAME, max_items: int | None = None,
+        whole_floats: bool = False,
+    ) -> None:
+        """`max_items` bounds the values of one decoded frame (None: only `max_frame` does); `whole_floats`
+        turns integral floats into ints (what the host does with everything a client sends)."""
         self.accept = accept
         self.max_frame = max_frame
+        self.max_items = max_items
+        self.whole_floats = whole_floats
         self._buffer = bytearray()
         self._events: list[Received] = []
         self._outgoing = bytearray()
@@ -344,6 +385,7 @@ class Framer:
 
     def _parse(self, body: bytes) -> Received:
         limit = self.max_frame
+        entries = min(limit, 65_536, self.max_items or 65_536)
         try:
             value = msgpack.unpackb(
                 body,
@@ -353,15 +395,20 @@ class Framer:
                 ext_hook=_reject_ext,
                 max_str_len=limit,
                 max_bin_len=0,
-                max_array_len=min(limit, 65_536),
-                max_map_len=min(limit, 65_536),
+                max_array_len=entries,
+                max_map_len=entries,
                 max_ext_len=0,
             )
         except (ValueError, msgpack.UnpackException) as exc:  # ExtraData, StackError, UnicodeDecodeError...
-            return ProtocolError(BAD_MSGPACK, f"not a msgpack value: {type(exc).__name__}: {exc}"[:200])
-        problem = _check_plain(value)
+            if self.max_items is not None and ("exceeds max_array_len" in str(exc) or "max_map_len" in str(exc)):
+                return ProtocolError(FRAME_TOO_COMPLEX, f"a list or map of more than {entries} entries")
+            detail = str(exc) or _MSGPACK_PROBLEMS.get(type(exc).__name__, type(exc).__name__)
+            return ProtocolError(BAD_MSGPACK, f"not a msgpack value: {detail}"[:200])
+        problem, floats = _check_plain(value, self.max_items)
         if problem is not None:
-            return ProtocolError(BAD_MSGPACK, problem)
+            return problem
+        if floats and self.whole_floats:
+            value = whole_numbers(value)
         if not isinstance(value, dict):
             return ProtocolError(NOT_A_MAP, f"a frame holds a map, not {type(value).__name__}")
         return validate(value, self.accept)

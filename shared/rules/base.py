@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Iterator, Mapping
@@ -66,7 +67,10 @@ class Action:
         return out
 
     def __str__(self) -> str:
-        args = " ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.name != "seat")
+        # values as a client wrote them (JSON-like lists and quotes), never Python's tuple syntax
+        wire = self.to_wire()
+        shown = {k: v for k, v in wire.items() if k not in ("type", "seat")}
+        args = " ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in shown.items())
         return f"seat {self.seat}: {self.kind}" + (f" {args}" if args else "")
 
     @classmethod

@@ -170,3 +170,31 @@ def test_apply_changes_refuses_malformed_changes() -> None:
         p.apply_changes({}, [["not a path", 1]])
     with pytest.raises(ValueError):
         p.apply_changes({}, [[[], 1]])
+
+
+def test_a_frame_with_more_values_than_allowed_is_refused_without_closing() -> None:
+    framer = p.Framer(p.CLIENT_MESSAGES, p.CLIENT_MAX_FRAME, max_items=100)
+    body = msgpack.packb({"type": "ping", "junk": [[] for _ in range(200)]})
+    framer.receive_data(struct.pack(">I", len(body)) + body + p.encode({"type": "ping"}))
+    refused, ping = framer.events_received()
+    assert isinstance(refused, p.ProtocolError) and refused.code == p.FRAME_TOO_COMPLEX and not refused.fatal
+    assert isinstance(ping, p.Message) and ping.type == "ping"
+
+
+def test_integral_floats_become_ints_where_the_framer_is_told_so() -> None:
+    body = msgpack.packb({"type": "create_table", "game": "dice", "seats": 3.0, "options": {"a": [1.0, 2.5]}})
+    host, other = p.Framer(p.CLIENT_MESSAGES, whole_floats=True), p.Framer(p.CLIENT_MESSAGES)
+    host.receive_data(struct.pack(">I", len(body)) + body)
+    other.receive_data(struct.pack(">I", len(body)) + body)
+    (made,) = host.events_received()
+    assert isinstance(made, p.Message) and made.get("seats") == 3 and type(made.get("seats")) is int
+    assert made.get("options") == {"a": [1, 2.5]} and type(made.get("options")["a"][0]) is int
+    (kept,) = other.events_received()
+    assert isinstance(kept, p.ProtocolError) and kept.code == p.BAD_FIELD  # seats must be an int
+
+
+def test_an_unknown_msgpack_byte_gets_a_message_that_names_it() -> None:
+    framer = server_framer()
+    framer.receive_data(struct.pack(">I", 1) + b"\xc1")
+    (error,) = framer.events_received()
+    assert isinstance(error, p.ProtocolError) and error.code == p.BAD_MSGPACK and "0xc1" in error.reason

@@ -124,6 +124,7 @@ def test_bad_table_settings_are_refused_precisely(tmp_path: Path) -> None:
                 reply = await alice.request("create_table", **fields)
                 assert reply.get("code") == code, (fields, reply)
             assert (await alice.request("list_tables")).get("tables") == []
+            # options the game cannot start with are refused when the table is made or changed, not at its start
             refused = await alice.request("create_table", game="dice", seats=2, options={"goal": -1})
             assert refused.get("code") == "bad_options" and "goal" in refused.get("message")
             created = await alice.request("create_table", game="dice", seats=2, options={"goal": 3})

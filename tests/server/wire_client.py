@@ -26,6 +26,9 @@ def fast_config(data_dir: Path, **overrides: Any) -> ServerConfig:
         "host": "127.0.0.1", "port": 0, "name": "Test host", "data_dir": data_dir, "discovery": False,
         "bot_delay": 0.0, "pass_timeout": None, "turn_timeout": None, "heartbeat": 30.0, "idle_timeout": 60.0,
         "rate": 2000.0, "burst": 5000,  # test clients play as fast as they can
+        # every test client comes from 127.0.0.1: the per-address limits have their own tests (test_server_abuse)
+        "max_connections_per_address": 1000, "max_tables_per_address": 1000, "chat_burst": 1000,
+        "password_burst": 1000, "byte_rate": 1e9,
     }
     settings.update(overrides)
     return ServerConfig(**settings)
@@ -45,8 +48,9 @@ async def hosted(data_dir: Path, rulesets: Any = fake_game.rulesets, games: list
 class WireClient:
     """Keeps every byte it received (for leak checks) and the state of its table, checked on every update."""
 
-    def __init__(self, port: int, host: str = "127.0.0.1") -> None:
+    def __init__(self, port: int, host: str = "127.0.0.1", local: str | None = None) -> None:
         self.host, self.port = host, port
+        self.local = local  # the loopback address to connect from (127.0.0.2...: another machine, to the host)
         self.framer = p.Framer(p.SERVER_MESSAGES)
         self.raw = bytearray()
         self.inbox: list[p.Message] = []
@@ -65,7 +69,8 @@ class WireClient:
         self.writer: asyncio.StreamWriter
 
     async def open(self) -> WireClient:
-        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        local = (self.local, 0) if self.local else None
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port, local_addr=local)
         return self
 
     async def connect(self, name: str = "Alice") -> p.Message:

@@ -6,13 +6,14 @@ Deck order and the random generator never appear; other hands and Gold stay hidd
 from __future__ import annotations
 
 from ..base import Wire
-from .engine import legal_actions, outcome, seats_to_act
+from .engine import outcome
 from .fight import monster_power, munchkin_power
 from .state import WonderlandState, gold
 
 
 def player_view(state: WonderlandState, seat: int | None) -> dict[str, Wire]:
-    """The game as `seat` sees it (None: a spectator, who sees only what is public)."""
+    """The game as `seat` sees it (None: a spectator, who sees only what is public). The seat's legal actions and
+    the seats to act travel beside the view (the host's state), so the view does not repeat them."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat} at this table")
     result = outcome(state)
@@ -25,7 +26,6 @@ def player_view(state: WonderlandState, seat: int | None) -> dict[str, Wire]:
         "active": state.active,
         "phase": state.phase,
         "die": state.die or None,
-        "to_act": sorted(seats_to_act(state)),
         "players": [
             {
                 "seat": s,
@@ -45,7 +45,6 @@ def player_view(state: WonderlandState, seat: int | None) -> dict[str, Wire]:
         "fight": _fight_view(state),
         "hand": list(state.hands[seat]) if seat is not None else None,
         "gold": gold(state, seat) if seat is not None else None,
-        "legal": [a.to_wire() for a in legal_actions(state, seat)] if seat is not None else [],
         "outcome": None,
     }
     if result is not None:

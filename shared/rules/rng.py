@@ -17,9 +17,13 @@ _MASK64 = (1 << 64) - 1
 
 @dataclass(frozen=True, slots=True)
 class Rng:
-    """SplitMix64: tiny state (one integer), good statistical quality, trivially serialised."""
+    """SplitMix64: tiny state (one integer), good statistical quality, trivially serialised.
+
+    `dice` are die faces a scenario file wrote down (docs/scenarios.md): the next d6 rolls give them, in order,
+    before the generator is asked again (shuffles leave them alone). A game not set up from a scenario has none."""
 
     state: int
+    dice: tuple[int, ...] = ()
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
@@ -30,7 +34,7 @@ class Rng:
         z = state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31), Rng(state)
+        return z ^ (z >> 31), Rng(state, self.dice)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in [0, n), by rejection so that no value is favoured."""
@@ -44,7 +48,9 @@ class Rng:
                 return value % n, rng
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
-        """One die: 1..sides."""
+        """One die: 1..sides (a scripted face first, when one is left and fits the die)."""
+        if self.dice and 1 <= self.dice[0] <= sides:
+            return self.dice[0], Rng(self.state, self.dice[1:])
         value, rng = self.below(sides)
         return value + 1, rng
 

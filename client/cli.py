@@ -230,6 +230,12 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             host = EmbeddedHost(config)
             host.start()
     port = host.port
+    scenario = getattr(args, "loaded_scenario", None)
+    # A scenario table is made here, in the host's own process, from the file its own player named: no client
+    # ever hands the host a file. Seat 0 is kept for this window, which sits down with the token.
+    sit_at = None
+    if scenario is not None:
+        sit_at = host.call(lambda: host.server.lobby.open_scenario(scenario, app.settings.name))
     # The host keeps its id and tables in its data dir, so after a restart the lobby below finds the kept seat
     # at its own table and sits down again instead of making a new table.
     connection = Connection("127.0.0.1", port, app.settings.name, seats=SeatStore())
@@ -252,6 +258,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             auto_start=args.autoplay,
             on_game=attach,
             replay_dir=str(config.data_dir / "tables"),
+            sit_at=sit_at,
         )
     )
     return host

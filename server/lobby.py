@@ -15,6 +15,7 @@ from ..shared.bots import LEVELS
 from ..shared.rules.base import Ruleset
 from .config import ServerConfig
 from .match import Match
+from .scenario_tables import scenario_state
 from .store import Store
 from .tables import (
     BOT,
@@ -122,7 +123,7 @@ class Lobby:
     def _resume_match(self, table: Table, actions: list[dict[str, Any]]) -> None:
         ruleset = self.rulesets(table.game)
         assert table.seed is not None
-        state = ruleset.new_game(setups(table.seats), table.seed, table.packs, table.options)
+        state = self._first_state(table, ruleset, table.seats, table.seed)
         for wire in actions:
             state, _ = ruleset.apply(state, ruleset.action_from_wire(wire))
         table.match = Match(table, ruleset, state, len(actions), self.store.open_log(table.id), self.config,
@@ -233,6 +234,8 @@ class Lobby:
         table, me = self._my_seat(client)
         if me.index != table.creator:
             raise ServerError("not_creator", "only the table's creator changes its settings")
+        if table.scenario is not None:
+            raise ServerError("scenario_table", "the scenario file fixes this table's seats, packs and options")
         if table.started:
             raise ServerError("already_started", "the game has started")
         count = message.get("seats", len(table.seats))
@@ -374,7 +377,7 @@ class Lobby:
             for s in table.seats
         ]
         try:
-            state = ruleset.new_game(setups(seats), seed, table.packs, table.options)
+            state = self._first_state(table, ruleset, seats, seed)
         except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         table.seats = seats
@@ -392,6 +395,33 @@ class Lobby:
             self.browsers.discard(viewer)
             table.match.send_snapshot(viewer, viewer.seat)
         table.match.start()
+
+    def _first_state(self, table: Table, ruleset: Ruleset[Any], seats: list[Seat], seed: int) -> Any:
+        """The game as it starts: a new one from the seed, or the table the host's scenario arranges."""
+        if table.scenario is None:
+            return ruleset.new_game(setups(seats), seed, table.packs, table.options)
+        return scenario_state(table.scenario, seats)
+
+    def open_scenario(self, scenario: Any, owner: str) -> tuple[str, str]:
+        """A table arranged by a scenario file the host's own player gave on their command line (never by a
+        client: the file is read by the host's process). Seat 0 is kept for that player, who sits down with the
+        token returned (`resume`); the other seats are open. Returns the table id and that token."""
+        if len(self.tables) >= self.config.max_tables:
+            raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
+        wanted = scenario.name or f"{owner}'s scenario"
+        table = Table(
+            id=secrets.token_hex(4),
+            name=table_name(wanted, owner, {t.name for t in self.tables.values()}),
+            game=scenario.game,
+            seats=[Seat(i, sex=s.sex) for i, s in enumerate(scenario.seats)],
+            packs=tuple(scenario.packs),
+            scenario={"text": scenario.text, "source": scenario.source, "name": scenario.name},
+        )
+        host = table.seats[0]
+        host.kind, host.name, host.colour, host.token = HUMAN, clean_name(owner), table.free_colour(), new_token()
+        self.tables[table.id] = table
+        self._changed(table)
+        return table.id, host.token
 
     def _on_leave(self, client: Client, message: p.Message) -> None:
         table = client.table

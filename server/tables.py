@@ -113,6 +113,9 @@ class Table:
     outcome: dict[str, Any] | None = None
     spectators: set[Client] = field(default_factory=set)
     match: Match | None = None
+    # A table arranged by the host player's own scenario file (docs/scenarios.md): its text and where it was
+    # read, kept so that the same game is built at the start and again after a host restart.
+    scenario: dict[str, str] | None = None
 
     def clients(self) -> list[Client]:
         """Everybody at the table: seated players with a connection, then spectators."""
@@ -153,6 +156,7 @@ class Table:
             "finished": self.finished,
             "password": self.password_hash is not None,
             "spectators": len(self.spectators),
+            "scenario": (self.scenario or {}).get("name", ""),
         }
 
     def detail(self, now: float | None = None) -> dict[str, Any]:
@@ -181,6 +185,7 @@ class Table:
             "finished": self.finished,
             "outcome": self.outcome,
             "seats": [s.record() for s in self.seats],
+            "scenario": self.scenario,
         }
 
     @classmethod
@@ -195,7 +200,7 @@ class Table:
             options=record["options"], packs=tuple(record["packs"]),
             bot_level=record.get("bot_level", "normal"), password_hash=record["password_hash"],
             seed=record["seed"], started=record["started"], finished=record["finished"],
-            outcome=record["outcome"],
+            outcome=record["outcome"], scenario=record.get("scenario"),
         )
 
 

@@ -9,9 +9,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
+from client_support import run_until
 
 from doorkick.client import cli
+from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.table_base import GameScene
 from doorkick.shared.cli import main
 
@@ -88,6 +91,41 @@ def test_a_wonderland_scenario_opens_on_its_board(app: Any, tmp_path: Path) -> N
     app.screenshot("scenario_wonderland")
     app.step(1 / 60, [])
     keep(app.shots_taken, "wonderland")
+
+
+def test_a_hosted_scenario_table_keeps_seat_0_for_its_player_and_starts_as_arranged(
+    app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the host's saves and kept seats: this test's
+    app.settings.name = "Hostess"
+    path = tmp_path / "combat.toml"
+    path.write_text(doc_example("munchkin"))
+    host = cli._open_hosted(app, play_args("--scenario", str(path), "--no-discovery"), lambda scene: None)
+    try:
+        lobby = app.find(LobbyScene)
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda: lobby.table is not None and lobby.my_seat == 0)
+        assert lobby.table is not None
+        assert lobby.table["name"] == "The Combat Example" and lobby.table["scenario"] == "The Combat Example"
+        assert [p["kind"] for p in lobby.table["players"]] == ["human", "open", "open"]
+        assert len(host.server.lobby.tables) == 1, "the window made no table of its own"
+        app.screenshot("scenario_lobby")
+        app.step(1 / 60, [])
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=lobby.start_button.rect.center)])
+        run_until(app, lambda: isinstance(app.top, GameScene) and app.top.session.state(0) is not None)
+        scene = app.top
+        assert isinstance(scene, GameScene)
+        view = scene.session.state(0)["view"]
+        assert view["players"][0]["name"] == "Hostess" and view["players"][0]["level"] == 4
+        assert view["hand"] == ["potion-of-liquid-courage#1", "party-crasher#1"]
+        for _ in range(20):
+            app.step(1 / 60, [])
+        app.screenshot("scenario_hosted_table")
+        app.step(1 / 60, [])
+        keep(app.shots_taken, "hosted")
+    finally:
+        host.stop()
 
 
 def test_a_broken_scenario_names_file_and_line_and_opens_nothing(

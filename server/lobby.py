@@ -415,6 +415,7 @@ class Lobby:
             game=scenario.game,
             seats=[Seat(i, sex=s.sex) for i, s in enumerate(scenario.seats)],
             packs=tuple(scenario.packs),
+            options=scenario.options,  # shown in the lobby; the game takes its options from the file
             scenario={"text": scenario.text, "source": scenario.source, "name": scenario.name},
         )
         host = table.seats[0]

@@ -17,13 +17,9 @@ _MASK64 = (1 << 64) - 1
 
 @dataclass(frozen=True, slots=True)
 class Rng:
-    """SplitMix64: tiny state (one integer), good statistical quality, trivially serialised.
-
-    `dice` are die faces a scenario file wrote down (docs/scenarios.md): the next d6 rolls give them, in order,
-    before the generator is asked again (shuffles leave them alone). A game not set up from a scenario has none."""
+    """SplitMix64: tiny state (one integer), good statistical quality, trivially serialised."""
 
     state: int
-    dice: tuple[int, ...] = ()
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
@@ -34,7 +30,7 @@ class Rng:
         z = state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31), Rng(state, self.dice)
+        return z ^ (z >> 31), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in [0, n), by rejection so that no value is favoured."""
@@ -48,9 +44,7 @@ class Rng:
                 return value % n, rng
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
-        """One die: 1..sides (a scripted face first, when one is left and fits the die)."""
-        if self.dice and 1 <= self.dice[0] <= sides:
-            return self.dice[0], Rng(self.state, self.dice[1:])
+        """One die: 1..sides."""
         value, rng = self.below(sides)
         return value + 1, rng
 
@@ -62,3 +56,25 @@ class Rng:
             j, rng = rng.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptedRng(Rng):
+    """A generator with die faces written down first (a scenario's `dice`, docs/scenarios.md): the next d6 rolls
+    give them in order, then the seeded generator rolls on. Shuffles leave the script alone. A game not set up
+    from a scenario never has one, so the plain `Rng` on the engine's hot path stays a single integer."""
+
+    dice: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, rng: Rng, dice: tuple[int, ...]) -> Rng:
+        return cls(rng.state, dice) if dice else Rng(rng.state)
+
+    def next64(self) -> tuple[int, Rng]:
+        value, rng = Rng.next64(self)
+        return value, ScriptedRng(rng.state, self.dice)
+
+    def roll(self, sides: int = 6) -> tuple[int, Rng]:
+        if self.dice and 1 <= self.dice[0] <= sides:
+            return self.dice[0], ScriptedRng.of(self, self.dice[1:])
+        return Rng.roll(self, sides)

@@ -41,6 +41,7 @@ class Scenario:
     description: str
     seats: tuple[SeatSetup, ...]
     packs: tuple[str, ...]  # as the engine was given them: built-in names, or paths made absolute
+    options: Any  # the `options` table as written (for showing it; the state holds the options in force)
     state: Any  # the game's state, ready for its first action
     text: str  # the file's text: a hosted table keeps it, to build the same game again after a restart
     source: str
@@ -239,7 +240,8 @@ def parse_scenario(
     name = doc.top.text("name", "")
     description = doc.top.text("description", "")
     doc.top.finish()
-    return Scenario(game, name, description, seats, packs, state, text, source)
+    options = doc.top.raw.get("options")
+    return Scenario(game, name, description, seats, packs, options, state, text, source)
 
 
 __all__ = ["Cards", "Document", "Entries", "Scenario", "ScenarioError", "load_scenario", "parse_scenario", "seat_name"]

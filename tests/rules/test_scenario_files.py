@@ -12,6 +12,7 @@ import pytest
 from doorkick.shared.rules.munchkin import RULESET as MUNCHKIN
 from doorkick.shared.rules.munchkin.actions import KickOpenTheDoor, Pass, RollToRunAway, RunAway
 from doorkick.shared.rules.munchkin.state import all_cards
+from doorkick.shared.rules.rng import Rng, ScriptedRng
 from doorkick.shared.rules.scenario import ScenarioError, load_scenario, parse_scenario
 from doorkick.shared.rules.wonderland import RULESET as WONDERLAND
 from doorkick.shared.rules.wonderland.actions import Move, Roll
@@ -89,9 +90,9 @@ def test_dice_to_come_are_the_next_rolls_then_the_seed_rolls_on() -> None:
     state, _ = MUNCHKIN.apply(state, Pass(1))
     state, events = MUNCHKIN.apply(state, RollToRunAway(0, 0))
     assert next(e for e in events if e.kind == "escape_roll").data["die"] == 1
-    assert state.rng.dice == (6,)
+    assert isinstance(state.rng, ScriptedRng) and state.rng.dice == (6,)
     face, rng = state.rng.roll()
-    assert face == 6 and rng.dice == () and rng.state == state.rng.state
+    assert face == 6 and type(rng) is Rng and rng.state == state.rng.state, "the script spent: a plain generator"
     _, after = state.rng.shuffled(range(10))
     assert after.dice == (6,), "a reshuffle between two scripted rolls leaves the script alone"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import MalformedAction, SeatSetup
 from ..cards import PackError
-from ..rng import Rng
+from ..rng import ScriptedRng
 from ..scenario import Cards, Document, Entries, seat_name
 from .cards import SEXES
 from .character import big_allowance, big_items_carried, equip_problem
@@ -47,7 +47,7 @@ def build(doc: Document, names: tuple[str, ...] | None) -> tuple[GameState, tupl
     phase = top.text("phase", "start", PHASES)
     state = evolve(
         state,
-        rng=Rng(state.rng.state, doc.dice()),
+        rng=ScriptedRng.of(state.rng, doc.dice()),
         active=top.integer("active", 0, 0, len(doc.seats) - 1),
         turn=1,
         phase=phase,

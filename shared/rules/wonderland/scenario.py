@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import SeatSetup
 from ..cards import PackError
-from ..rng import Rng
+from ..rng import ScriptedRng
 from ..scenario import Cards, Document, Entries, seat_name
 from .cards import FRIEND
 from .engine import MAX_PLAYERS, MIN_PLAYERS, new_game
@@ -55,7 +55,7 @@ def build(
     doc.decks.finish()
     state = replace(
         state,
-        rng=Rng(state.rng.state, doc.dice()),
+        rng=ScriptedRng.of(state.rng, doc.dice()),
         positions=tuple(positions),
         hands=tuple(hands),
         friends=tuple(friends),

@@ -369,9 +369,10 @@ class LobbyScene(Scene):
         if self._auto_clock < 0.2 or self.status != "connected" or self.rejoin.holds:
             return
         self._auto_clock = 0.0
-        if self.table is None and self._auto_step == 0:
-            if not self.arranged:  # a scenario's table is there already
-                _click(self.app, self.create_button)
+        if self._auto_step == 0 and self.arranged:
+            self._auto_step = 1  # a scenario's table is there already: only the start is ours to click
+        elif self.table is None and self._auto_step == 0:
+            _click(self.app, self.create_button)
             self._auto_step = 1
         elif self.auto_start and self.table is not None and self._auto_step == 1 and self.start_button.enabled:
             _click(self.app, self.start_button)

@@ -77,6 +77,21 @@ def test_play_scenario_through_the_command_line_plays_from_the_arranged_table(tm
     keep(taken, "cli")
 
 
+def test_play_scenario_hosts_it_through_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = tmp_path / "combat.toml"
+    path.write_text(doc_example("munchkin"))
+    shots = tmp_path / "shots"
+    code = main([
+        "play", "--scenario", str(path), "--no-discovery", "--autoplay", "--quit-after-turns", "2",
+        "--screenshot-dir", str(shots), "--size", "1280x720", "--time-limit", "240", "--name", "Hostess",
+    ])
+    assert code == 0
+    taken = sorted(shots.glob("*.png"))
+    assert taken
+    keep(taken, "cli_hosted")
+
+
 def test_a_wonderland_scenario_opens_on_its_board(app: Any, tmp_path: Path) -> None:
     path = tmp_path / "red-queen.toml"
     path.write_text(doc_example("wonderland"))

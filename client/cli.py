@@ -185,6 +185,8 @@ def _read_scenario(args: argparse.Namespace) -> None:
         return
     from ..shared.rules.scenario import load_scenario
 
+    if args.packs or args.options:
+        raise ValueError("--scenario: the scenario file names its own packs and options (leave out --packs, --options)")
     scenario = load_scenario(args.scenario)
     args.loaded_scenario = scenario
     args.game, args.seats = scenario.game, len(scenario.seats)

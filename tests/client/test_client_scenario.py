@@ -153,6 +153,13 @@ def test_a_broken_scenario_names_file_and_line_and_opens_nothing(
     assert f"{path}, line 17 (seats[0].carried): unknown card 'pet-boulder'" in err
 
 
+def test_packs_or_options_beside_a_scenario_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "combat.toml"
+    path.write_text(doc_example("munchkin"))
+    assert main(["play", "--scenario", str(path), "--hot-seat", "1", "--options", "epic"]) == 2
+    assert "names its own packs and options" in capsys.readouterr().err
+
+
 def test_more_hot_seat_players_than_the_scenario_has_seats_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from doorkick.shared.rules.munchkin import RULESET as MUNCHKIN
-from doorkick.shared.rules.munchkin.actions import KickOpenTheDoor, Pass, RollToRunAway, RunAway
+from doorkick.shared.rules.munchkin.actions import FinishSetup, KickOpenTheDoor, Pass, RollToRunAway, RunAway
 from doorkick.shared.rules.munchkin.state import all_cards
 from doorkick.shared.rules.rng import Rng, ScriptedRng
 from doorkick.shared.rules.scenario import ScenarioError, load_scenario, parse_scenario
@@ -128,6 +128,20 @@ def test_a_wonderland_scenario_places_standies_hands_friends_and_the_monster_on_
     state, events = WONDERLAND.apply(state, Move(0, ("path1d", "room5")))
     assert [e.kind for e in events] == ["moved", "fight_began"] and state.phase == FIGHT_ROLL
     assert state.fight is not None and state.fight.monster_cards == ("humpty_dumpty",)
+
+
+def test_a_table_can_start_in_the_setup_of_M08() -> None:
+    state = parse_scenario(TABLE.replace("active = 1", 'phase = "setup"')).state
+    assert (state.phase, state.ready) == ("setup", ())
+    assert MUNCHKIN.seats_to_act(state) == frozenset({0, 1})
+    state, _ = MUNCHKIN.apply(state, FinishSetup(0))
+    assert state.ready == (0,)
+
+
+def test_an_epic_table_allows_levels_to_19() -> None:
+    epic = TABLE.replace("level = 8", "level = 19").replace("seed = 9", "seed = 9\noptions = { epic = true }")
+    state = parse_scenario(epic).state
+    assert state.players[0].level == 19 and state.options.win_level == 20
 
 
 def test_names_given_replace_the_files_names() -> None:

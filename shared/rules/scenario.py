@@ -108,6 +108,10 @@ class Entries(Fields):
         self._key = key
         return super()._get(key, default)
 
+    def value(self, key: str, default: Any = None) -> Any:
+        """The raw value of `key` (a table, a list the caller checks itself), marked as read."""
+        return self._get(key, default)
+
     def error(self, message: str) -> PackError:
         return self.fault(self._key, message)
 
@@ -131,7 +135,7 @@ class Document:
         except tomllib.TOMLDecodeError as exc:
             raise ScenarioError(f"{source}: not valid TOML: {exc}") from exc
         self.top = Entries(self, data)
-        self.top._read.update(("seats", "decks"))
+        self.top._read.update(("seats", "decks"))  # read here, as tables of their own
         self.seats = [Entries(self, raw, "seats", i) for i, raw in enumerate(self._list(data, "seats"))]
         self.decks = Entries(self, data.get("decks", {}), "decks")
 
@@ -156,7 +160,7 @@ class Document:
         return name
 
     def dice(self) -> tuple[int, ...]:
-        dice = self.top._get("dice", [])
+        dice = self.top.value("dice", [])
         if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
             raise self.top.fault("dice", f"dice must be a list of die faces, got {dice!r}")
         bad = next((d for d in dice if not 1 <= d <= 6), None)

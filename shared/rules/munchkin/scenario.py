@@ -57,7 +57,7 @@ def build(doc: Document, names: tuple[str, ...] | None) -> tuple[GameState, tupl
 
 
 def _options(top: Entries, packs: tuple[str, ...]) -> Options:
-    wire: Any = top._get("options", {})
+    wire: Any = top.value("options", {})
     try:
         return Options.from_wire(wire, Options.defaults_for(packs))
     except MalformedAction as exc:

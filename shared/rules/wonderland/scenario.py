@@ -69,7 +69,7 @@ def build(
 
 
 def _options(doc: Document, top: Entries) -> dict[str, Any]:
-    options = top._get("options", {})
+    options = top.value("options", {})
     if not isinstance(options, dict):
         raise top.fault("options", f"options must be a table, got {options!r}")
     if isinstance(options.get("board"), str):

@@ -56,7 +56,8 @@ class Lines:
 
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
-        self.sections: list[tuple[str, int, int]] = [("", -1, 0)]  # (table name, index in its array, first line)
+        # (table name, index in its array or -1, its header line or -1 for the keys before any table)
+        self.sections: list[tuple[str, int, int]] = [("", -1, -1)]
         counts: dict[str, int] = {}
         for n, line in enumerate(self.lines):
             match = _HEADER.match(line)
@@ -149,6 +150,8 @@ class Document:
         line = self.lines.find(table, index, key, value)
         if line is None and table:  # an inline table (`decks = { ... }`) stands on its key's line
             line = self.lines.find("", -1, table, value)
+        if line is None and not table and key:  # a [table] where a value or an [[array]] belongs
+            line = self.lines.find(key, -1, None, None)
         where = ".".join(p for p in ((table if index < 0 else f"{table}[{index}]"), key or "") if p)
         place = f"{self.source}, line {line}" if line is not None else self.source
         return ScenarioError(f"{place}{f' ({where})' if where else ''}: {message}")

@@ -195,6 +195,8 @@ REFUSALS = [
     ("whose turn, out of range", M + "active = 2\n" + ANN + BOB, 3, "active must be within 0..1"),
     ("a phase a table cannot start in", M + 'phase = "combat"\n' + ANN + BOB, 3, "phase must be one of start, setup"),
     ("not TOML", M + "seed = = 3\n", None, "not valid TOML"),
+    ("a [seats] table instead of [[seats]]", M + '[seats]\nname = "Ann"\n', 3, r"an array of tables \(\[\[seats\]\]\)"),
+    ("no game named", ANN + BOB, None, "missing required key 'game'"),
     ("a space not on the board", W + ANN + 'position = "narnia"\n' + BOB, 4, "'narnia' is not a space"),
     ("three Friends", W + ANN + 'friends = ["the_hatter", "march_hare", "white_rabbit"]\n' + BOB, 4,
      "at most 2 Friends"),
@@ -216,8 +218,10 @@ def test_an_impossible_scenario_is_refused_with_file_line_and_reason(
     with pytest.raises(ScenarioError) as refused:
         load_scenario(path)
     message = str(refused.value)
-    place = f"{path}, line {line}" if line is not None else f"{path}: "
-    assert message.startswith(place), message
+    if line is None:  # nothing to point at: a file that is not TOML, a key that is missing
+        assert message.startswith(str(path)) and ", line" not in message, message
+    else:
+        assert message.startswith(f"{path}, line {line} "), message
     assert re.search(reason, message), message
 
 

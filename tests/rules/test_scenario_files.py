@@ -184,6 +184,10 @@ REFUSALS = [
     ("a Race among the Classes", M + ANN + 'classes = ["elf-1"]\n' + BOB, 5, r"Elf \(elf-1\) is not a Class"),
     ("two Races without a Half-Breed", M + ANN + 'races = ["elf-1", "dwarf-1"]\n' + BOB, 5,
      "2 Races need a Half-Breed"),
+    ("a Half-Breed without a Race", M + ANN + 'half_breed = "complicated-family-tree"\n' + BOB, 5,
+     "needs a Race"),
+    ("the same Class twice", M + ANN + 'super_munchkin = "double-major"\nclasses = ["warrior-1", "warrior-2"]\n'
+     + BOB, 6, "Warrior twice"),
     ("a curse that never stays", M + ANN + 'curses = ["curse-laundry-day"]\n' + BOB, 5, "never stays in play"),
     ("a Door on the Treasure deck", M + ANN + BOB + '[decks]\ntreasure = ["party-crasher"]\n', 8,
      "belongs to the door deck"),

@@ -90,6 +90,13 @@ def _player(state: GameState, cards: Cards, e: Entries, p: Player) -> Player:
         raise e.fault("races", f"{len(races)} Races need a Half-Breed (and never more than two)")
     if len(classes) > (2 if super_munchkin else 1):
         raise e.fault("classes", f"{len(classes)} Classes need a Super Munchkin (and never more than two)")
+    if half_breed and not races:
+        raise e.fault("half_breed", "a Half-Breed needs a Race to go with")
+    if super_munchkin and not classes:
+        raise e.fault("super_munchkin", "a Super Munchkin needs a Class to go with")
+    for key, group in (("races", races), ("classes", classes)):
+        if len(group) == 2 and state.card(group[0]).trait == state.card(group[1]).trait:
+            raise e.fault(key, f"{state.card(group[1]).name} twice: the second must be another one", group[1])
     hand = cards.take_all(e, "hand", where)
     equipped = kind("equipped", ("item",), "an item to wear")
     carried = kind("carried", ("item", "one_shot"), "an item or a one-shot to carry")

@@ -9,6 +9,7 @@ import msgpack
 
 from ..shared.rules.base import SeatSetup
 from ..shared.rules.registry import ruleset
+from ..shared.rules.scenario import rebuild
 from .session import Control, Happening, Session, state_for
 
 RECORD = "record.msgpack"
@@ -51,9 +52,12 @@ class ReplaySession(Session):
             SeatSetup(str(s.get("name") or f"Seat {i + 1}"), str(s.get("sex") or "male")) for i, s in enumerate(seats)
         )
         self.names = {i: s.name for i, s in enumerate(setups)}
-        self.engine_state = self.ruleset.new_game(
-            setups, int(record["seed"]), tuple(record.get("packs") or ()), record.get("options")
-        )
+        if record.get("scenario"):  # a table its host arranged from a scenario file: the same first state
+            self.engine_state = rebuild(record["scenario"], tuple(s.name for s in setups)).state
+        else:
+            self.engine_state = self.ruleset.new_game(
+                setups, int(record["seed"]), tuple(record.get("packs") or ()), record.get("options")
+            )
         self.actions = actions
         self.position = 0
         self.viewer = seat

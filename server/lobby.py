@@ -416,7 +416,7 @@ class Lobby:
             seats=[Seat(i, sex=s.sex) for i, s in enumerate(scenario.seats)],
             packs=tuple(scenario.packs),
             options=scenario.options,  # shown in the lobby; the game takes its options from the file
-            scenario={"text": scenario.text, "source": scenario.source, "name": scenario.name},
+            scenario=scenario.kept(),
         )
         host = table.seats[0]
         host.kind, host.name, host.colour, host.token = HUMAN, clean_name(owner), table.free_colour(), new_token()

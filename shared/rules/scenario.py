@@ -46,6 +46,10 @@ class Scenario:
     text: str  # the file's text: a hosted table keeps it, to build the same game again after a restart
     source: str
 
+    def kept(self) -> dict[str, str]:
+        """What a table keeps of its scenario (in its saved record) to build the same game again: `rebuild`."""
+        return {"text": self.text, "source": self.source, "name": self.name}
+
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 
@@ -213,6 +217,12 @@ class Cards:
         return tuple(c for c in order if c in self.free)
 
 
+def rebuild(kept: Mapping[str, str], names: tuple[str, ...] | None = None) -> Scenario:
+    """The scenario a table kept (`Scenario.kept`), built again: packs by path are found beside the file it was."""
+    source = kept["source"]
+    return parse_scenario(kept["text"], source, Path(source).parent, names)
+
+
 def seat_name(e: Entries, seat: int, names: tuple[str, ...] | None) -> str:
     """The seat's name: the file's, or the one given for it (the players who sit down at a hosted table)."""
     written = e.text("name", f"Player {seat + 1}")
@@ -251,4 +261,7 @@ def parse_scenario(
     return Scenario(game, name, description, seats, packs, options, state, text, source)
 
 
-__all__ = ["Cards", "Document", "Entries", "Scenario", "ScenarioError", "load_scenario", "parse_scenario", "seat_name"]
+__all__ = [
+    "Cards", "Document", "Entries", "Scenario", "ScenarioError",
+    "load_scenario", "parse_scenario", "rebuild", "seat_name",
+]

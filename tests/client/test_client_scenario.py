@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,49 @@ def test_play_scenario_hosts_it_through_the_command_line(tmp_path: Path, monkeyp
     taken = sorted(shots.glob("*.png"))
     assert taken
     keep(taken, "cli_hosted")
+
+
+def test_a_hosted_scenario_game_replays_from_its_saved_table(host: Any, tmp_path: Path) -> None:
+    from doorkick.client.net import Connection
+    from doorkick.client.replay import ReplaySession, load_replay
+    from doorkick.shared import protocol
+    from doorkick.shared.rules.scenario import load_scenario
+
+    path = tmp_path / "combat.toml"
+    path.write_text(doc_example("munchkin"))
+    scenario = load_scenario(path)
+    table, token = host.call(lambda: host.server.lobby.open_scenario(scenario, "Ann"))
+    seen: list[Any] = []
+    connection = Connection("127.0.0.1", host.port, "Ann")
+    connection.start()
+    try:
+        connection.request(protocol.RESUME, table=table, token=token)
+        connection.request(protocol.START, fill_with_bots=True)
+        deadline = time.monotonic() + 15
+        while not any(getattr(m, "type", "") == protocol.SNAPSHOT for m in seen):
+            assert time.monotonic() < deadline, seen
+            seen += connection.poll()
+            time.sleep(0.01)
+        action = {"type": "kick_open_the_door", "seat": 0}
+        connection.request(protocol.ACTION, token=token, action=action)
+        match = host.server.lobby.tables[table].match
+        folder = host.config.data_dir / "tables" / table
+        def logged() -> int:
+            return len(load_replay(folder)[1]) if (folder / "actions.log").exists() else 0
+
+        while not 1 <= logged() == host.call(lambda: match.seq):  # on disk, every action the table played
+            assert time.monotonic() < deadline + 15
+            time.sleep(0.05)
+    finally:
+        connection.close()
+    record, actions = load_replay(folder)
+    replay = ReplaySession(record, actions)
+    while replay.step():
+        pass
+    live = host.call(lambda: match.state)
+    assert replay.position == len(actions) >= 1
+    assert replay.engine_state.combat is not None and replay.engine_state.combat.monsters[0].card == "bone-colossus"
+    assert replay.engine_state == live, "the replay is the game the table played"
 
 
 def test_a_wonderland_scenario_opens_on_its_board(app: Any, tmp_path: Path) -> None:

@@ -401,10 +401,10 @@ def _start_hot_seat(app: App, args: argparse.Namespace, attach: Any, names: list
     packs, options, arranged = tuple(_packs(args)), parse_options(args.options), None
     scenario = getattr(args, "loaded_scenario", None)
     if scenario is not None:  # the same file again, with the players' names in their seats
-        from ..shared.rules.scenario import parse_scenario
+        from ..shared.rules.scenario import rebuild
 
         names_at = tuple(names[i] if i < humans else s.name for i, s in enumerate(scenario.seats))
-        scenario = parse_scenario(scenario.text, scenario.source, Path(scenario.source).parent, names_at)
+        scenario = rebuild(scenario.kept(), names_at)
         setups, packs, options, arranged = scenario.seats, scenario.packs, None, scenario.state
     session = LocalSession(
         ruleset(args.game), setups, seed, range(humans), packs, options,

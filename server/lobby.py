@@ -13,6 +13,7 @@ from typing import Any
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
 from ..shared.rules.base import Ruleset
+from ..shared.rules.scenario import Scenario
 from .config import ServerConfig
 from .match import Match
 from .scenario_tables import scenario_state
@@ -402,7 +403,7 @@ class Lobby:
             return ruleset.new_game(setups(seats), seed, table.packs, table.options)
         return scenario_state(table.scenario, seats)
 
-    def open_scenario(self, scenario: Any, owner: str) -> tuple[str, str]:
+    def open_scenario(self, scenario: Scenario, owner: str) -> tuple[str, str]:
         """A table arranged by a scenario file the host's own player gave on their command line (never by a
         client: the file is read by the host's process). Seat 0 is kept for that player, who sits down with the
         token returned (`resume`); the other seats are open. Returns the table id and that token."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..shared.rules.scenario import rebuild
-from .tables import Seat
+from .tables import BOT, Seat
 
 
 def scenario_state(scenario: dict[str, str], seats: list[Seat]) -> Any:
-    """The scenario's state with each seat's name as it sits at the table; the sex and cards stay the file's."""
-    built = rebuild(scenario, tuple(s.name for s in seats))
-    for seat, setup in zip(seats, built.seats, strict=True):
-        seat.sex = setup.sex  # the character the scenario wrote, whoever plays it
-    return built.state
+    """The scenario's first state with each seat's player in it. Each seat takes the file's character: its sex,
+    and for a bot its name too (a bot plays "Zuza" rather than "Bot 2"); a player keeps their own name."""
+    written = rebuild(scenario)
+    for seat, character in zip(seats, written.seats, strict=True):
+        seat.sex = character.sex
+        if seat.kind == BOT:
+            seat.name = character.name
+    return rebuild(scenario, tuple(s.name for s in seats)).state

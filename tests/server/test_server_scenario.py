@@ -28,6 +28,9 @@ name = "Guest"
 sex = "female"
 level = 5
 
+[[seats]]
+name = "Robo"
+
 [decks]
 door = ["bone-colossus"]
 """
@@ -45,7 +48,7 @@ def test_a_scenario_table_starts_as_the_file_says_and_a_restart_builds_it_again(
             await lister.connect("Lister")
             (summary,) = (await lister.request("list_tables")).get("tables")
             assert (summary["name"], summary["scenario"], summary["seats"], summary["open_seats"]) == (
-                "Bob's bad day", "Bob's bad day", 2, 1,
+                "Bob's bad day", "Bob's bad day", 3, 2,
             )
             host, guest = WireClient(server.port), WireClient(server.port)
             await host.connect("Hostess")
@@ -55,13 +58,14 @@ def test_a_scenario_table_starts_as_the_file_says_and_a_restart_builds_it_again(
             refused = await host.request("set_table", seats=4)
             assert (refused.type, refused.get("code")) == ("error", "scenario_table")
             assert (await guest.request("ready", ready=True)).type == "ok"
-            assert (await host.request("start")).type == "ok"
+            assert (await host.request("start", fill_with_bots=True)).type == "ok"
             await host.expect("snapshot")
             await guest.expect("snapshot")
             view = host.state["view"]
-            assert [p["name"] for p in view["players"]] == ["Hostess", "Gus"], "who sat down, in the file's seats"
-            assert [p["level"] for p in view["players"]] == [3, 5]
-            assert [p["sex"] for p in view["players"]] == ["male", "female"], "the character the file wrote"
+            names = ["Hostess", "Gus", "Robo"]
+            assert [p["name"] for p in view["players"]] == names, "who sat down in the file's seats; a bot its own"
+            assert [p["level"] for p in view["players"]] == [3, 5, 1]
+            assert [p["sex"] for p in view["players"]] == ["male", "female", "male"], "the characters the file wrote"
             assert view["hand"] == ["jar-of-angry-bees#1"]
             assert (await host.act({"type": "kick_open_the_door", "seat": 0})).type == "ok"
             await host.drain(0.05)

@@ -163,9 +163,13 @@ class LobbyScene(Scene):
         creator = seated and self.table is not None and self.table.get("creator") == self.my_seat
         self.start_button.set_enabled(bool(creator), "Only the table's creator starts the game")
         self.settings_button.visible = bool(creator)
-        self.settings_button.set_enabled(
-            protocol.SET_TABLE in self.features, "This host cannot change a table once made: leave and make a new one"
-        )
+        if (self.table or {}).get("scenario"):
+            self.settings_button.set_enabled(False, "The scenario file sets this table's seats, packs and options")
+        else:
+            self.settings_button.set_enabled(
+                protocol.SET_TABLE in self.features,
+                "This host cannot change a table once made: leave and make a new one",
+            )
         self.ready_button.set_enabled(seated and self.my_seat is not None, "Sit at a table first")
         self.ready_button.label = "Not ready" if self.ready else "I'm ready"
         self.leave_button.set_enabled(seated, "You are not at a table")

@@ -168,6 +168,7 @@ def test_a_hosted_scenario_table_keeps_seat_0_for_its_player_and_starts_as_arran
         assert lobby.table["name"] == "The Combat Example" and lobby.table["scenario"] == "The Combat Example"
         assert [p["kind"] for p in lobby.table["players"]] == ["human", "open", "open"]
         assert len(host.server.lobby.tables) == 1, "the window made no table of its own"
+        assert not lobby.settings_button.enabled, "the file fixes the table's settings"
         app.screenshot("scenario_lobby")
         app.step(1 / 60, [])
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

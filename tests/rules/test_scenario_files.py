@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doorkick.shared.rules.munchkin import RULESET as MUNCHKIN
 from doorkick.shared.rules.munchkin.actions import FinishSetup, KickOpenTheDoor, Pass, RollToRunAway, RunAway
@@ -239,3 +242,62 @@ def test_the_documentation_examples_load() -> None:
     assert len(examples) >= 2
     for example in examples:
         parse_scenario(example, "docs/scenarios.md", DOCS.parent)
+
+
+# --- any arrangement at all: built and playable, or refused with a place and a reason --------------------------
+
+CORE_DEFS = parse_scenario(M + ANN + BOB).state.catalog.defs
+CORE = sorted(CORE_DEFS)
+POOLS = {  # the cards each key takes, so that most arrangements are possible ones
+    "hand": CORE,
+    "equipped": [c for c in CORE if CORE_DEFS[c].kind == "item"],
+    "carried": [c for c in CORE if CORE_DEFS[c].kind in ("item", "one_shot")],
+    "races": [c for c in CORE if CORE_DEFS[c].kind == "race"],
+    "classes": [c for c in CORE if CORE_DEFS[c].kind == "class"],
+    "curses": [c for c in CORE if CORE_DEFS[c].kind == "curse" and CORE_DEFS[c].duration != "instant"],
+    "door": [c for c in CORE if CORE_DEFS[c].deck == "door"],
+    "treasure": [c for c in CORE if CORE_DEFS[c].deck == "treasure"],
+}
+POOLS["door_discard"], POOLS["treasure_discard"] = POOLS["door"], POOLS["treasure"]
+SEAT_KEYS = ("hand", "equipped", "carried", "races", "classes", "curses")
+DECK_KEYS = ("door", "treasure", "door_discard", "treasure_discard")
+
+
+def cards_for(key: str) -> st.SearchStrategy[list[str]]:
+    fitting = st.sampled_from(POOLS[key])
+    anything = st.one_of(st.sampled_from(CORE), st.sampled_from([c.partition("#")[0] for c in CORE]), st.just("nope"))
+    size = 1 if key in ("races", "classes") else 3
+    return st.lists(st.one_of(fitting, fitting, fitting, fitting, anything), max_size=size)
+
+
+@st.composite
+def arrangements(draw: st.DrawFn) -> str:
+    dice = draw(st.lists(st.one_of(st.integers(1, 6), st.integers(0, 7)), max_size=4))
+    lines = [M, f"seed = {draw(st.integers(0, 99))}", f"dice = {dice}"]
+    for _ in range(draw(st.one_of(st.integers(2, 6), st.integers(1, 7)))):
+        lines.append("[[seats]]")
+        lines.append(f"level = {draw(st.one_of(st.integers(1, 9), st.integers(0, 11)))}")
+        for key in draw(st.lists(st.sampled_from(SEAT_KEYS), max_size=3, unique=True)):
+            lines.append(f"{key} = {draw(cards_for(key))}".replace("'", '"'))
+    lines.append("[decks]")
+    for key in draw(st.lists(st.sampled_from(DECK_KEYS), max_size=2, unique=True)):
+        lines.append(f"{key} = {draw(cards_for(key))}".replace("'", '"'))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(arrangements(), st.randoms(use_true_random=False))
+def test_any_arrangement_is_built_and_playable_or_refused_with_a_line(text: str, chooser: Random) -> None:
+    try:
+        state = parse_scenario(text, "any.toml").state
+    except ScenarioError as refused:
+        assert re.match(r"any\.toml, line \d+ \(", str(refused)), str(refused)
+        return
+    assert Counter(all_cards(state)) == Counter(list(state.catalog.defs))
+    for _ in range(30):  # the table plays on by the rules
+        waiting = sorted(MUNCHKIN.seats_to_act(state))
+        if not waiting:
+            break
+        legal = list(MUNCHKIN.legal_actions(state, waiting[0]))
+        state, _ = MUNCHKIN.apply(state, chooser.choice(legal))
+    assert Counter(all_cards(state)) == Counter(list(state.catalog.defs))

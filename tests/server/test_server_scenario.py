@@ -92,3 +92,23 @@ def test_a_client_cannot_hand_the_host_a_scenario(tmp_path: Path) -> None:
             assert reply.type == "seated" and table.scenario is None and table.record()["scenario"] is None
 
     asyncio.run(ask())
+
+
+def test_a_wonderland_scenario_table_starts_on_the_arranged_board(tmp_path: Path) -> None:
+    path = tmp_path / "queen.toml"
+    path.write_text('game = "wonderland"\n[[seats]]\nposition = "path1c"\nhand = ["the_stolen_tarts"]\n[[seats]]\n')
+    scenario = load_scenario(path)
+
+    async def play() -> None:
+        async with hosted(tmp_path / "data", rulesets=ruleset, games=["wonderland"]) as server:
+            table, token = server.lobby.open_scenario(scenario, "Alice")
+            alice = WireClient(server.port)
+            await alice.connect("Alice")
+            assert (await alice.request("resume", table=table, token=token)).type == "seated"
+            assert (await alice.request("start", fill_with_bots=True)).type == "ok"
+            await alice.expect("snapshot")
+            view = alice.state["view"]
+            assert view["hand"] == ["the_stolen_tarts"] and view["gold"] == 4
+            assert [p["position"] for p in view["players"]] == ["path1c", "entrance"]
+
+    asyncio.run(play())

@@ -4,20 +4,19 @@ conftest `Table` acts on it. The header names the game and the test pack; the te
 from __future__ import annotations
 
 import textwrap
-
-from conftest import RULES_PACK, Table
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from doorkick.shared.rules.scenario import parse_scenario
 
+if TYPE_CHECKING:  # conftest is not imported by name: several test folders have one
+    from conftest import Table
 
-class ScenarioTable(Table):
-    """A `Table` whose state comes from a scenario's text instead of private edits to a new game."""
-
-    def __init__(self, text: str) -> None:
-        header = f'game = "munchkin"\npacks = ["{RULES_PACK}"]\n'
-        self.state = parse_scenario(header + textwrap.dedent(text), "<rule test>").state
-        self.events = []
+HEADER = f'game = "munchkin"\npacks = ["{Path(__file__).parent / "packs" / "rules.toml"}"]\n'
 
 
-def arranged(text: str) -> ScenarioTable:
-    return ScenarioTable(text)
+def arranged(make_table: type[Table], text: str) -> Table:
+    """A test `Table` (the `make_table` fixture) playing the table the scenario `text` arranges."""
+    table = make_table()
+    table.state = parse_scenario(HEADER + textwrap.dedent(text), "<rule test>").state
+    return table

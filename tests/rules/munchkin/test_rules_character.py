@@ -204,14 +204,14 @@ A_THIEF_AND_A_HELMET = """
 """
 
 
-def test_M40_thief_steals_on_4_or_more():
-    table = arranged(A_THIEF_AND_A_HELMET.format(die=4)).act(Steal(0, 1, "helmet#1", "rat#2"))
+def test_M40_thief_steals_on_4_or_more(make_table):
+    table = arranged(make_table, A_THIEF_AND_A_HELMET.format(die=4)).act(Steal(0, 1, "helmet#1", "rat#2"))
     assert table.player(0).item_cards == ("helmet#1",)
     assert table.player(1).items == ()
 
 
-def test_M40_a_failed_theft_costs_a_level():
-    table = arranged(A_THIEF_AND_A_HELMET.format(die=3)).act(Steal(0, 1, "helmet#1", "rat#2"))
+def test_M40_a_failed_theft_costs_a_level(make_table):
+    table = arranged(make_table, A_THIEF_AND_A_HELMET.format(die=3)).act(Steal(0, 1, "helmet#1", "rat#2"))
     assert table.player(1).item_cards == ("helmet#1",)
     assert table.player(0).level == 2
 
@@ -222,8 +222,8 @@ def test_M40_no_theft_from_a_player_in_combat(table):
     table.refuses(Steal(2, 0, "helmet#1", "rat#2"), WrongTime)
 
 
-def test_M40_cleric_resurrects_the_top_door_discard():
-    table = arranged("""
+def test_M40_cleric_resurrects_the_top_door_discard(make_table):
+    table = arranged(make_table, """
         [[seats]]
         classes = ["cleric"]
         hand = ["rat#2"]

@@ -74,8 +74,8 @@ def helped_by(table: Table, helper: int, treasures: int = 0) -> Table:
 # --- M19 strength and who wins ---------------------------------------------------------------------------
 
 
-def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use() -> None:
-    table = arranged("""
+def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
         [[seats]]
         level = 4
         equipped = ["sword", "armor"]
@@ -90,8 +90,8 @@ def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use() -> None:
     assert RULESET.player_view(table.state, 1)["combat"]["fighters_strength"] == 11
 
 
-def test_M19_a_tie_goes_to_the_monster() -> None:
-    table = arranged("""
+def test_M19_a_tie_goes_to_the_monster(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
         [[seats]]
         level = 4
         [[seats]]
@@ -103,8 +103,8 @@ def test_M19_a_tie_goes_to_the_monster() -> None:
     table.refuses(ClaimVictory(0), IllegalAction)
 
 
-def test_M19_strictly_higher_wins() -> None:
-    table = arranged("""
+def test_M19_strictly_higher_wins(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
         [[seats]]
         level = 5
         [[seats]]
@@ -126,21 +126,21 @@ WARRIOR_AT_A_TIE = """
 """
 
 
-def test_M19_a_warrior_wins_ties() -> None:
-    table = arranged(WARRIOR_AT_A_TIE).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
+def test_M19_a_warrior_wins_ties(make_table: type[Table]) -> None:
+    table = arranged(make_table, WARRIOR_AT_A_TIE).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
     assert "victory" in table.event_kinds() and table.player(0).level == 5
 
 
-def test_M19_without_the_warrior_class_the_tie_is_lost_again() -> None:
-    table = arranged(WARRIOR_AT_A_TIE).act(KickOpenTheDoor(0), DiscardCard(0, "warrior#1"))
+def test_M19_without_the_warrior_class_the_tie_is_lost_again(make_table: type[Table]) -> None:
+    table = arranged(make_table, WARRIOR_AT_A_TIE).act(KickOpenTheDoor(0), DiscardCard(0, "warrior#1"))
     table.refuses(ClaimVictory(0), IllegalAction)
 
 
 # --- M20 rewards for a kill ---------------------------------------------------------------------------
 
 
-def test_M20_a_kill_gives_one_level_and_the_treasures_drawn_face_down() -> None:
-    table = arranged("""
+def test_M20_a_kill_gives_one_level_and_the_treasures_drawn_face_down(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
         [[seats]]
         level = 5
         [[seats]]

@@ -59,6 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--port", type=int, default=0, help="port to host on (default: any free port)")
         parser.add_argument("--no-discovery", action="store_true", help="do not advertise the table on the LAN")
         parser.add_argument("--seed", type=int, default=None, help="seed for a hot-seat game")
+        parser.add_argument(
+            "--scenario",
+            type=Path,
+            default=None,
+            metavar="FILE",
+            help="open a table arranged by a scenario file (docs/scenarios.md): its game, seats, cards and dice",
+        )
     parser.add_argument("--name", default=None, help="your name at the table (saved for next time)")
     parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x900 (at least 1024x640)")
     parser.add_argument(
@@ -131,6 +138,11 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        _read_scenario(args)
+    except ValueError as exc:  # ScenarioError: the file, the line and why; no window opens
+        print(f"doorkick {args.command}: {exc}", file=sys.stderr)
+        return 2
     from .app import App
     from .settings import Settings
 
@@ -177,6 +189,21 @@ def run(args: argparse.Namespace) -> int:
     if args.screenshot_dir is not None:
         print(f"{len(app.shots_taken)} screenshot(s) in {args.screenshot_dir}")
     return 0
+
+
+def _read_scenario(args: argparse.Namespace) -> None:
+    """`--scenario FILE`: read and checked before any window or host opens, so a broken file only says why. The
+    file's game and seats are the table's."""
+    args.loaded_scenario = None
+    if getattr(args, "scenario", None) is None:
+        return
+    from ..shared.rules.scenario import load_scenario
+
+    if args.packs or args.options:
+        raise ValueError("--scenario: the scenario file names its own packs and options (leave out --packs, --options)")
+    scenario = load_scenario(args.scenario)
+    args.loaded_scenario = scenario
+    args.game, args.seats = scenario.game, len(scenario.seats)
 
 
 def _attacher(app: App, args: argparse.Namespace) -> Any:
@@ -230,6 +257,12 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             host = EmbeddedHost(config)
             host.start()
     port = host.port
+    scenario = getattr(args, "loaded_scenario", None)
+    # A scenario table is made here, in the host's own process, from the file its own player named: no client
+    # ever hands the host a file. Seat 0 is kept for this window, which sits down with the token.
+    sit_at = None
+    if scenario is not None:
+        sit_at = host.call(lambda: host.server.lobby.open_scenario(scenario, app.settings.name))
     # The host keeps its id and tables in its data dir, so after a restart the lobby below finds the kept seat
     # at its own table and sits down again instead of making a new table.
     connection = Connection("127.0.0.1", port, app.settings.name, seats=SeatStore())
@@ -252,6 +285,7 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
             auto_start=args.autoplay,
             on_game=attach,
             replay_dir=str(config.data_dir / "history"),  # where the host keeps finished games
+            sit_at=sit_at,
         )
     )
     return host
@@ -360,7 +394,13 @@ def _open_hot_seat(app: App, args: argparse.Namespace, attach: Any) -> None:
     from .scenes.hot_seat_setup import HotSeatSetupScene
 
     given = list(args.hot_seat)
-    defaults = [app.settings.name if i == 0 else f"Player {i + 1}" for i in range(len(given))]
+    scenario = getattr(args, "loaded_scenario", None)
+    if scenario is not None and len(given) > len(scenario.seats):
+        raise ValueError(f"{len(given)} players for the {len(scenario.seats)} seats of {args.scenario}")
+    if scenario is not None:  # the scenario names its seats: those names, unless the players bring their own
+        defaults = [s.name for s in scenario.seats[: len(given)]]
+    else:
+        defaults = [app.settings.name if i == 0 else f"Player {i + 1}" for i in range(len(given))]
     names = [name or default for name, default in zip(given, defaults, strict=True)]
     if all(given) or args.autoplay or app.headless:
         _start_hot_seat(app, args, attach, names)
@@ -383,9 +423,17 @@ def _start_hot_seat(app: App, args: argparse.Namespace, attach: Any, names: list
         SeatSetup(names[i] if i < humans else f"Bot {i + 1}", "female" if i % 2 else "male") for i in range(seats)
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 62)
+    packs, options, arranged = tuple(_packs(args)), parse_options(args.options), None
+    scenario = getattr(args, "loaded_scenario", None)
+    if scenario is not None:  # the same file again, with the players' names in their seats
+        from ..shared.rules.scenario import rebuild
+
+        names_at = tuple(names[i] if i < humans else s.name for i, s in enumerate(scenario.seats))
+        scenario = rebuild(scenario.kept(), names_at)
+        setups, packs, options, arranged = scenario.seats, scenario.packs, None, scenario.state
     session = LocalSession(
-        ruleset(args.game), setups, seed, range(humans), tuple(_packs(args)), parse_options(args.options),
-        bot_delay=_bot_pace(app, args), bot_level=args.bot_level,
+        ruleset(args.game), setups, seed, range(humans), packs, options,
+        bot_delay=_bot_pace(app, args), bot_level=args.bot_level, state=arranged,
     )
     scene_type = WonderlandScene if args.game == "wonderland" else MunchkinScene
     scene = scene_type(app, session)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 class EmbeddedHost:
@@ -50,6 +53,17 @@ class EmbeddedHost:
             await self._stopped.wait()
         finally:
             await self.server.close()
+
+    def call(self, work: Callable[[], T], timeout: float = 10.0) -> T:
+        """Run `work` on the host's own loop, where the lobby lives, and give back what it returns (or raises)."""
+        loop = self._loop
+        if loop is None or not self.running:
+            raise RuntimeError("the host is not running")
+
+        async def run() -> T:
+            return work()
+
+        return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout)
 
     @property
     def running(self) -> bool:

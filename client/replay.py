@@ -9,6 +9,7 @@ import msgpack
 
 from ..shared.rules.base import SeatSetup
 from ..shared.rules.registry import ruleset
+from ..shared.rules.scenario import rebuild
 from .session import Control, Happening, Session, state_for
 
 RECORD = "record.msgpack"
@@ -54,13 +55,16 @@ class ReplaySession(Session):
             SeatSetup(str(s.get("name") or f"Seat {i + 1}"), str(s.get("sex") or "male")) for i, s in enumerate(seats)
         )
         self.names = {i: s.name for i, s in enumerate(setups)}
-        # Boards and packs the host's user loaded from files are named in the record with where they were.
-        sources = record.get("sources") or {}
-        packs = tuple(sources.get(name, name) for name in record.get("packs") or ())
-        options = record.get("options")
-        if isinstance(options, dict) and options.get("board") in sources:
-            options = {**options, "board": sources[options["board"]]}
-        self.engine_state = self.ruleset.new_game(setups, int(record["seed"]), packs, options)
+        if record.get("scenario"):  # a table its host arranged from a scenario file: the same first state
+            self.engine_state = rebuild(record["scenario"], tuple(s.name for s in setups)).state
+        else:
+            # Boards and packs the host's user loaded from files are named in the record with where they were.
+            sources = record.get("sources") or {}
+            packs = tuple(sources.get(name, name) for name in record.get("packs") or ())
+            options = record.get("options")
+            if isinstance(options, dict) and options.get("board") in sources:
+                options = {**options, "board": sources[options["board"]]}
+            self.engine_state = self.ruleset.new_game(setups, int(record["seed"]), packs, options)
         self.actions = actions
         self.position = 0
         self.viewer = seat

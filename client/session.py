@@ -134,13 +134,15 @@ class LocalSession(Session):
         bot_delay: float = 0.0,
         on_apply: Callable[[Any, dict[str, Any]], None] | None = None,
         bot_level: str = "normal",
+        state: Any = None,
     ) -> None:
+        """`state`: a table already arranged (a scenario's); otherwise a new game from `seed`, packs and options."""
         super().__init__()
         self.ruleset = ruleset
         self.game = ruleset.game
         self.seats = tuple(seats)
         self.names = {i: s.name for i, s in enumerate(setups)}
-        self.engine_state = ruleset.new_game(setups, seed, packs, options)
+        self.engine_state = ruleset.new_game(setups, seed, packs, options) if state is None else state
         level = level_for(ruleset.game, bot_level)
         self.bots: dict[int, Bot] = {
             i: make_bot(ruleset.game, level, seed * 7919 + i) for i in range(len(setups)) if i not in self.seats

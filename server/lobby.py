@@ -12,13 +12,14 @@ from typing import Any
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
 from ..shared.rules.base import RuleError, Ruleset, SeatSetup
+from ..shared.rules.scenario import Scenario
 from .config import ServerConfig
 from .limits import AddressLimits
 from .match import Match
 from .names import clean_chat, clean_name, unique_name
 from .offer import Offer
 from .packs_served import ServedPacks
-from .rebuild import replay
+from .rebuild import first_state, replay
 from .store import Saved, Store
 from .tables import (
     BOT,
@@ -33,7 +34,6 @@ from .tables import (
     hash_password,
     new_token,
     password_matches,
-    setups,
 )
 
 log = logging.getLogger(__name__)
@@ -307,6 +307,8 @@ class Lobby:
         table, me = self._my_seat(client)
         if me.index != table.creator:
             raise ServerError("not_creator", "only the table's creator changes its settings")
+        if table.scenario is not None:
+            raise ServerError("scenario_table", "the scenario file fixes this table's seats, packs and options")
         if table.started:
             raise ServerError("already_started", "the game has started")
         count = message.get("seats", len(table.seats))
@@ -488,8 +490,7 @@ class Lobby:
             for s in table.seats
         ]
         try:
-            state = ruleset.new_game(setups(seats), seed, self.offer.engine_packs(table.packs),
-                                     self.offer.engine_options(table.options))
+            state = first_state(ruleset, table, self.offer, seats, seed)
         except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         table.seats = seats
@@ -508,6 +509,28 @@ class Lobby:
             self.browsers.discard(viewer)
             table.match.send_snapshot(viewer, viewer.seat)
         table.match.start()
+
+    def open_scenario(self, scenario: Scenario, owner: str) -> tuple[str, str]:
+        """A table arranged by a scenario file the host's own player gave on their command line (never by a
+        client: the file is read by the host's process). Seat 0 is kept for that player, who sits down with the
+        token returned (`resume`); the other seats are open. Returns the table id and that token."""
+        if len(self.tables) >= self.config.max_tables:
+            raise ServerError("too_many_tables", f"this host holds at most {self.config.max_tables} tables")
+        wanted = scenario.name or f"{owner}'s scenario"
+        table = Table(
+            id=secrets.token_hex(4),
+            name=table_name(wanted, owner, {t.name for t in self.tables.values()}),
+            game=scenario.game,
+            seats=[Seat(i, sex=s.sex) for i, s in enumerate(scenario.seats)],
+            packs=tuple(scenario.packs),
+            options=scenario.options,  # shown in the lobby; the game takes its options from the file
+            scenario=scenario.kept(),
+        )
+        host = table.seats[0]
+        host.kind, host.name, host.colour, host.token = HUMAN, clean_name(owner), table.free_colour(), new_token()
+        self.tables[table.id] = table
+        self._changed(table)
+        return table.id, host.token
 
     def _on_leave(self, client: Client, message: p.Message) -> None:
         table = client.table

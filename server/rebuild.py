@@ -14,7 +14,8 @@ from ..shared.rules.base import Ruleset
 from . import actionlog
 from .actionlog import LogReading
 from .offer import Offer
-from .tables import Table, setups
+from .scenario_tables import scenario_state
+from .tables import Seat, Table, setups
 
 
 @dataclass
@@ -24,11 +25,21 @@ class Replayed:
     rebuilt: tuple[int, ...]  # the numbers of those rebuilt from a damaged frame's header
 
 
+def first_state(
+    ruleset: Ruleset[Any], table: Table, offer: Offer, seats: list[Seat] | None = None, seed: int | None = None
+) -> Any:
+    """The game as it starts: a new one from the seed, or the table the host player's scenario arranges."""
+    seats = table.seats if seats is None else seats
+    if table.scenario is not None:
+        return scenario_state(table.scenario, seats)
+    seed = table.seed if seed is None else seed
+    assert seed is not None
+    return ruleset.new_game(setups(seats), seed, offer.engine_packs(table.packs), offer.engine_options(table.options))
+
+
 def replay(ruleset: Ruleset[Any], table: Table, offer: Offer, reading: LogReading) -> Replayed:
     """The table's game after every action of its log that can be replayed in order."""
-    assert table.seed is not None
-    state = ruleset.new_game(setups(table.seats), table.seed, offer.engine_packs(table.packs),
-                             offer.engine_options(table.options))
+    state = first_state(ruleset, table, offer)
     actions: list[dict[str, Any]] = []
     rebuilt: list[int] = []
     while True:

@@ -114,6 +114,9 @@ class Table:
     sources: dict[str, str] = field(default_factory=dict)  # the host user's files behind board and pack names
     spectators: set[Client] = field(default_factory=set)
     match: Match | None = None
+    # A table arranged by the host player's own scenario file (docs/scenarios.md): its text and where it was
+    # read, kept so that the same game is built at the start and again after a host restart.
+    scenario: dict[str, str] | None = None
 
     def clients(self) -> list[Client]:
         """Everybody at the table: seated players with a connection, then spectators."""
@@ -154,6 +157,7 @@ class Table:
             "finished": self.finished,
             "password": self.password_hash is not None,
             "spectators": len(self.spectators),
+            "scenario": (self.scenario or {}).get("name", ""),
         }
 
     def detail(self, now: float | None = None) -> dict[str, Any]:
@@ -185,6 +189,7 @@ class Table:
             # the actions acknowledged when this was saved: a log found shorter on loading has lost some
             "seq": self.match.seq if self.match is not None else 0,
             "sources": self.sources,
+            "scenario": self.scenario,
         }
 
     @classmethod
@@ -200,6 +205,7 @@ class Table:
             bot_level=record.get("bot_level", "normal"), password_hash=record["password_hash"],
             seed=record["seed"], started=record["started"], finished=record["finished"],
             outcome=record["outcome"], sources=dict(record.get("sources") or {}),
+            scenario=record.get("scenario"),
         )
 
 

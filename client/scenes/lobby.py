@@ -46,8 +46,12 @@ class LobbyScene(Scene):
         replay_dir: str = "",
         packs: list[str] | None = None,
         options: dict[str, Any] | None = None,
+        sit_at: tuple[str, str] | None = None,
     ) -> None:
         super().__init__(app)
+        # (table, token): a seat the host kept for this window (a scenario table): taken once connected, and no
+        # table of our own is made.
+        self.sit_at, self.arranged = sit_at, sit_at is not None
         self.connection = connection
         self.host_label = host_label
         self.choices = TableChoices(game, seats, bots, list(packs or []), dict(options or {}), bot_level)
@@ -72,7 +76,9 @@ class LobbyScene(Scene):
         self._handed_over = False
         # Seats kept from an earlier window at this host: one still in play is taken back before anything else.
         # (A stand-in connection without a seat store, as in tests, keeps none.)
-        self.rejoin = Rejoin(getattr(connection, "seats", None), lambda: connection.server_id, connection.request)
+        # A window opened on its scenario's table has asked for that seat: it takes no other back.
+        kept = None if self.arranged else getattr(connection, "seats", None)
+        self.rejoin = Rejoin(kept, lambda: connection.server_id, connection.request)
         self._offered = False
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_index, row_h=54)
         self.join_button = Button((0, 0, 10, 10), "Join table", self._join_selected)
@@ -158,9 +164,13 @@ class LobbyScene(Scene):
         creator = seated and self.table is not None and self.table.get("creator") == self.my_seat
         self.start_button.set_enabled(bool(creator), "Only the table's creator starts the game")
         self.settings_button.visible = bool(creator)
-        self.settings_button.set_enabled(
-            protocol.SET_TABLE in self.features, "This host cannot change a table once made: leave and make a new one"
-        )
+        if (self.table or {}).get("scenario"):
+            self.settings_button.set_enabled(False, "The scenario file sets this table's seats, packs and options")
+        else:
+            self.settings_button.set_enabled(
+                protocol.SET_TABLE in self.features,
+                "This host cannot change a table once made: leave and make a new one",
+            )
         self.ready_button.set_enabled(seated and self.my_seat is not None, "Sit at a table first")
         self.ready_button.label = "Not ready" if self.ready else "I'm ready"
         self.leave_button.set_enabled(seated, "You are not at a table")
@@ -279,6 +289,10 @@ class LobbyScene(Scene):
             self.status_detail = item.detail if item.state in ("reconnecting", "failed") else ""
             if item.state == "connected":
                 self.connection.request(protocol.LIST_TABLES)
+                if self.sit_at is not None:
+                    table, token = self.sit_at
+                    self.connection.request(protocol.RESUME, table=table, token=token)
+                    self.sit_at = None
             elif item.state == "failed" and not getattr(self.connection, "reached", True):
                 self._unreachable(item.detail)
             self._labels()
@@ -363,7 +377,9 @@ class LobbyScene(Scene):
         if self._auto_clock < 0.2 or self.status != "connected" or self.rejoin.holds:
             return
         self._auto_clock = 0.0
-        if self.table is None and self._auto_step == 0:
+        if self._auto_step == 0 and self.arranged:
+            self._auto_step = 1  # a scenario's table is there already: only the start is ours to click
+        elif self.table is None and self._auto_step == 0:
             _click(self.app, self.create_button)
             self._auto_step = 1
         elif self.auto_start and self.table is not None and self._auto_step == 1 and self.start_button.enabled:

@@ -56,3 +56,25 @@ class Rng:
             j, rng = rng.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptedRng(Rng):
+    """A generator with die faces written down first (a scenario's `dice`, docs/scenarios.md): the next d6 rolls
+    give them in order, then the seeded generator rolls on. Shuffles leave the script alone. A game not set up
+    from a scenario never has one, so the plain `Rng` on the engine's hot path stays a single integer."""
+
+    dice: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, rng: Rng, dice: tuple[int, ...]) -> Rng:
+        return cls(rng.state, dice) if dice else Rng(rng.state)
+
+    def next64(self) -> tuple[int, Rng]:
+        value, rng = Rng.next64(self)
+        return value, ScriptedRng(rng.state, self.dice)
+
+    def roll(self, sides: int = 6) -> tuple[int, Rng]:
+        if self.dice and 1 <= self.dice[0] <= sides:
+            return self.dice[0], ScriptedRng.of(self, self.dice[1:])
+        return Rng.roll(self, sides)

@@ -49,6 +49,8 @@ class LootTheRoom(MunchkinAction):
 
 @dataclass(frozen=True)
 class EndTurn(MunchkinAction):
+    """End your turn, within the hand limit (charity given, M14); the turn passes left."""
+
     kind = "end_turn"
 
 
@@ -75,12 +77,16 @@ class PlayCard(MunchkinAction):
 
 @dataclass(frozen=True)
 class Equip(MunchkinAction):
+    """Wear an item you carry sideways, if its slot is free and you may use it (not during a combat)."""
+
     kind = "equip"
     card: str
 
 
 @dataclass(frozen=True)
 class Unequip(MunchkinAction):
+    """Turn an item you wear sideways: still yours, giving nothing until worn again."""
+
     kind = "unequip"
     card: str
 
@@ -133,11 +139,15 @@ class OfferTrade(MunchkinAction):
 
 @dataclass(frozen=True)
 class AcceptTrade(MunchkinAction):
+    """Accept the trade offered to you: both sides' items change hands (M46)."""
+
     kind = "accept_trade"
 
 
 @dataclass(frozen=True)
 class DeclineTrade(MunchkinAction):
+    """Refuse the trade offered to you."""
+
     kind = "decline_trade"
 
 
@@ -165,6 +175,8 @@ class Steal(MunchkinAction):
 
 @dataclass(frozen=True)
 class Curse(MunchkinAction):
+    """Play a curse from the hand on the player `target`, at any time."""
+
     kind = "curse"
     card: str
     target: int
@@ -172,6 +184,8 @@ class Curse(MunchkinAction):
 
 @dataclass(frozen=True)
 class GoUpALevel(MunchkinAction):
+    """Play a Go Up a Level card on the player `target`, at any time; never to the winning level."""
+
     kind = "go_up_a_level"
     card: str
     target: int
@@ -203,16 +217,22 @@ class AskForHelp(MunchkinAction):
 
 @dataclass(frozen=True)
 class Volunteer(MunchkinAction):
+    """Offer to help the fighter who asked; they choose among the volunteers (M31)."""
+
     kind = "volunteer"
 
 
 @dataclass(frozen=True)
 class DeclineHelp(MunchkinAction):
+    """Say no to the fighter's call for help."""
+
     kind = "decline_help"
 
 
 @dataclass(frozen=True)
 class ChooseHelper(MunchkinAction):
+    """The fighter takes one volunteer as the helper; a bribe's items change hands at once (M31)."""
+
     kind = "choose_helper"
     helper: int
 
@@ -226,6 +246,8 @@ class ClaimVictory(MunchkinAction):
 
 @dataclass(frozen=True)
 class RunAway(MunchkinAction):
+    """Give up the fight and run: after the others' reaction window, roll against each monster (M34)."""
+
     kind = "run_away"
 
 
@@ -238,6 +260,8 @@ class Pass(MunchkinAction):
 
 @dataclass(frozen=True)
 class EnhanceMonster(MunchkinAction):
+    """Play an enhancer on the monster at index `monster` of the fight, whoever's fight it is."""
+
     kind = "enhance_monster"
     card: str
     monster: int = 0
@@ -245,6 +269,8 @@ class EnhanceMonster(MunchkinAction):
 
 @dataclass(frozen=True)
 class PlayMate(MunchkinAction):
+    """Play the Mate on the monster at index `monster`: a copy of it, with its enhancers, joins the fight."""
+
     kind = "play_mate"
     card: str
     monster: int = 0
@@ -311,6 +337,8 @@ class RollToRunAway(MunchkinAction):
 
 @dataclass(frozen=True)
 class AcceptBadStuff(MunchkinAction):
+    """Take the Bad Stuff of the monster that caught you after a failed run-away roll."""
+
     kind = "accept_bad_stuff"
 
 
@@ -332,6 +360,8 @@ class RerollEscape(MunchkinAction):
 
 @dataclass(frozen=True)
 class TakeSpoil(MunchkinAction):
+    """Take one of a helped victory's face-up treasures, in the agreed pick order (M31)."""
+
     kind = "take_spoil"
     card: str
 
@@ -349,6 +379,8 @@ class ChooseLoss(MunchkinAction):
 
 @dataclass(frozen=True)
 class LootCorpse(MunchkinAction):
+    """Take one card of a dead player's corpse, in your place of the looting order (M36)."""
+
     kind = "loot_corpse"
     card: str
 

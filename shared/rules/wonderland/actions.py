@@ -80,11 +80,15 @@ class AskForHelp(WonderlandAction):
 
 @dataclass(frozen=True)
 class AcceptHelp(WonderlandAction):
+    """Accept the fighter's call for help: your standie moves into the Room and you roll (W17)."""
+
     kind: ClassVar[str] = "accept_help"
 
 
 @dataclass(frozen=True)
 class DeclineHelp(WonderlandAction):
+    """Refuse the fighter's call for help (W17)."""
+
     kind: ClassVar[str] = "decline_help"
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from scenario_support import arranged
 
 from doorkick.shared.rules.base import IllegalAction, NotYourDecision, WrongTime
 from doorkick.shared.rules.munchkin import Options
@@ -188,16 +189,29 @@ def test_M40_wizard_flight_spell_adds_to_a_failed_roll(table):
     assert table.player(0).level == 3
 
 
-def test_M40_thief_steals_on_4_or_more(table):
-    table.klass(0, "thief").hand(0, "rat#2", "rat#3").wear(1, "helmet#1")
-    table.dice(4).act(Steal(0, 1, "helmet#1", "rat#2"))
+A_THIEF_AND_A_HELMET = """
+    dice = [{die}]
+
+    [[seats]]
+    level = 3
+    classes = ["thief"]
+    hand = ["rat#2", "rat#3"]
+
+    [[seats]]
+    equipped = ["helmet#1"]
+
+    [[seats]]
+"""
+
+
+def test_M40_thief_steals_on_4_or_more(make_table):
+    table = arranged(make_table, A_THIEF_AND_A_HELMET.format(die=4)).act(Steal(0, 1, "helmet#1", "rat#2"))
     assert table.player(0).item_cards == ("helmet#1",)
     assert table.player(1).items == ()
 
 
-def test_M40_a_failed_theft_costs_a_level(table):
-    table.level(0, 3).klass(0, "thief").hand(0, "rat#2").wear(1, "helmet#1")
-    table.dice(3).act(Steal(0, 1, "helmet#1", "rat#2"))
+def test_M40_a_failed_theft_costs_a_level(make_table):
+    table = arranged(make_table, A_THIEF_AND_A_HELMET.format(die=3)).act(Steal(0, 1, "helmet#1", "rat#2"))
     assert table.player(1).item_cards == ("helmet#1",)
     assert table.player(0).level == 2
 
@@ -208,9 +222,17 @@ def test_M40_no_theft_from_a_player_in_combat(table):
     table.refuses(Steal(2, 0, "helmet#1", "rat#2"), WrongTime)
 
 
-def test_M40_cleric_resurrects_the_top_door_discard(table):
-    table.klass(0, "cleric").hand(0, "rat#2").to_discard("ghoul#1").door_on_top("troll")
-    table.act(KickOpenTheDoor(0, resurrect="rat#2"))
+def test_M40_cleric_resurrects_the_top_door_discard(make_table):
+    table = arranged(make_table, """
+        [[seats]]
+        classes = ["cleric"]
+        hand = ["rat#2"]
+        [[seats]]
+        [[seats]]
+        [decks]
+        door = ["troll"]
+        door_discard = ["ghoul#1"]
+    """).act(KickOpenTheDoor(0, resurrect="rat#2"))
     assert [m.card for m in table.state.combat.monsters] == ["ghoul#1"]
     assert table.state.door_deck[0] == "troll"
     assert table.state.door_discard[-1] == "rat#2"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
+from scenario_support import arranged
 
 from doorkick.shared.rules.base import IllegalAction, MalformedAction, NotYourDecision, WrongTime
 from doorkick.shared.rules.munchkin import RULESET
@@ -73,41 +74,81 @@ def helped_by(table: Table, helper: int, treasures: int = 0) -> Table:
 # --- M19 strength and who wins ---------------------------------------------------------------------------
 
 
-def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use(table: Table) -> None:
-    table.level(0, 4).wear(0, "sword#1", "armor").wear(0, "helmet#1", equipped=False)
-    fight(table, "troll")
+def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
+        [[seats]]
+        level = 4
+        equipped = ["sword", "armor"]
+        carried = ["helmet"]
+        [[seats]]
+        [[seats]]
+        [decks]
+        door = ["troll"]
+    """).act(KickOpenTheDoor(0))
     assert player_strength(table.state, table.state.combat, 0) == 4 + 2 + 5  # the sideways helmet counts nothing
     assert table.strengths() == (11, 10)
     assert RULESET.player_view(table.state, 1)["combat"]["fighters_strength"] == 11
 
 
-def test_M19_a_tie_goes_to_the_monster(table: Table) -> None:
-    fight(table.level(0, 4), "ghoul#1")
+def test_M19_a_tie_goes_to_the_monster(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
+        [[seats]]
+        level = 4
+        [[seats]]
+        [[seats]]
+        [decks]
+        door = ["ghoul"]
+    """).act(KickOpenTheDoor(0))
     assert table.strengths() == (4, 4)
     table.refuses(ClaimVictory(0), IllegalAction)
 
 
-def test_M19_strictly_higher_wins(table: Table) -> None:
-    fight(table.level(0, 5), "ghoul#1").act(ClaimVictory(0)).pass_all()
+def test_M19_strictly_higher_wins(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
+        [[seats]]
+        level = 5
+        [[seats]]
+        [[seats]]
+        [decks]
+        door = ["ghoul"]
+    """).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
     assert table.state.combat is None and table.player(0).level == 6
 
 
-def test_M19_a_warrior_wins_ties(table: Table) -> None:
-    fight(table.level(0, 4).klass(0, "warrior#1"), "ghoul#1").act(ClaimVictory(0)).pass_all()
+WARRIOR_AT_A_TIE = """
+    [[seats]]
+    level = 4
+    classes = ["warrior"]
+    [[seats]]
+    [[seats]]
+    [decks]
+    door = ["ghoul"]
+"""
+
+
+def test_M19_a_warrior_wins_ties(make_table: type[Table]) -> None:
+    table = arranged(make_table, WARRIOR_AT_A_TIE).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
     assert "victory" in table.event_kinds() and table.player(0).level == 5
 
 
-def test_M19_without_the_warrior_class_the_tie_is_lost_again(table: Table) -> None:
-    fight(table.level(0, 4).klass(0, "warrior#1"), "ghoul#1").act(DiscardCard(0, "warrior#1"))
+def test_M19_without_the_warrior_class_the_tie_is_lost_again(make_table: type[Table]) -> None:
+    table = arranged(make_table, WARRIOR_AT_A_TIE).act(KickOpenTheDoor(0), DiscardCard(0, "warrior#1"))
     table.refuses(ClaimVictory(0), IllegalAction)
 
 
 # --- M20 rewards for a kill ---------------------------------------------------------------------------
 
 
-def test_M20_a_kill_gives_one_level_and_the_treasures_drawn_face_down(table: Table) -> None:
-    table.level(0, 5).treasure_on_top("sword#1", "helmet#1")
-    fight(table, "ghoul#1").act(ClaimVictory(0)).pass_all()
+def test_M20_a_kill_gives_one_level_and_the_treasures_drawn_face_down(make_table: type[Table]) -> None:
+    table = arranged(make_table, """
+        [[seats]]
+        level = 5
+        [[seats]]
+        [[seats]]
+        [decks]
+        door = ["ghoul"]
+        treasure = ["sword#1", "helmet#1"]
+    """).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
     assert table.player(0).level == 6 and table.player(0).hand == ("sword#1", "helmet#1")
     drew = next(e for e in table.events if e.kind == "drew")
     assert drew.for_seat(1) == {"type": "drew", "seat": 0, "deck": "treasure", "count": 2}

@@ -1,15 +1,15 @@
 """Golden scenarios: whole stretches of play written as data (scenarios/*.toml), replayed through the engine.
 
-A scenario file says:
-- `name`, `description`, `rules` (the rule IDs it proves), `players`, `seed`, `packs` ("rules" is the test pack
-  packs/rules.toml; any other name is loaded as the engine loads packs), `options` (fields of `Options`);
-- `arrange`: the table before the first action, in the words of the conftest `Table` helpers, one call per
-  entry: `["wear", 0, "chainsaw"]`, `["wear", 0, "smoke", { equipped = false }]`, `["dice", 2, 6]`;
-- `[[steps]]`, each with `action` (the wire form, as a client sends it) and either `events` (the exact kinds of
-  the events it produces, in order) or `refused` (the `RuleError` code it must be refused with, changing
+Each file is a scenario file (docs/scenarios.md: the game, packs, options, seats and what each holds, the top
+cards of the decks, the dice to come), loaded by the public loader exactly as `doorkick play --scenario` loads
+it, so every golden scenario can also be opened at a table. What the test replays lives in the file's `[test]`
+table, which the loader leaves alone:
+- `rules` (the rule IDs it proves);
+- `[[test.steps]]`, each with `action` (the wire form, as a client sends it) and either `events` (the exact kinds
+  of the events it produces, in order) or `refused` (the `RuleError` code it must be refused with, changing
   nothing); optionally `fields` (tables `{ kind = ..., key = value }`: some event of that kind in this step
-  carries those values, secret ones included) and `facts` (see below) checked after the step;
-- `[facts]`: checked at the end.
+  carries those values, secret ones included), `facts` (see below) checked after the step, and a `note`;
+- `[test.facts]`: checked at the end.
 
 A fact is `"path" = value`. The path walks the `GameState` by attribute, index and key ("players.0.level",
 "players.1.item_cards", "door_discard"); a first part "view" or "view@SEAT" walks the spectator's or that seat's
@@ -23,50 +23,32 @@ import dataclasses
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
 from doorkick.shared.rules.base import Event, RuleError
 from doorkick.shared.rules.munchkin import RULESET, GameState
-from doorkick.shared.rules.munchkin.options import Options
 from doorkick.shared.rules.munchkin.state import all_cards
-
-if TYPE_CHECKING:
-    from conftest import Table
+from doorkick.shared.rules.scenario import load_scenario
 
 HERE = Path(__file__).parent
 SCENARIOS = sorted((HERE / "scenarios").glob("*.toml"))
-PACKS = {"rules": str(HERE / "packs" / "rules.toml")}
-ARRANGERS = (
-    "level", "hand", "wear", "race", "klass", "curse", "set",
-    "door_on_top", "treasure_on_top", "to_discard", "dice",
-)  # fmt: skip
-SCENARIO_KEYS = {"name", "description", "rules", "players", "seed", "packs", "options", "arrange", "steps", "facts"}
+TEST_KEYS = {"rules", "steps", "facts"}
 STEP_KEYS = {"action", "events", "refused", "fields", "facts", "note"}
 
 
 def load(path: Path) -> dict[str, Any]:
+    """The file's `[test]` table, checked: its rules, steps and facts."""
     spec = tomllib.loads(path.read_text(encoding="utf-8"))
-    unknown = set(spec) - SCENARIO_KEYS
-    assert not unknown, f"{path.name}: unknown key(s) {sorted(unknown)}"
-    assert spec.get("name") and spec.get("rules") and spec.get("steps"), f"{path.name}: name, rules and steps"
-    for n, step in enumerate(spec["steps"], 1):
+    test = spec.get("test", {})
+    unknown = set(test) - TEST_KEYS
+    assert not unknown, f"{path.name}: unknown key(s) {sorted(unknown)} in [test]"
+    assert spec.get("name") and test.get("rules") and test.get("steps"), f"{path.name}: name, test.rules and steps"
+    for n, step in enumerate(test["steps"], 1):
         assert not set(step) - STEP_KEYS, f"{path.name} step {n}: unknown key(s) {sorted(set(step) - STEP_KEYS)}"
         assert ("events" in step) != ("refused" in step), f"{path.name} step {n}: either events or refused"
-    return spec
-
-
-def build(spec: dict[str, Any], make_table: type[Table]) -> Table:
-    packs = [PACKS.get(p, p) for p in spec.get("packs", ["rules"])]
-    options = Options.from_wire(spec.get("options", {}))
-    table = make_table(players=spec["players"], seed=spec["seed"], options=options, packs=packs)
-    for entry in spec.get("arrange", []):
-        name, *args = entry
-        assert name in ARRANGERS, f"arrange: {name!r} is not a Table helper ({', '.join(ARRANGERS)})"
-        kwargs = args.pop() if args and isinstance(args[-1], dict) else {}
-        getattr(table, name)(*args, **kwargs)
-    return table
+    return {"name": spec["name"], **test}
 
 
 def plain(value: Any) -> Any:
@@ -115,30 +97,26 @@ def check_fields(events: list[Event], want: dict[str, Any], where: str) -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario(path: Path, make_table: type[Table]) -> None:
+def test_scenario(path: Path) -> None:
     spec = load(path)
-    table = build(spec, make_table)
-    cards = Counter(all_cards(table.state))
+    state: GameState = load_scenario(path).state
+    cards = Counter(all_cards(state))
     for n, step in enumerate(spec["steps"], 1):
         action = RULESET.action_from_wire(step["action"])
         where = f"{path.name} step {n} ({action})"
         assert RULESET.action_from_wire(action.to_wire()) == action, f"{where}: the wire form does not round-trip"
         if "refused" in step:
-            before = table.state
             with pytest.raises(RuleError) as refused:
-                table.act(action)
+                RULESET.apply(state, action)
             assert refused.value.code == step["refused"], f"{where}: refused as {refused.value.code}: {refused.value}"
-            assert table.state is before, f"{where}: a refused action changed the table"
         else:
-            start = len(table.events)
-            table.act(action)
-            events = table.events[start:]
+            state, events = RULESET.apply(state, action)
             assert [e.kind for e in events] == step["events"], f"{where}: events"
             for want in step.get("fields", []):
                 check_fields(events, want, where)
-        check_facts(table.state, step.get("facts", {}), where)
-    check_facts(table.state, spec.get("facts", {}), f"{path.name} at the end")
-    assert Counter(all_cards(table.state)) == cards, f"{path.name}: cards were created or lost"
+        check_facts(state, step.get("facts", {}), where)
+    check_facts(state, spec.get("facts", {}), f"{path.name} at the end")
+    assert Counter(all_cards(state)) == cards, f"{path.name}: cards were created or lost"
 
 
 def test_there_are_golden_scenarios_and_the_combat_example_is_one() -> None:

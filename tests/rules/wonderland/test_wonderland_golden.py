@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from wonderland_support import ENGINE, kinds, play, rolling, table
+from wonderland_support import ENGINE, kinds, play
 
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.rng import Rng
+from doorkick.shared.rules.scenario import parse_scenario
 from doorkick.shared.rules.wonderland.actions import EndFight, Move, PlayTreasure, Roll
 from doorkick.shared.rules.wonderland.board import load_board
 from doorkick.shared.rules.wonderland.fight import monster_power, munchkin_power
@@ -14,11 +15,33 @@ from doorkick.shared.rules.wonderland.state import FIGHT, START, WonderlandState
 BOARD = load_board()
 
 
+RED_QUEEN = """\
+game = "wonderland"
+dice = [2, 2]  # a 2 to move, then a 2 in the fight
+
+[[seats]]
+name = "Player 1"
+position = "path1c"
+friends = ["the_hatter", "march_hare"]
+hand = ["the_stolen_tarts"]
+
+[[seats]]
+name = "Player 2"
+
+[[seats]]
+name = "Player 3"
+
+[[seats]]
+name = "Player 4"
+
+[decks]
+monster = ["humpty_dumpty"]
+"""
+
+
 def _into_the_red_queens_room() -> WonderlandState:
     # Red is two steps from the Red Queen's Room (room 5) with a Friends total of 4 and the Stolen Tarts (+4).
-    state = table(positions=["path1c", "entrance", "entrance", "entrance"], phase="moving", die=2,
-                  friends=[["the_hatter", "march_hare"], [], [], []],
-                  hands=[["the_stolen_tarts"], [], [], []], monster_deck=["humpty_dumpty"], rng=rolling(2))
+    state, _ = play(parse_scenario(RED_QUEEN).state, Roll(0))
     state, events = play(state, Move(0, ("path1d", "room5")))
     assert kinds(events) == ["moved", "fight_began"]
     return state
@@ -47,8 +70,8 @@ def test_golden_friends_4_die_2_and_a_one_time_4_make_10_and_win() -> None:
 
 
 def test_golden_entrance_draw_then_a_6_means_the_jabberwock() -> None:
-    state = table(positions=["spoke3y", "entrance", "entrance", "entrance"], phase="moving", die=1,
-                  rng=rolling(6))
+    arranged = RED_QUEEN.replace('position = "path1c"', 'position = "spoke3y"').replace("[2, 2]", "[1, 6]")
+    state, _ = play(parse_scenario(arranged).state, Roll(0))
     state, events = play(state, Move(0, ("entrance",)), Roll(0))
     assert kinds(events)[:3] == ["moved", "treasure_drawn", "rolled"]
     assert state.positions[0] == BOARD.room_space[6] and BOARD.rooms[6].monster == "The Jabberwock"

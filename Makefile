@@ -24,7 +24,8 @@ typecheck: $(STAMP)
 	$(BIN)/mypy shared
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	# Every core; the tests that use real zeroconf share one worker (xdist_group "lan").
+	$(BIN)/pytest -n auto --dist loadgroup
 
 simulate: $(STAMP)
 	$(BIN)/doorkick simulate --game munchkin --players 4 --games 200 --seed 1

@@ -13,6 +13,9 @@ import pytest
 from doorkick.shared.benchcli import memory_mb, percentile, run_main
 from doorkick.shared.cli import main
 
+# Real zeroconf on this machine: one at a time (in one xdist worker), or each sees the others' hosts.
+pytestmark = pytest.mark.xdist_group("lan")
+
 
 def test_quick_bench_of_server_discovery_and_client_writes_every_figure_issue_6_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from doorkick.client.autoplay import Autoplayer
 from doorkick.client.discovery import Browser
@@ -19,6 +20,9 @@ from doorkick.client.scenes.table_base import GameScene
 from doorkick.client.session import NetSession
 from doorkick.shared import protocol
 from doorkick.shared.rules.rng import Rng
+
+# Real zeroconf on this machine: one at a time (in one xdist worker), or each sees the others' hosts.
+pytestmark = pytest.mark.xdist_group("lan")
 
 
 def wait(step: Any, want: Any, seconds: float = 20.0) -> None:

@@ -5,11 +5,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from wire_client import WireClient, hosted
 from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from doorkick.server.discovery import SERVICE_TYPE
+
+# Real zeroconf on this machine: one at a time (in one xdist worker), or each sees the others' hosts.
+pytestmark = pytest.mark.xdist_group("lan")
 
 
 class Browser:

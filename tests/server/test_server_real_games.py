@@ -132,7 +132,8 @@ def test_a_full_game_through_the_host(game: str, seats: int, seed: int, tmp_path
                     players[1] = await reconnect(server.port, players[1])
                     reconnected = True
                 mover = next(c for c in players if c.my_decision())
-                assert (await mover.act(chooser.choice(mover.my_decision()))).type == "ok"
+                reply = await mover.act(chooser.choice(mover.my_decision()))
+                assert reply.type == "ok", reply.fields
             while not watcher.finished():
                 await watcher.drain(0.02)
             assert reconnected, "no fight happened to reconnect in"

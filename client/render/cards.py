@@ -10,6 +10,7 @@ import pygame
 
 from ..ui import theme
 from ..ui.text import render_block, render_line
+from .backs import designed_back
 from .icons import emblem, kind_picture, tinted_picture
 
 CARD_RATIO = 7 / 5  # height / width, a standard playing card
@@ -364,27 +365,9 @@ def _lighter(c: theme.Colour, keep: float = 1 / 3) -> theme.Colour:
 
 @lru_cache(maxsize=64)
 def draw_back(deck: str, width: int) -> pygame.Surface:
-    """The back of a Door or Treasure card."""
+    """The back of a Door or Treasure card (or another deck's), each designed apart: see `render.backs`."""
     w, h = card_size(width)
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    colour = {"door": (92, 60, 38), "monster": (110, 40, 60)}.get(deck, (150, 112, 20))
-    radius = max(4, w // 16)
-    pygame.draw.rect(s, _darker(colour), s.get_rect(), border_radius=radius)
-    inner = s.get_rect().inflate(-w // 12, -w // 12)
-    pygame.draw.rect(s, colour, inner, border_radius=radius)
-    pygame.draw.rect(s, _lighter(colour), inner, max(1, w // 50), border_radius=radius)
-    art = pygame.Rect(0, 0, w * 2 // 3, w * 2 // 3)
-    art.center = (w // 2, h // 2 - h // 12)
-    emblem(
-        s,
-        {"door": "door", "monster": "monster"}.get(deck, "coin"),
-        art,
-        _darker(colour, 0.4),
-        _lighter(colour),
-    )
-    label = render_line(deck.upper(), inner.w - 8, max(10, w // 7), theme.PARCHMENT, "bold")
-    s.blit(label, label.get_rect(center=(w // 2, art.bottom + label.get_height())))
-    return s
+    return designed_back(deck, w, h)
 
 
 def blit_card(

@@ -26,7 +26,7 @@ from ..session import Session
 from ..ui import theme
 from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import panel
-from . import table_hud
+from . import table_hud, table_moments
 from .base import Box
 from .table_base import GameScene, Wire
 
@@ -232,6 +232,7 @@ class WonderlandScene(GameScene):
             super().on_event(event, stand_in)
 
     def event_effects(self, event: dict[str, Any]) -> None:
+        table_moments.wonderland(self, event)
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "moved" and isinstance(seat, int):
@@ -681,10 +682,13 @@ class WonderlandScene(GameScene):
         return y + 36
 
     def dice_area(self) -> pygame.Rect:
-        area = super().dice_area()
-        if self.geo is not None:
-            area.center = self.geo.rect.center
-        return area
+        """The fight panel rolls under its title; a move or a run is rolled at the top of the column beside the
+        board, never over the board's middle."""
+        fight = self.parts.get("fight")
+        if fight is not None:
+            return pygame.Rect(fight.x + 6, fight.y + 38, fight.w - 12, fight.h - 44)
+        col = self.columns[0]
+        return pygame.Rect(col.x, col.y, col.w, min(col.h, round(col.w * 0.75)))
 
     def deck_point(self, deck: str) -> tuple[int, int]:
         return self.side_rect.x + 40, self.side_rect.y + 60

@@ -122,8 +122,15 @@ class DoorKick(Moment):
     sound = "door"
 
     def __init__(
-        self, card: str, front: pygame.Surface, back: pygame.Surface, start: Where, middle: Where, end: Where,
-        end_w: float, strike: bool,
+        self,
+        card: str,
+        front: pygame.Surface,
+        back: pygame.Surface,
+        start: Where,
+        middle: Where,
+        end: Where,
+        end_w: float,
+        strike: bool,
     ) -> None:
         super().__init__([card])
         self.front, self.back = front, back
@@ -213,7 +220,12 @@ class CardPass(Moment):
     sound = "card"
 
     def __init__(
-        self, img: pygame.Surface, start: Where, end: Where, card: str = "", glow: theme.Colour | None = None,
+        self,
+        img: pygame.Surface,
+        start: Where,
+        end: Where,
+        card: str = "",
+        glow: theme.Colour | None = None,
         fade_out: bool = False,
     ) -> None:
         super().__init__([card] if card else [])
@@ -238,7 +250,11 @@ class Death(Moment):
     sound = "death"
 
     def __init__(
-        self, panel: Callable[[], pygame.Rect], name: str, cards: Sequence[pygame.Surface], to: Where,
+        self,
+        panel: Callable[[], pygame.Rect],
+        name: str,
+        cards: Sequence[pygame.Surface],
+        to: Where,
         held: Sequence[str] = (),
     ) -> None:
         super().__init__(held)
@@ -398,6 +414,12 @@ class Moments:
     @property
     def active(self) -> bool:
         return bool(self.playing)
+
+    @property
+    def showing_big(self) -> bool:
+        """Whether a big (blocking) moment is on the screen now: a click then only skips it; a line said or a
+        card passing lets the click through."""
+        return any(m.blocking and m.t >= 0 for m in self.playing)
 
     def holds(self, card: str) -> bool:
         return any(card in m.cards for m in self.playing)

@@ -300,8 +300,9 @@ class GameScene(ActionBar, Scene):
         if self.log.handle(event) is None or self.chat.handle(event) is None:
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and self.moments.active:
-            self.moments.skip()  # a click skips the big moments; on the table it does nothing else
-            if self.table_rect.collidepoint(event.pos):
+            big = self.moments.showing_big
+            self.moments.skip()  # a click skips the moments; over a big one on the table it does nothing else
+            if big and self.table_rect.collidepoint(event.pos):
                 return None
         if (
             event.type == pygame.MOUSEBUTTONDOWN

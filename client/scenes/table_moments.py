@@ -97,8 +97,9 @@ def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
             end, end_w = _fixed(_hand_point(scene, seat)), float(scene.card_w if seat == scene.viewer else 20)
         middle = _fixed(scene.combat_rect.center)
         front = draw_face(scene.cards.face(card), int(150 * k))
-        moments.add(DoorKick(card, front, draw_back("door", pile.w), _fixed(pile.center), middle, end, end_w,
-                             what == "curse"))
+        moments.add(
+            DoorKick(card, front, draw_back("door", pile.w), _fixed(pile.center), middle, end, end_w, what == "curse")
+        )
     elif kind == "level" and isinstance(seat, int) and isinstance(event.get("level"), int):
         new = int(event["level"])
         old = new - int(event.get("change") or 0)
@@ -144,7 +145,8 @@ def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
             start = _card_point(scene, card, giver)
             moments.add(
                 CardPass(_image(scene, card, small), _fixed(start), _fixed(_hand_point(scene, taker)), card),
-                LOOT_STAGGER * i, "queue",
+                LOOT_STAGGER * i,
+                "queue",
             )
 
 

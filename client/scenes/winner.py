@@ -132,11 +132,18 @@ class WinnerScene(Scene):
         # The spotlight: a cone of warm light from above onto the winner.
         light = pygame.Surface((w, h), pygame.SRCALPHA)
         spread = int(w * 0.28 * ease_out(phase(t, 0.0, 0.6)))
-        pygame.draw.polygon(light, (255, 230, 160, 28), [(w // 2 - 60, 0), (w // 2 + 60, 0),
-                                                          (w // 2 + spread, h), (w // 2 - spread, h)])
+        pygame.draw.polygon(
+            light, (255, 230, 160, 28), [(w // 2 - 60, 0), (w // 2 + 60, 0), (w // 2 + spread, h), (w // 2 - spread, h)]
+        )
         surface.blit(light, (0, 0))
-        rays(surface, medal.center, medal.w * (1.0 + 0.15 * math.sin(t * 2)), theme.YELLOW,
-             int(120 * ease_out(phase(t, 0.2, 0.8))), t * 0.4)
+        rays(
+            surface,
+            medal.center,
+            medal.w * (1.0 + 0.15 * math.sin(t * 2)),
+            theme.YELLOW,
+            int(120 * ease_out(phase(t, 0.2, 0.8))),
+            t * 0.4,
+        )
         self._confetti(surface, t)
         pop = ease_out(phase(t, 0.1, 0.6))
         r = max(4, int(medal.w / 2 * (0.5 + 0.5 * pop)))
@@ -177,8 +184,15 @@ class WinnerScene(Scene):
             return
         cw, ch = int(r * 1.3), int(r * 0.7)
         x, y = base[0] - cw // 2, base[1] - ch - int(20 * (1 - ease_out(k)))
-        points = [(x, y + ch), (x, y + ch * 0.25), (x + cw * 0.25, y + ch * 0.6), (x + cw * 0.5, y),
-                  (x + cw * 0.75, y + ch * 0.6), (x + cw, y + ch * 0.25), (x + cw, y + ch)]
+        points = [
+            (x, y + ch),
+            (x, y + ch * 0.25),
+            (x + cw * 0.25, y + ch * 0.6),
+            (x + cw * 0.5, y),
+            (x + cw * 0.75, y + ch * 0.6),
+            (x + cw, y + ch * 0.25),
+            (x + cw, y + ch),
+        ]
         pygame.draw.polygon(surface, (246, 200, 60), points)
         pygame.draw.polygon(surface, (120, 80, 10), points, 3)
         for px in (0.25, 0.5, 0.75):

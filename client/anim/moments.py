@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -49,40 +50,70 @@ def scaled(img: pygame.Surface, width: float, squash: float = 1.0) -> pygame.Sur
     return pygame.transform.scale(img, (w, h))
 
 
+def faded(img: pygame.Surface, alpha: int) -> pygame.Surface:
+    """`img` at `alpha`: a copy, since rendered text and card faces are shared from their caches."""
+    if alpha >= 255:
+        return img
+    out = img.copy()
+    out.set_alpha(max(0, alpha))
+    return out
+
+
+def zoomed(img: pygame.Surface, k: float) -> pygame.Surface:
+    """`img` grown or shrunk by `k` (text is rendered once at its size and scaled, not rendered at each size)."""
+    if abs(k - 1.0) < 0.02:
+        return img
+    w, h = img.get_size()
+    return pygame.transform.smoothscale(img, (max(1, round(w * k)), max(1, round(h * k))))
+
+
 def blit_centred(surface: pygame.Surface, img: pygame.Surface, at: Point, angle: float = 0.0, alpha: int = 255) -> None:
     if abs(angle) > 0.5:
         img = pygame.transform.rotate(img, angle)
-    if alpha < 255:
-        img = img.copy()
-        img.set_alpha(max(0, alpha))
+    img = faded(img, alpha)
     surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
 
 
 def shadow_under(surface: pygame.Surface, size: tuple[int, int], at: Point, height: float) -> None:
     """A card's shadow, further off and softer the higher it flies."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, int(90 - 40 * height)), shade.get_rect(), border_radius=max(4, size[0] // 14))
+    shade = _shade(size)
+    shade.set_alpha(int(255 - 110 * min(1.0, max(0.0, height))))  # the cached image's own alpha, set for this draw
     off = 4 + 22 * height
     surface.blit(shade, shade.get_rect(center=(round(at[0] + off), round(at[1] + off))))
 
 
+@lru_cache(maxsize=32)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=max(4, size[0] // 14))
+    return shade
+
+
 def rays(surface: pygame.Surface, at: Point, radius: float, colour: theme.Colour, alpha: int, turn: float) -> None:
-    """A burst of light behind something just revealed."""
+    """A burst of light behind something just revealed, turning slowly (`turn` in radians)."""
     if radius < 4 or alpha <= 0:
         return
-    size = int(radius * 2) + 2
+    step = math.tau / 12  # the burst looks the same every twelfth of a turn
+    layer = _burst(max(4, int(radius) // 8 * 8), colour, round((turn % step) / step * 6) % 6)
+    layer.set_alpha(min(255, alpha))  # the cached image's own alpha, set for this draw
+    surface.blit(layer, layer.get_rect(center=(round(at[0]), round(at[1]))))
+
+
+@lru_cache(maxsize=64)
+def _burst(radius: int, colour: theme.Colour, tick: int) -> pygame.Surface:
+    size = radius * 2 + 2
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
     for i in range(12):
-        a = turn + i * math.tau / 12
+        a = (tick / 6 + i) * math.tau / 12
         points = [
             (c, c),
             (c + math.cos(a - 0.12) * radius, c + math.sin(a - 0.12) * radius),
             (c + math.cos(a + 0.12) * radius, c + math.sin(a + 0.12) * radius),
         ]
-        pygame.draw.polygon(layer, (*colour, alpha // 2), points)
-    pygame.draw.circle(layer, (*colour, alpha), (c, c), radius * 0.35)
-    surface.blit(layer, layer.get_rect(center=(round(at[0]), round(at[1]))))
+        pygame.draw.polygon(layer, (*colour, 128), points)
+    pygame.draw.circle(layer, (*colour, 255), (c, c), radius * 0.35)
+    return layer
 
 
 def sparks(surface: pygame.Surface, at: Point, t: float, colour: theme.Colour, count: int = 14) -> None:
@@ -196,20 +227,25 @@ class LevelTick(Moment):
         if up:
             rays(surface, at, 70 * pop, colour, int(140 * (1 - phase(t, 0.6, self.duration))), t)
             sparks(surface, at, phase(t, 0.3, self.duration), colour)
-        plate = pygame.Rect(0, 0, int(96 * pop), int(64 * pop))
-        plate.center = (round(at[0]), round(at[1]))
-        layer = pygame.Surface(plate.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (24, 20, 30, min(235, fade)), layer.get_rect(), border_radius=12)
-        pygame.draw.rect(layer, (*colour, fade), layer.get_rect(), 3, border_radius=12)
-        number = render_line(f"L{shown}", plate.w - 8, int(40 * pop), colour, "bold")
-        number.set_alpha(fade)
-        layer.blit(number, number.get_rect(center=layer.get_rect().center))
-        surface.blit(layer, plate.topleft)
+        plate = zoomed(_plate(f"L{shown}", colour), pop)
+        surface.blit(faded(plate, fade), plate.get_rect(center=(round(at[0]), round(at[1]))))
         words = f"{self.name}: level {self.new}!" if up else f"{self.name} drops to level {self.new}"
         rise = 30 + 24 * ease_out(phase(t, 0.3, 1.0)) * (1 if up else -1)
-        caption = render_line(words, 360, 22, colour, "bold")
-        caption.set_alpha(fade)
-        surface.blit(caption, caption.get_rect(center=(round(at[0]), round(at[1] - plate.h / 2 - rise + 30))))
+        caption = faded(render_line(words, 360, 22, colour, "bold"), fade)
+        surface.blit(
+            caption, caption.get_rect(center=(round(at[0]), round(at[1] - plate.get_height() / 2 - rise + 30)))
+        )
+
+
+@lru_cache(maxsize=32)
+def _plate(text: str, colour: theme.Colour) -> pygame.Surface:
+    """A level counter's plate: the number on a dark rounded plate rimmed in `colour`."""
+    layer = pygame.Surface((96, 64), pygame.SRCALPHA)
+    pygame.draw.rect(layer, (24, 20, 30, 235), layer.get_rect(), border_radius=12)
+    pygame.draw.rect(layer, colour, layer.get_rect(), 3, border_radius=12)
+    number = render_line(text, 88, 40, colour, "bold")
+    layer.blit(number, number.get_rect(center=layer.get_rect().center))
+    return layer
 
 
 class CardPass(Moment):
@@ -263,14 +299,16 @@ class Death(Moment):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
         rect = self.panel()
-        dark = int(200 * phase(t, 0.0, 0.3) * (1 - phase(t, 1.25, self.duration)))
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill((0, 0, 0, dark))
-        surface.blit(layer, rect.topleft)
-        skull = min(rect.h, 90) * (0.6 + 0.4 * ease_out(phase(t, 0.0, 0.35)))
-        _skull(surface, rect.center, skull, int(255 * (1 - phase(t, 1.25, self.duration))))
-        words = render_line(f"{self.name} died!", 420, 34, theme.VERMILLION, "bold")
-        words.set_alpha(int(255 * (1 - phase(t, 1.2, self.duration))))
+        dark = 200 * phase(t, 0.0, 0.3) * (1 - phase(t, 1.25, self.duration))
+        keep = 255 - int(dark)
+        surface.fill((keep, keep, keep), rect, special_flags=pygame.BLEND_RGB_MULT)  # the panel goes dark
+        skull = zoomed(_skull(min(rect.h, 90)), 0.6 + 0.4 * ease_out(phase(t, 0.0, 0.35)))
+        skull = faded(skull, int(255 * (1 - phase(t, 1.25, self.duration))))
+        surface.blit(skull, skull.get_rect(center=rect.center))
+        words = faded(
+            render_line(f"{self.name} died!", 420, 34, theme.VERMILLION, "bold"),
+            int(255 * (1 - phase(t, 1.2, self.duration))),
+        )
         target = self.to()
         lift = (self.images[0].get_height() // 2 if self.images else 0) + 40
         surface.blit(words, words.get_rect(midbottom=(round(target[0]), round(target[1]) - lift)))
@@ -286,17 +324,18 @@ class Death(Moment):
             blit_centred(surface, img, at, (1 - k) * 200 * (1 if i % 2 else -1) + (i - n / 2) * 4)
 
 
-def _skull(surface: pygame.Surface, at: tuple[int, int], size: float, alpha: int) -> None:
-    layer = pygame.Surface((int(size) + 2, int(size) + 2), pygame.SRCALPHA)
-    s = size
-    bone = (236, 230, 214, alpha)
+@lru_cache(maxsize=8)
+def _skull(size: int) -> pygame.Surface:
+    s = float(size)
+    layer = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
+    bone, ink = (236, 230, 214), (20, 16, 20)
     pygame.draw.circle(layer, bone, (s / 2, s * 0.42), s * 0.38)
     pygame.draw.rect(layer, bone, (s * 0.27, s * 0.55, s * 0.46, s * 0.3), border_radius=int(s * 0.08))
     for dx in (-0.15, 0.15):
-        pygame.draw.circle(layer, (20, 16, 20, alpha), (s / 2 + dx * s, s * 0.45), s * 0.1)
+        pygame.draw.circle(layer, ink, (s / 2 + dx * s, s * 0.45), s * 0.1)
     for dx in (-0.12, 0.0, 0.12):
-        pygame.draw.line(layer, (20, 16, 20, alpha), (s / 2 + dx * s, s * 0.72), (s / 2 + dx * s, s * 0.84), 2)
-    surface.blit(layer, layer.get_rect(center=at))
+        pygame.draw.line(layer, ink, (s / 2 + dx * s, s * 0.72), (s / 2 + dx * s, s * 0.84), 2)
+    return layer
 
 
 class Reveal(Moment):
@@ -317,8 +356,7 @@ class Reveal(Moment):
         fade = int(255 * (1 - phase(t, self.duration - 0.3, self.duration)))
         n = len(self.images)
         w = self.back.get_width()
-        title = render_line(self.title, 520, 26, theme.ORANGE, "bold")
-        title.set_alpha(fade)
+        title = faded(render_line(self.title, 520, 26, theme.ORANGE, "bold"), fade)
         surface.blit(title, title.get_rect(midbottom=(round(at[0]), round(at[1] - self.back.get_height() / 2 - 8))))
         for i, img in enumerate(self.images):
             x = at[0] + (i - (n - 1) / 2) * (w + 12)
@@ -343,15 +381,19 @@ class Callout(Moment):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
         pop = 0.7 + 0.3 * ease_out(phase(t, 0.0, 0.2))
-        img = render_line(self.text, 560, max(10, int(self.size * pop)), self.colour, "bold")
-        rect = img.get_rect(center=tuple(round(v) for v in self.where())).inflate(24, 10)
         fade = int(255 * (1 - phase(t, self.duration - 0.35, self.duration)))
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (16, 18, 24, min(220, fade)), layer.get_rect(), border_radius=10)
-        pygame.draw.rect(layer, (*self.colour, fade), layer.get_rect(), 2, border_radius=10)
-        img.set_alpha(fade)
-        layer.blit(img, img.get_rect(center=layer.get_rect().center))
-        surface.blit(layer, rect.topleft)
+        img = faded(zoomed(_banner(self.text, self.colour, self.size), pop), fade)
+        surface.blit(img, img.get_rect(center=tuple(round(v) for v in self.where())))
+
+
+@lru_cache(maxsize=32)
+def _banner(text: str, colour: theme.Colour, size: int) -> pygame.Surface:
+    img = render_line(text, 560, size, colour, "bold")
+    layer = pygame.Surface(img.get_rect().inflate(24, 10).size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (16, 18, 24, 220), layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, colour, layer.get_rect(), 2, border_radius=10)
+    layer.blit(img, img.get_rect(center=layer.get_rect().center))
+    return layer
 
 
 class Moments:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..anim.moments import ease_out, phase, rays
+from ..anim.moments import ease_out, faded, phase, rays, zoomed
 from ..session import Session
 from ..ui import theme
 from ..ui.text import render_line
@@ -130,12 +130,9 @@ class WinnerScene(Scene):
         medal = parts["medal"]
         colour = self._colour()
         # The spotlight: a cone of warm light from above onto the winner.
-        light = pygame.Surface((w, h), pygame.SRCALPHA)
         spread = int(w * 0.28 * ease_out(phase(t, 0.0, 0.6)))
-        pygame.draw.polygon(
-            light, (255, 230, 160, 28), [(w // 2 - 60, 0), (w // 2 + 60, 0), (w // 2 + spread, h), (w // 2 - spread, h)]
-        )
-        surface.blit(light, (0, 0))
+        cone = [(w // 2 - 60, 0), (w // 2 + 60, 0), (w // 2 + spread, h), (w // 2 - spread, h)]
+        pygame.draw.polygon(surface, (40, 36, 40), cone)
         rays(
             surface,
             medal.center,
@@ -150,14 +147,16 @@ class WinnerScene(Scene):
         pygame.draw.circle(surface, (30, 26, 40), medal.center, r + 6)
         pygame.draw.circle(surface, colour, medal.center, r)
         pygame.draw.circle(surface, theme.YELLOW, medal.center, r, max(3, r // 12))
-        initial = render_line(self.names()[:1], r * 2, max(10, int(r * 1.1)), theme.TEXT_DARK, "title")
+        full = max(4, medal.w // 2)
+        initial = render_line(self.names()[:1], full * 2, max(10, int(full * 1.1)), theme.TEXT_DARK, "title")
+        initial = zoomed(initial, r / full)
         surface.blit(initial, initial.get_rect(center=medal.center))
         self._crown(surface, (medal.centerx, medal.y - int(20 * pop) + 8), r, phase(t, 0.4, 0.9))
         title = render_line(f"{self.names()} wins!", parts["title"].w, 64, theme.YELLOW, "title")
-        title.set_alpha(int(255 * phase(t, 0.3, 0.8)))
+        title = faded(title, int(255 * phase(t, 0.3, 0.8)))
         surface.blit(title, title.get_rect(center=parts["title"].center))
         line = render_line(self._line(t), parts["line"].w, 26, theme.TEXT, "bold")
-        line.set_alpha(int(255 * phase(t, 0.6, 1.0)))
+        line = faded(line, int(255 * phase(t, 0.6, 1.0)))
         surface.blit(line, line.get_rect(center=parts["line"].center))
         self._gold(surface, t)
         self._table(surface, t)

@@ -231,10 +231,9 @@ class LevelTick(Moment):
         surface.blit(faded(plate, fade), plate.get_rect(center=(round(at[0]), round(at[1]))))
         words = f"{self.name}: level {self.new}!" if up else f"{self.name} drops to level {self.new}"
         rise = 30 + 24 * ease_out(phase(t, 0.3, 1.0)) * (1 if up else -1)
-        caption = faded(render_line(words, 360, 22, colour, "bold"), fade)
-        surface.blit(
-            caption, caption.get_rect(center=(round(at[0]), round(at[1] - plate.get_height() / 2 - rise + 30)))
-        )
+        caption = faded(_banner(words, colour, 22), fade)
+        centre = (round(at[0]), round(at[1] - plate.get_height() / 2 - rise + 24))
+        surface.blit(caption, caption.get_rect(center=centre).clamp(surface.get_rect()))
 
 
 @lru_cache(maxsize=32)
@@ -356,7 +355,7 @@ class Reveal(Moment):
         fade = int(255 * (1 - phase(t, self.duration - 0.3, self.duration)))
         n = len(self.images)
         w = self.back.get_width()
-        title = faded(render_line(self.title, 520, 26, theme.ORANGE, "bold"), fade)
+        title = faded(_banner(self.title, theme.ORANGE, 26), fade)
         surface.blit(title, title.get_rect(midbottom=(round(at[0]), round(at[1] - self.back.get_height() / 2 - 8))))
         for i, img in enumerate(self.images):
             x = at[0] + (i - (n - 1) / 2) * (w + 12)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.rules.munchkin.flight import ESCAPE_ON
-from ..anim.moments import CardPass, Death, DoorKick, LevelTick, Point, Reveal, Where
+from ..anim.moments import Callout, CardPass, Death, DoorKick, LevelTick, Point, Reveal, Where
 from ..render.cards import draw_back, draw_face
 from ..ui import theme
 
@@ -137,6 +137,15 @@ def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
         else:
             end_point = scene.deck_parts()["door"]["discard"].center
         moments.add(CardPass(_image(scene, card, small), _fixed(start), _fixed(end_point), card or ""), 0.0, "queue")
+    elif kind == "cursed" and isinstance(seat, int) and event.get("card") and not moments.holds(str(event["card"])):
+        # A curse played on someone (a kicked one strikes in its Door's moment) flies at its victim.
+        card = str(event["card"])
+        start = _card_point(scene, card, None)
+        target = _fixed(_panel(scene, seat).center)
+        moments.add(CardPass(_image(scene, card, small), _fixed(start), target, card, glow=theme.PURPLE, fade_out=True))
+    elif kind == "victory" and isinstance(event.get("fighter"), int):
+        words = f"{scene.seat_name(int(event['fighter']))} wins the fight!"
+        moments.add(Callout(words, _fixed(scene.combat_rect.center), theme.SKY, 34), 0.0, "queue")
     elif kind == "traded" and isinstance(seat, int) and isinstance(event.get("with"), int):
         other = int(event["with"])
         legs = [(str(c), seat, other) for c in event.get("give") or []]

@@ -685,8 +685,9 @@ class WonderlandScene(GameScene):
         """The fight panel rolls under its title; a move or a run is rolled at the top of the column beside the
         board, never over the board's middle."""
         fight = self.parts.get("fight")
-        if fight is not None:
-            return pygame.Rect(fight.x + 6, fight.y + 38, fight.w - 12, fight.h - 44)
+        if fight is not None:  # over the lines of parts and dice, so the score stays in sight when there is room
+            top = 130 if fight.h - 130 - 24 >= 90 else 38
+            return pygame.Rect(fight.x + 6, fight.y + top, fight.w - 12, fight.h - top - 24)
         col = self.columns[0]
         return pygame.Rect(col.x, col.y, col.w, min(col.h, round(col.w * 0.75)))
 

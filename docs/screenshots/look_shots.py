@@ -98,9 +98,45 @@ def main() -> None:
     shot(app, "winner")
 
     app = App(Settings(), size=SIZE)
-    app.push(WonderlandScene(app, wonderland_session(fight=True)))
+    session = wonderland_session(fight=True)
+    scene = app.push(WonderlandScene(app, session))
     run(app, 0.5)
+    if not hasattr(scene, "moments"):  # before the look: the board as it was
+        shot(app, "wonderland-mid-game")
+        return
+    state = session.engine_state
+    cards = list(state.monster_deck[:3])
+    scene.on_event(
+        {
+            "type": "fight_began",
+            "seat": 0,
+            "room": 4,
+            "monster": "The Bandersnatch",
+            "monster_cards": cards,
+            "monster_die": 3,
+            "monster_power": 9,
+            "seed": 5,
+        }
+    )
+    run(app, 0.9)
     shot(app, "wonderland-mid-game")
+
+    app = App(Settings(), size=SIZE)
+    session = munchkin_session()
+    scene = app.push(MunchkinScene(app, session))
+    run(app, 0.3)
+    monster = next(c for c, d in scene.cards.defs.items() if d.kind == "monster" and c not in scene.hand)
+    scene.on_event({"type": "kicked_door", "seat": 0, "card": monster})
+    run(app, 0.75)
+    shot(app, "door-kick")
+
+    app = App(Settings(), size=SIZE)
+    scene = app.push(MunchkinScene(app, munchkin_session()))
+    run(app, 0.3)
+    scene.on_event({"type": "level", "seat": 0, "level": 5, "change": 1})
+    scene.on_event({"type": "level", "seat": 3, "level": 4, "change": -1})
+    run(app, 0.55)
+    shot(app, "level-up")
 
 
 if __name__ == "__main__":

@@ -218,3 +218,20 @@ def test_a_winners_screen_counts_the_gold_in_wonderland() -> None:
     screen.t = 3.0
     assert screen._line(3.0) == "with 900 Gold" != early
     assert len(screen.gold_rows()) == 5
+
+
+def test_a_curse_flies_at_its_victim_once_and_a_won_fight_is_called_out() -> None:
+    from doorkick.client.anim.moments import Callout
+    from doorkick.client.ui import theme
+
+    app, scene = _table()
+    kicked = _kick(scene, "curse", seat=0)
+    scene.on_event({"type": "cursed", "seat": 0, "card": kicked})  # the kicked curse strikes in its Door's moment
+    assert [type(m) for m in scene.moments.playing] == [DoorKick]
+    played = next(c for c, d in scene.cards.defs.items() if getattr(d, "kind", "") == "curse" and c != kicked)
+    scene.on_event({"type": "cursed", "seat": 3, "card": played})
+    scene.on_event({"type": "victory", "fighter": 0, "helper": None, "killed": 1})
+    curse, said = scene.moments.playing[1:]
+    assert isinstance(curse, CardPass) and curse.glow == theme.PURPLE
+    assert isinstance(said, Callout) and said.text == f"{scene.seat_name(0)} wins the fight!"
+    assert _frames_until_still(app, scene) < 5 * 60

@@ -89,23 +89,22 @@ def _shade(size: tuple[int, int]) -> pygame.Surface:
     return shade
 
 
-def rays(surface: pygame.Surface, at: Point, radius: float, colour: theme.Colour, alpha: int, turn: float) -> None:
-    """A burst of light behind something just revealed, turning slowly (`turn` in radians)."""
+def rays(surface: pygame.Surface, at: Point, radius: float, colour: theme.Colour, alpha: int) -> None:
+    """A burst of light behind something just revealed, growing and fading with `radius` and `alpha`."""
     if radius < 4 or alpha <= 0:
         return
-    step = math.tau / 12  # the burst looks the same every twelfth of a turn
-    layer = _burst(max(4, int(radius) // 8 * 8), colour, round((turn % step) / step * 6) % 6)
+    layer = _burst(max(16, int(radius) // 16 * 16), colour)
     layer.set_alpha(min(255, alpha))  # the cached image's own alpha, set for this draw
     surface.blit(layer, layer.get_rect(center=(round(at[0]), round(at[1]))))
 
 
-@lru_cache(maxsize=64)
-def _burst(radius: int, colour: theme.Colour, tick: int) -> pygame.Surface:
+@lru_cache(maxsize=24)
+def _burst(radius: int, colour: theme.Colour) -> pygame.Surface:
     size = radius * 2 + 2
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
     for i in range(12):
-        a = (tick / 6 + i) * math.tau / 12
+        a = i * math.tau / 12
         points = [
             (c, c),
             (c + math.cos(a - 0.12) * radius, c + math.sin(a - 0.12) * radius),
@@ -189,7 +188,7 @@ class DoorKick(Moment):
             return
         if t < 0.95:  # face up, in a burst of light
             k = phase(t, 0.6, 0.95)
-            rays(surface, at, big * (0.8 + 0.3 * k), theme.YELLOW, int(170 * (1 - k * 0.6)), k * 0.8)
+            rays(surface, at, big * (0.8 + 0.3 * k), theme.YELLOW, int(170 * (1 - k * 0.6)))
             shadow_under(surface, self.front.get_size(), at, 0.5)
             blit_centred(surface, self.front, at)
             return
@@ -225,7 +224,7 @@ class LevelTick(Moment):
         pop = 1 + 0.35 * math.sin(math.pi * phase(t, 0.2, 0.9))
         fade = int(255 * (1 - phase(t, 1.0, self.duration)))
         if up:
-            rays(surface, at, 70 * pop, colour, int(140 * (1 - phase(t, 0.6, self.duration))), t)
+            rays(surface, at, 70 * pop, colour, int(140 * (1 - phase(t, 0.6, self.duration))))
             sparks(surface, at, phase(t, 0.3, self.duration), colour)
         plate = zoomed(_plate(f"L{shown}", colour), pop)
         surface.blit(faded(plate, fade), plate.get_rect(center=(round(at[0]), round(at[1]))))
@@ -271,7 +270,7 @@ class CardPass(Moment):
         at = lerp(self.start(), self.end(), k)
         at = at[0], at[1] - math.sin(math.pi * k) * 60
         if self.glow is not None:
-            rays(surface, at, self.img.get_width() * 0.9, self.glow, int(150 * math.sin(math.pi * k)), k)
+            rays(surface, at, self.img.get_width() * 0.9, self.glow, int(150 * math.sin(math.pi * k)))
         lift = math.sin(math.pi * k)
         shadow_under(surface, self.img.get_size(), at, lift)
         alpha = int(255 * (1 - phase(k, 0.6, 1.0))) if self.fade_out else 255
@@ -363,7 +362,7 @@ class Reveal(Moment):
             face = self.back if k < 0.5 else img
             card = scaled(face, w, abs(math.cos(math.pi * k)))
             if 0.5 <= k < 1.0:
-                rays(surface, (x, at[1]), w * 0.9, theme.ORANGE, int(160 * (1 - k)), k)
+                rays(surface, (x, at[1]), w * 0.9, theme.ORANGE, int(160 * (1 - k)))
             blit_centred(surface, card, (x, at[1]), 0, fade)
 
 

@@ -47,14 +47,29 @@ def _shade(surface: pygame.Surface, greys: pygame.Surface) -> None:
     surface.blit(dark, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=1)
+def _grain_tile() -> pygame.Surface:
+    """The baize's fine grain, made once and tiled: its cost does not grow with the window."""
+    return _mottle((384, 384), (128, 128), 9, 5)
+
+
+def _grain(size: tuple[int, int]) -> pygame.Surface:
+    tile = _grain_tile()
+    out = pygame.Surface(size)
+    for y in range(0, size[1], tile.get_height()):
+        for x in range(0, size[0], tile.get_width()):
+            out.blit(tile, (x, y))
+    return out
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """Baize the size of the table: mottled, finely grained, darker towards the rim."""
+    """Baize the size of the table: mottled, finely grained, darker towards the rim (kept only inside
+    `table_top`'s cache)."""
     w, h = max(8, size[0]), max(8, size[1])
     s = pygame.Surface((w, h))
     s.fill(FELT)
     _shade(s, _mottle((w, h), (max(2, w // 90), max(2, h // 90)), 5, 7))
-    _shade(s, _mottle((w, h), (max(2, w // 3), max(2, h // 3)), 9, 5))
+    _shade(s, _grain((w, h)))
     # A vignette: the lamp over the table lights its middle.
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     steps = 18
@@ -66,7 +81,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def table_top(size: tuple[int, int], scale: float = 1.0) -> pygame.Surface:
     """The whole table: a wooden rim with its grain and a bevel, the felt inside it."""
     w, h = max(40, size[0]), max(40, size[1])

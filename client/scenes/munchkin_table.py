@@ -701,7 +701,7 @@ class MunchkinScene(GameScene):
         rect = self.combat_rect
         combat = self.view.get("combat")
         if not isinstance(combat, dict):
-            pygame.draw.rect(surface, (26, 56, 46), rect, border_radius=12)
+            panel(surface, rect, (14, 40, 30), (60, 100, 84), radius=12, alpha=120)  # the felt shows through
             text = self.phase_text()
             decisions = self.view.get("decisions") or []
             if decisions:  # a decision holds up the table: that is what everyone waits for

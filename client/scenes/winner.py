@@ -139,7 +139,6 @@ class WinnerScene(Scene):
             medal.w * (1.0 + 0.15 * math.sin(t * 2)),
             theme.YELLOW,
             int(120 * ease_out(phase(t, 0.2, 0.8))),
-            t * 0.4,
         )
         self._confetti(surface, t)
         pop = ease_out(phase(t, 0.1, 0.6))

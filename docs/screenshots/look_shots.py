@@ -2,6 +2,8 @@
 air, a death, the winner's screen and the Wonderland board mid-game, each drawn through the real scenes.
 
 Run: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python docs/screenshots/look_shots.py OUT_DIR [PREFIX]
+Then `look_shots.py --beside BEFORE_DIR AFTER_DIR OUT_DIR` puts each pair side by side (the docs' look-*.png), from
+shots taken with PREFIX "before-" on the old code and "after-" on the new.
 """
 
 from __future__ import annotations
@@ -46,7 +48,30 @@ def enhanced_fight() -> Any:
     return session
 
 
+PAIRS = ("table-rest", "combat-helper-enhancers", "dice-in-the-air", "death", "winner", "wonderland-mid-game")
+
+
+def beside(before: Path, after: Path, out: Path) -> None:
+    """Each before/after pair in one picture, labelled, at full size."""
+    from doorkick.client.ui import theme
+    from doorkick.client.ui.text import render_line
+
+    pygame.display.set_mode((10, 10))
+    for name in PAIRS:
+        old = pygame.image.load(str(before / f"before-{name}.png"))
+        new = pygame.image.load(str(after / f"after-{name}.png"))
+        pair = pygame.Surface((old.get_width() + new.get_width() + 16, max(old.get_height(), new.get_height()) + 40))
+        pair.fill((14, 14, 18))
+        for x, img, label in ((0, old, "Before"), (old.get_width() + 16, new, "After")):
+            pair.blit(img, (x, 40))
+            pair.blit(render_line(label, 400, 26, theme.TEXT, "bold"), (x + 10, 6))
+        pygame.image.save(pair, str(out / f"look-{name}.png"))
+
+
 def main() -> None:
+    if sys.argv[1] == "--beside":
+        beside(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
+        return
     out = Path(sys.argv[1])
     prefix = sys.argv[2] if len(sys.argv) > 2 else ""
     out.mkdir(parents=True, exist_ok=True)

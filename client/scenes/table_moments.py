@@ -7,7 +7,10 @@ from their `event_effects`; the dice's result line comes from `roll_callout`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -22,6 +25,20 @@ if TYPE_CHECKING:
     from .wonderland_board import WonderlandScene
 
 MONSTERS = ("monster", "wandering_monster")
+Scene = TypeVar("Scene", bound="GameScene")
+
+
+def _guarded(start: Callable[[Scene, dict[str, Any]], None]) -> Callable[[Scene, dict[str, Any]], None]:
+    """An event shaped unexpectedly (a newer host's) costs its moment and a warning, never the game."""
+
+    @wraps(start)
+    def run(scene: Scene, event: dict[str, Any]) -> None:
+        try:
+            start(scene, event)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            print(f"doorkick: no moment for a {event.get('type')!r} event: {exc!r}", file=sys.stderr)
+
+    return run
 LOOT_STAGGER = 0.15  # seconds between the corpse's cards (or lost items) leaving one after another
 
 
@@ -77,6 +94,7 @@ def _image(scene: GameScene, card: str | None, width: int, deck: str = "door") -
     return draw_back(deck, width)
 
 
+@_guarded
 def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
     kind = event.get("type")
     seat = event.get("seat")
@@ -165,6 +183,7 @@ def _row_point(scene: WonderlandScene, seat: int) -> Point:
     return float(scene.side_rect.x + 60), float(scene.side_rect.y + 50 + 28 + 60 * seat + 27)
 
 
+@_guarded
 def wonderland(scene: WonderlandScene, event: dict[str, Any]) -> None:
     kind = event.get("type")
     seat = event.get("seat")

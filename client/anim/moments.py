@@ -381,7 +381,7 @@ class Callout(Moment):
         pop = 0.7 + 0.3 * ease_out(phase(t, 0.0, 0.2))
         fade = int(255 * (1 - phase(t, self.duration - 0.35, self.duration)))
         img = faded(zoomed(_banner(self.text, self.colour, self.size), pop), fade)
-        surface.blit(img, img.get_rect(center=tuple(round(v) for v in self.where())))
+        surface.blit(img, img.get_rect(center=tuple(round(v) for v in self.where())).clamp(surface.get_rect()))
 
 
 @lru_cache(maxsize=32)

@@ -12,6 +12,7 @@ from ..ui import theme
 from ..ui.text import render_block, render_line
 from .backs import designed_back
 from .icons import emblem, kind_picture, tinted_picture
+from .table_surface import card_shadow
 
 CARD_RATIO = 7 / 5  # height / width, a standard playing card
 COMPACT_BELOW = 150  # narrower than this, the rules text is left for the zoomed view
@@ -381,9 +382,11 @@ def blit_card(
     if abs(angle) > 0.5:
         img = pygame.transform.rotate(img, angle)
     rect = img.get_rect(center=(round(center[0]), round(center[1]) - lift))
-    shadow = rect.move(3 + lift // 3, 4 + lift // 3)
-    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(4, rect.w // 14))
-    surface.blit(shade, shadow.topleft)
+    # Softer and further off the higher it is held; a turning card's shadow comes in a few sizes, so the cache
+    # keeps up.
+    size = (rect.w // 16 * 16, rect.h // 16 * 16) if abs(angle) > 0.5 else rect.size
+    shade = card_shadow(size, max(4, rect.w // 14), lift)
+    spot = shade.get_rect(center=rect.center).move(3 + lift // 3, 4 + lift // 3)
+    surface.blit(shade, spot)
     surface.blit(img, rect.topleft)
     return rect

@@ -104,7 +104,7 @@ def table_top(size: tuple[int, int], scale: float = 1.0) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=96)
 def card_shadow(size: tuple[int, int], radius: int, lift: int = 0) -> pygame.Surface:
     """A soft shadow for a card of `size`: a few widening translucent rounded rects."""
     pad = 4 + lift // 2

@@ -304,7 +304,7 @@ class Death(Moment):
         skull = faded(skull, int(255 * (1 - phase(t, 1.25, self.duration))))
         surface.blit(skull, skull.get_rect(center=rect.center))
         words = faded(
-            render_line(f"{self.name} died!", 420, 34, theme.VERMILLION, "bold"),
+            _banner(f"{self.name} died!", theme.VERMILLION, 34),
             int(255 * (1 - phase(t, 1.2, self.duration))),
         )
         target = self.to()

@@ -157,9 +157,9 @@ class MunchkinScene(GameScene):
         zone = self.combat_zone()
         self.monster_rects = []
         if isinstance(combat, dict):
-            placed, self.monster_rects = combat_zone.place(combat, zone, self.ui_scale)
-            cards += placed
-            self.card_boxes += [("table/combat/cards", card, rect) for card, rect, _ in placed]
+            fight_cards, self.monster_rects = combat_zone.place(combat, zone, self.ui_scale)
+            cards += fight_cards
+            self.card_boxes += [("table/combat/cards", card, rect) for card, rect, _ in fight_cards]
         elif self.face_up_doors():  # an Epic kick's curses waiting to strike lie face up in the middle
             doors = self.face_up_doors()
             mw = self._zone_card_w(zone, len(doors))

@@ -479,7 +479,10 @@ class GameScene(ActionBar, Scene):
         self.app.sounds.play("dice")
         said = table_moments.roll_callout(self, event)
         if said is not None:  # once the dice rest, the result is said over the tray
-            where = lambda: tuple(map(float, tray_rect(self.dice_area()).center))  # noqa: E731
+            def where() -> tuple[float, float]:
+                x, y = tray_rect(self.dice_area()).center
+                return float(x), float(y)
+
             self.moments.add(Callout(said[0], where, said[1]), self.throw.duration, "now")
         self.want_shot("dice", 0.45)
 

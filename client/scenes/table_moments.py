@@ -39,6 +39,8 @@ def _guarded(start: Callable[[Scene, dict[str, Any]], None]) -> Callable[[Scene,
             print(f"doorkick: no moment for a {event.get('type')!r} event: {exc!r}", file=sys.stderr)
 
     return run
+
+
 LOOT_STAGGER = 0.15  # seconds between the corpse's cards (or lost items) leaving one after another
 
 
@@ -148,13 +150,13 @@ def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
             moments.add(pass_, LOOT_STAGGER * i, "queue")
     elif kind in ("charity", "gave") and isinstance(seat, int):
         to = event.get("to")
-        card = str(event.get("card") or "") or None
-        start = _card_point(scene, card, seat) if card else _hand_point(scene, seat)
+        given = str(event.get("card") or "") or None  # a charity's card is the giver's and taker's secret
+        start = _card_point(scene, given, seat) if given else _hand_point(scene, seat)
         if isinstance(to, int) and to >= 0:
             end_point = _hand_point(scene, to)
         else:
             end_point = scene.deck_parts()["door"]["discard"].center
-        moments.add(CardPass(_image(scene, card, small), _fixed(start), _fixed(end_point), card or ""), 0.0, "queue")
+        moments.add(CardPass(_image(scene, given, small), _fixed(start), _fixed(end_point), given or ""), 0.0, "queue")
     elif kind == "cursed" and isinstance(seat, int) and event.get("card") and not moments.holds(str(event["card"])):
         # A curse played on someone (a kicked one strikes in its Door's moment) flies at its victim.
         card = str(event["card"])

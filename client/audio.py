@@ -1,4 +1,5 @@
-"""Sound effects synthesised at start-up (dice, card, door kick, your turn), with volume and mute."""
+"""Sound effects synthesised at start-up (dice, card, door kick, your turn, a level won or lost, a death, the
+winner's fanfare), with volume and mute."""
 
 from __future__ import annotations
 
@@ -87,11 +88,58 @@ def turn_samples() -> list[float]:
     return out
 
 
+def _notes(notes: list[tuple[float, float, float]], length: float, decay: float = 5.0) -> list[float]:
+    """Plucked notes (start second, frequency, loudness) with a touch of the octave for brightness."""
+    out = [0.0] * int(RATE * length)
+    for start, freq, amp in notes:
+        base = int(start * RATE)
+        for n in range(len(out) - base):
+            t = n / RATE
+            env = math.exp(-t * decay) * min(1.0, t * 400)
+            out[base + n] += amp * env * (math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(4 * math.pi * freq * t))
+    return out
+
+
+def level_samples() -> list[float]:
+    """A level gained: a quick rising arpeggio ending on a held note."""
+    return _notes([(0.0, 523.3, 0.5), (0.08, 659.3, 0.5), (0.16, 784.0, 0.5), (0.26, 1046.5, 0.7)], 0.9)
+
+
+def lose_samples() -> list[float]:
+    """Something lost (a level, items): two falling notes, a little flat."""
+    return _notes([(0.0, 392.0, 0.6), (0.16, 277.2, 0.7)], 0.6, 7.0)
+
+
+def death_samples() -> list[float]:
+    """A death: a low falling groan over a thud."""
+    length = int(RATE * 0.95)
+    noise = _noise(31)
+    out, phase = [], 0.0
+    for n in range(length):
+        t = n / RATE
+        phase += 2 * math.pi * (160 - 90 * t) / RATE
+        groan = 0.6 * math.sin(phase) * math.exp(-t * 2.5) * min(1.0, t * 30)
+        thud = (0.8 * math.sin(2 * math.pi * 50 * t) + 0.4 * noise()) * math.exp(-t * 14)
+        out.append(groan + thud)
+    return out
+
+
+def win_samples() -> list[float]:
+    """The winner's fanfare: a rising call and a bright held chord."""
+    call = [(0.0, 392.0, 0.5), (0.12, 523.3, 0.5), (0.24, 659.3, 0.5)]
+    chord = [(0.38, 523.3, 0.5), (0.38, 659.3, 0.45), (0.38, 784.0, 0.45), (0.38, 1046.5, 0.35)]
+    return _notes(call + chord, 0.98, 3.0)
+
+
 SYNTHS: dict[str, Callable[[], list[float]]] = {
     "dice": dice_samples,
     "card": card_samples,
     "door": door_samples,
     "turn": turn_samples,
+    "level": level_samples,
+    "lose": lose_samples,
+    "death": death_samples,
+    "win": win_samples,
 }
 
 

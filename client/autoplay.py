@@ -75,6 +75,8 @@ class Autoplayer:
         scene = self.scene
         if (scene.throw is not None and not scene.throw.done) or scene.shot_pending or scene.awaiting > 0:
             return  # let the dice land and the screenshot be taken: they are worth a look
+        if scene.moments.active:
+            return  # a big moment is playing: watch it (a click would skip it)
         legal = scene.legal
         if scene.viewer is None or not legal:
             return

@@ -1,4 +1,5 @@
-"""Player settings (name, colour, volume, window size, bot pace, passing) kept as JSON in the user's config dir."""
+"""Player settings (name, colour, volume, window size, bot pace, passing, animation speed) as JSON in the
+config dir."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ CONFIG_ENV = "DOORKICK_CONFIG_DIR"
 # The smallest window every screen is laid out for without overlaps (the layout test checks it); the window,
 # `--size` and saved settings never go below it.
 MIN_WINDOW = (1024, 640)
+# The big moments' pace (a kicked Door, a level, a death...): off plays none of them, only their sounds.
+ANIMATION_SPEEDS = {"off": 0.0, "normal": 1.0, "fast": 2.0}
 
 
 def config_dir() -> Path:
@@ -37,6 +40,7 @@ class Settings:
     auto_pass: bool = True
     bot_seconds: float = 1.0  # between a bot's actions in a game this window hosts: a pace people can follow
     last_host: str = ""
+    animation_speed: str = "normal"  # a key of ANIMATION_SPEEDS
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -72,6 +76,13 @@ class Settings:
         self.name = self.name.strip()[:20] or "Player"
         if self.sex not in ("male", "female"):
             self.sex = "male"
+        if self.animation_speed not in ANIMATION_SPEEDS:
+            self.animation_speed = "normal"
+
+    @property
+    def animation_factor(self) -> float:
+        """How fast the big moments play: 0 (off), 1 (normal) or 2 (fast)."""
+        return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
 
     def save(self, path: Path | None = None) -> None:
         """Write atomically so a crash mid-write never leaves a broken file."""

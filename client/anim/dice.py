@@ -191,26 +191,99 @@ def tray_rect(area: pygame.Rect) -> pygame.Rect:
     return rect
 
 
+@dataclass(frozen=True)
+class DrawnDie:
+    """Where one die is drawn on the screen this frame: its centre, side, angle and how thick it looks."""
+
+    face: int
+    centre: tuple[float, float]
+    size: int
+    angle: float  # radians
+    depth: int  # the cube's side showing under its top face; more in the air
+
+    @property
+    def box(self) -> pygame.Rect:
+        """Everything drawn for this die (top face turned by its angle, and its side below)."""
+        half = self.size * _reach(self.angle)
+        return pygame.Rect(
+            round(self.centre[0] - half), round(self.centre[1] - half), round(2 * half), round(2 * half + self.depth)
+        )
+
+
+def _reach(angle: float) -> float:
+    """Half the width of a unit square turned by `angle`, as drawn."""
+    return 0.5 * (abs(math.cos(angle)) + abs(math.sin(angle)))
+
+
+def drawn_dice(throw: DiceThrow, rect: pygame.Rect) -> list[DrawnDie]:
+    """The dice as drawn in the tray `rect` at the throw's moment: lifted ones larger, all kept inside its walls."""
+    scale = rect.w / TRAY_W
+    base = max(8, int(DIE * scale))
+    wall = max(3, int(14 * scale))
+    inner = rect.inflate(-2 * wall, -2 * wall)
+    out = []
+    for pose in throw.poses():
+        size = max(8, int(base * (1 + 0.45 * pose.height)))
+        depth = max(2, int(size * (0.14 + 0.12 * pose.height)))
+        half = size * _reach(pose.angle)
+        x = min(max(rect.x + pose.x * scale, inner.x + half), inner.right - half)
+        y = min(max(rect.y + pose.y * scale, inner.y + half), inner.bottom - half - depth)
+        out.append(DrawnDie(pose.face, (x, y), size, pose.angle, depth))
+    return out
+
+
+def _cube(surface: pygame.Surface, die: DrawnDie, alpha: int) -> None:
+    """A die as a cube seen from above and in front: its sides under the turned top face, then the face."""
+    box = die.box
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    cx, cy = die.centre[0] - box.x, die.centre[1] - box.y
+    c, s = math.cos(die.angle), math.sin(die.angle)
+    h = die.size / 2
+    square = ((-h, -h), (h, -h), (h, h), (-h, h))
+    corners = [(cx + x * c - y * s, cy + x * s + y * c) for x, y in square]
+    for i in range(4):  # the faces whose edge looks down show as the cube's sides, lit from above
+        a, b = corners[i], corners[(i + 1) % 4]
+        if a[0] - b[0] <= 0:  # the edge's outward normal points up: that side is hidden
+            continue
+        side = [a, b, (b[0], b[1] + die.depth), (a[0], a[1] + die.depth)]
+        shade = 176 + int(50 * abs(b[0] - a[0]) / die.size)
+        pygame.draw.polygon(layer, (shade, shade - 6, shade - 20), side)
+        pygame.draw.polygon(layer, (60, 50, 40), side, 1)
+    img = pygame.transform.rotate(die_image(die.face, die.size), -math.degrees(die.angle))
+    layer.blit(img, img.get_rect(center=(round(cx), round(cy))))
+    if alpha < 255:
+        layer.set_alpha(alpha)
+    surface.blit(layer, box.topleft)
+
+
+@lru_cache(maxsize=8)
+def _tray_image(size: tuple[int, int]) -> pygame.Surface:
+    """The tray: a wooden box with a raised rim, dark felt inside with the rim's shadow across it."""
+    tray = pygame.Surface(size, pygame.SRCALPHA)
+    rim = max(4, int(14 * size[0] / TRAY_W))
+    box = tray.get_rect()
+    pygame.draw.rect(tray, (92, 58, 30), box, border_radius=14)
+    pygame.draw.rect(tray, (150, 104, 60), box, 2, border_radius=14)
+    felt = box.inflate(-2 * rim, -2 * rim)
+    pygame.draw.rect(tray, (22, 72, 54), felt, border_radius=8)
+    for i in range(4):  # the rim's shadow falling on the felt from the top left
+        pygame.draw.line(tray, (14, 48, 36), (felt.x + 6, felt.y + i), (felt.right - 6, felt.y + i))
+        pygame.draw.line(tray, (14, 48, 36), (felt.x + i, felt.y + 6), (felt.x + i, felt.bottom - 6))
+    pygame.draw.rect(tray, (50, 30, 14), felt, 1, border_radius=8)
+    return tray
+
+
 def draw_tray(surface: pygame.Surface, throw: DiceThrow, area: pygame.Rect, alpha: int = 255) -> pygame.Rect:
     """Draw the felt tray and the dice at the throw's current moment; changes nothing."""
     rect = tray_rect(area)
-    scale = rect.w / TRAY_W
-    felt = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(felt, (26, 84, 62, min(alpha, 200)), felt.get_rect(), border_radius=18)
-    pygame.draw.rect(felt, (120, 82, 40, alpha), felt.get_rect(), max(3, int(14 * scale)), border_radius=18)
-    surface.blit(felt, rect.topleft)
-    size = max(8, int(DIE * scale))
-    for pose in throw.poses():
-        lift = 1 + 0.45 * pose.height
-        px = rect.x + pose.x * scale
-        py = rect.y + pose.y * scale
-        shadow = pygame.Surface((int(size * 1.1), int(size * 1.1)), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 80), shadow.get_rect())
-        off = 6 + 30 * pose.height * scale * 3
-        surface.blit(shadow, shadow.get_rect(center=(px + off, py + off)))
-        img = die_image(pose.face, max(8, int(size * lift)))
-        img = pygame.transform.rotate(img, -math.degrees(pose.angle))
-        if alpha < 255:
-            img.set_alpha(alpha)
-        surface.blit(img, img.get_rect(center=(px, py)))
+    tray = _tray_image(rect.size)
+    tray.set_alpha(alpha)  # the cached image's own alpha, set afresh for every draw
+    surface.blit(tray, rect.topleft)
+    for die, pose in zip(drawn_dice(throw, rect), throw.poses(), strict=True):
+        shadow = pygame.Surface((int(die.size * 1.1), int(die.size * 1.1)), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, min(80, alpha)), shadow.get_rect())
+        off = 3 + die.size * 0.5 * pose.height
+        spot = shadow.get_rect(center=(die.centre[0] + off, die.centre[1] + off + die.depth))
+        surface.blit(shadow, spot.clamp(rect))
+        _cube(surface, die, alpha)
     return rect

@@ -10,7 +10,9 @@ import pygame
 
 from ..ui import theme
 from ..ui.text import render_block, render_line
+from .backs import designed_back
 from .icons import emblem, kind_picture, tinted_picture
+from .table_surface import card_shadow
 
 CARD_RATIO = 7 / 5  # height / width, a standard playing card
 COMPACT_BELOW = 150  # narrower than this, the rules text is left for the zoomed view
@@ -364,27 +366,9 @@ def _lighter(c: theme.Colour, keep: float = 1 / 3) -> theme.Colour:
 
 @lru_cache(maxsize=64)
 def draw_back(deck: str, width: int) -> pygame.Surface:
-    """The back of a Door or Treasure card."""
+    """The back of a Door or Treasure card (or another deck's), each designed apart: see `render.backs`."""
     w, h = card_size(width)
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    colour = {"door": (92, 60, 38), "monster": (110, 40, 60)}.get(deck, (150, 112, 20))
-    radius = max(4, w // 16)
-    pygame.draw.rect(s, _darker(colour), s.get_rect(), border_radius=radius)
-    inner = s.get_rect().inflate(-w // 12, -w // 12)
-    pygame.draw.rect(s, colour, inner, border_radius=radius)
-    pygame.draw.rect(s, _lighter(colour), inner, max(1, w // 50), border_radius=radius)
-    art = pygame.Rect(0, 0, w * 2 // 3, w * 2 // 3)
-    art.center = (w // 2, h // 2 - h // 12)
-    emblem(
-        s,
-        {"door": "door", "monster": "monster"}.get(deck, "coin"),
-        art,
-        _darker(colour, 0.4),
-        _lighter(colour),
-    )
-    label = render_line(deck.upper(), inner.w - 8, max(10, w // 7), theme.PARCHMENT, "bold")
-    s.blit(label, label.get_rect(center=(w // 2, art.bottom + label.get_height())))
-    return s
+    return designed_back(deck, w, h)
 
 
 def blit_card(
@@ -398,9 +382,11 @@ def blit_card(
     if abs(angle) > 0.5:
         img = pygame.transform.rotate(img, angle)
     rect = img.get_rect(center=(round(center[0]), round(center[1]) - lift))
-    shadow = rect.move(3 + lift // 3, 4 + lift // 3)
-    shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(4, rect.w // 14))
-    surface.blit(shade, shadow.topleft)
+    # Softer and further off the higher it is held; a turning card's shadow comes in a few sizes, so the cache
+    # keeps up.
+    size = (rect.w // 16 * 16, rect.h // 16 * 16) if abs(angle) > 0.5 else rect.size
+    shade = card_shadow(size, max(4, rect.w // 14), lift)
+    spot = shade.get_rect(center=rect.center).move(3 + lift // 3, 4 + lift // 3)
+    surface.blit(shade, spot)
     surface.blit(img, rect.topleft)
     return rect

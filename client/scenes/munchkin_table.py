@@ -9,13 +9,14 @@ import pygame
 from ..actions import menu_order
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
+from ..render.table_surface import draw_empty_pile, draw_stack, lying
 from ..session import Session
 from ..ui import theme
 from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
-from . import strength_breakdown
+from . import combat_zone, strength_breakdown, table_moments
 from .base import Box
 from .help_form import AnswerForm, HelpForm, helper_options, helper_title
 from .lobby_rules import table_summary
@@ -62,6 +63,7 @@ class MunchkinScene(GameScene):
         self.score_rect = pygame.Rect(0, 0, 10, 10)
         self.me_row = pygame.Rect(0, 0, 0, 0)
         self.card_boxes: list[tuple[str, str, pygame.Rect]] = []
+        self.monster_rects: list[pygame.Rect] = []  # each monster in the fight, for its level plate
         self._in_combat: set[str] = set()
         self.rules_info = InfoBox(size=13)  # the packs and table options in force; hover for descriptions
         self._rules_key = ""
@@ -154,14 +156,11 @@ class MunchkinScene(GameScene):
                     x += int((w + 6) * squeeze)
         combat = self.view.get("combat")
         zone = self.combat_zone()
+        self.monster_rects = []
         if isinstance(combat, dict):
-            shown = [str(m.get("card")) for m in combat.get("monsters") or []] + [
-                str(c) for c in combat.get("spoils") or []
-            ]
-            mw = self._zone_card_w(zone, len(shown))
-            for i, card in enumerate(shown):
-                cards.append((card, pygame.Rect(zone.x + i * (mw + 8), zone.y, mw, round(mw * CARD_RATIO)), False))
-                self.card_boxes.append(("table/combat/cards", *cards[-1][:2]))
+            fight_cards, self.monster_rects = combat_zone.place(combat, zone, self.ui_scale)
+            cards += fight_cards
+            self.card_boxes += [("table/combat/cards", card, rect) for card, rect, _ in fight_cards]
         elif self.face_up_doors():  # an Epic kick's curses waiting to strike lie face up in the middle
             doors = self.face_up_doors()
             mw = self._zone_card_w(zone, len(doors))
@@ -182,7 +181,8 @@ class MunchkinScene(GameScene):
         # A monster or spoil new to the combat zone slides in from the Door deck.
         fresh = {c for c, r, _ in cards if r.colliderect(self.combat_rect)}
         for card, rect, _ in cards:
-            if card in fresh and card not in self._in_combat and self.turn_seen is not None:
+            held = self.moments.holds(card)  # a kicked Door's moment carries it there itself
+            if card in fresh and card not in self._in_combat and self.turn_seen is not None and not held:
                 self.flights.launch(f"table:{card}", self.deck_point(self.cards.deck(card)), rect.center, angle=-25)
             elif f"table:{card}" in self.flights:
                 self.flights.retarget(f"table:{card}", rect.center)
@@ -190,17 +190,21 @@ class MunchkinScene(GameScene):
         self.table_cards = cards
 
     def combat_zone(self) -> pygame.Rect:
-        """Where the fight's cards lie: under its title, left of the score, above the lines that name them."""
+        """Where the fight's cards lie: under its title, right of the fighters, left of the score, above the line
+        of one-shots played."""
         c = self.combat_rect
         combat = self.view.get("combat")
-        lines = 0
         if isinstance(combat, dict):
-            lines = 18 * len(combat.get("monsters") or []) + (18 if combat.get("one_shots") else 0)
-            right = self.score_rect.x - 10
-        else:
-            right = c.right - 12
-        top = c.y + 64 if not isinstance(combat, dict) and self.face_up_doors() else c.y + 30
-        return pygame.Rect(c.x + 12, top, right - c.x - 12, c.bottom - 6 - lines - 4 - top)
+            lines = 18 if combat.get("one_shots") else 0
+            box = pygame.Rect(c.x + 12, c.y + 30, self.score_rect.x - 10 - c.x - 12, c.h - 36 - lines - 4)
+            return combat_zone.cards_rect(box, self.ui_scale)
+        top = c.y + 64 if self.face_up_doors() else c.y + 30
+        return pygame.Rect(c.x + 12, top, c.right - 12 - c.x - 12, c.bottom - 10 - top)
+
+    def fighters_rect(self) -> pygame.Rect:
+        """The fighter and the helper beside them, left of the monsters."""
+        zone = self.combat_zone()
+        return pygame.Rect(self.combat_rect.x + 12, zone.y, zone.x - 10 - self.combat_rect.x - 12, zone.h)
 
     def _zone_card_w(self, zone: pygame.Rect, n: int) -> int:
         return max(20, min(int(96 * self.ui_scale), int(zone.h / CARD_RATIO), (zone.w - 8 * (n - 1)) // max(1, n)))
@@ -259,8 +263,11 @@ class MunchkinScene(GameScene):
                 ("table/combat/title", pygame.Rect(self.combat_rect.x + 12, self.combat_rect.y + 6, zone.w, 22))
             )
             boxes.append(("table/combat/score", self.score_rect))
-            lines = pygame.Rect(zone.x, zone.bottom + 4, zone.w, self.combat_rect.bottom - 6 - zone.bottom - 4)
-            if lines.h > 0:
+            column = self.fighters_rect()
+            boxes.append(("table/combat/fighters", column))
+            boxes += [(f"table/combat/fighters/{role}", r) for role, r in combat_zone.plates(combat, column).items()]
+            if combat.get("one_shots"):
+                lines = pygame.Rect(column.x, zone.bottom + 4, self.score_rect.x - 10 - column.x, 18)
                 boxes.append(("table/combat/lines", lines))
         if self._me() is not None:
             boxes.append(("table/me", self.me_rect))
@@ -414,14 +421,13 @@ class MunchkinScene(GameScene):
         return ("escape_roll", "outrun_roll", "theft", "rolled")
 
     def event_effects(self, event: dict[str, Any]) -> None:
+        table_moments.munchkin(self, event)
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "turn":
             if seat == self.viewer:
                 self.app.sounds.play("turn")
             self.want_shot("turn_start", 0.1)
-        elif kind == "kicked_door":
-            self.app.sounds.play("door")
         elif kind == "combat":
             self.want_shot("combat", 0.5)
         elif kind in ("played", "equipped", "enhanced", "one_shot", "cursed", "sold", "discarded", "mate"):
@@ -430,6 +436,12 @@ class MunchkinScene(GameScene):
             rolls = [int(r[1]) for r in event.get("rolls") or [] if isinstance(r, list) and len(r) == 2]
             if rolls:
                 self.roll_dice(rolls[:2], event)
+
+    def dice_area(self) -> pygame.Rect:
+        """The fight panel rolls (a run away, an outrun curse, a theft): under its title, left of the score."""
+        c = self.combat_rect
+        right = self.score_rect.x - 10 if isinstance(self.view.get("combat"), dict) else c.right - 12
+        return pygame.Rect(c.x + 12, c.y + 30, right - c.x - 12, c.h - 36)
 
     def deck_point(self, deck: str) -> tuple[int, int]:
         parts = self.deck_parts()
@@ -463,6 +475,8 @@ class MunchkinScene(GameScene):
         self.draw_combat(surface)
         self.draw_me(surface)
         for card, rect, sideways in self.table_cards:
+            if self.moments.holds(card):
+                continue  # a big moment is carrying it there
             face = draw_face(self.cards.face(card), rect.h if sideways else rect.w)
             pose = self.flights.pose(f"table:{card}")
             if pose is not None:
@@ -470,9 +484,12 @@ class MunchkinScene(GameScene):
                 continue
             if sideways:
                 face = pygame.transform.rotate(face, 90)
-            surface.blit(face, rect.topleft)
+            lying(surface, face, rect)
             if card in self.by_card:
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
+        combat = self.view.get("combat")
+        if isinstance(combat, dict):
+            combat_zone.draw_plates(self, surface, combat)
 
     def draw_opponent(
         self, surface: pygame.Surface, seat: int, p: dict[str, Any], rect: pygame.Rect, active: bool, acting: bool
@@ -535,12 +552,16 @@ class MunchkinScene(GameScene):
             pile = discards.get(deck) or {}
             text = f"{deck.title()}: {decks.get(deck, 0)} · discards {pile.get('count', 0)}"
             surface.blit(render_line(text, parts["label"].w, 14, theme.TEXT), parts["label"].topleft)
-            surface.blit(draw_back(deck, parts["pile"].w), parts["pile"].topleft)
+            if decks.get(deck, 0):
+                draw_stack(surface, draw_back(deck, parts["pile"].w), parts["pile"], int(decks.get(deck, 0)))
+            else:
+                draw_empty_pile(surface, parts["pile"])
             top = pile.get("top")
             if top:
-                surface.blit(draw_face(self.cards.face(str(top)), parts["discard"].w), parts["discard"].topleft)
+                face = draw_face(self.cards.face(str(top)), parts["discard"].w)
+                draw_stack(surface, face, parts["discard"], int(pile.get("count") or 1))
             else:
-                pygame.draw.rect(surface, theme.TABLE_EDGE, parts["discard"], 2, border_radius=6)
+                draw_empty_pile(surface, parts["discard"])
 
     def face_up_doors(self) -> list[str]:
         """Doors turned over but not yet resolved: a curse to order or to outrun, or Doors waiting behind them."""
@@ -568,7 +589,7 @@ class MunchkinScene(GameScene):
         rect = self.combat_rect
         combat = self.view.get("combat")
         if not isinstance(combat, dict):
-            pygame.draw.rect(surface, (26, 56, 46), rect, border_radius=12)
+            panel(surface, rect, (14, 40, 30), (60, 100, 84), radius=12, alpha=120)  # the felt shows through
             text = self.phase_text()
             decisions = self.view.get("decisions") or []
             if decisions:  # a decision holds up the table: that is what everyone waits for
@@ -608,19 +629,14 @@ class MunchkinScene(GameScene):
             (score.x + 10, score.bottom - 28),
         )
         zone = self.combat_zone()
-        y = zone.bottom + 4
-        for monster in combat.get("monsters") or []:
-            enh = ", ".join(self.cards.name(str(e)) for e in monster.get("enhancers") or [])
-            line = f"{self.cards.name(str(monster.get('card')))}: level {monster.get('level')}" + (
-                f" ({enh})" if enh else ""
-            )
-            surface.blit(render_line(line, zone.w, 15, theme.TEXT), (rect.x + 12, y))
-            y += 18
+        combat_zone.draw_fighters(self, surface, combat, self.fighters_rect())
         shots = [
             f"{self.cards.name(str(o.get('card')))} for the {o.get('side')}" for o in combat.get("one_shots") or []
         ]
         if shots:
-            surface.blit(render_line("One-shots: " + "; ".join(shots), zone.w, 14, theme.TEXT_DIM), (rect.x + 12, y))
+            width = self.score_rect.x - 22 - rect.x
+            line = render_line("One-shots: " + "; ".join(shots), width, 14, theme.TEXT_DIM)
+            surface.blit(line, (rect.x + 12, zone.bottom + 4))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

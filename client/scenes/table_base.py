@@ -14,19 +14,22 @@ import pygame
 
 from .. import actions as acts
 from .. import presence
-from ..anim.dice import DiceThrow, draw_tray
+from ..anim.dice import DiceThrow, draw_tray, tray_rect
 from ..anim.flights import Flights
+from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
 from ..clocks import nothing_to_play
 from ..net import NOT_ANSWERING
 from ..render.cards import blit_card, draw_back, draw_face
+from ..render.table_surface import table_top
 from ..session import Happening, LocalSession, Session
+from ..settings import ANIMATION_SPEEDS
 from ..ui import theme
 from ..ui.scrollback import Scrollback
 from ..ui.text import render_line
 from ..ui.widgets import Button, TextInput
 from ..words import Words
-from . import table_hud
+from . import table_hud, table_moments
 from .action_bar import ActionBar
 from .base import Box, Scene
 from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
@@ -49,6 +52,8 @@ class GameScene(ActionBar, Scene):
 
     def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
         super().__init__(app)
+        # The big moments (a kicked Door, a level, a death...), at the pace the player set.
+        self.moments = Moments(lambda: self.app.settings.animation_factor, self.app.sounds.play)
         self.session = session
         self.viewer: int | None = session.seats[0] if session.seats else None
         self.st: dict[str, Any] = {}
@@ -316,6 +321,11 @@ class GameScene(ActionBar, Scene):
             return None
         if self.log.handle(event) is None or self.chat.handle(event) is None:
             return None
+        if event.type == pygame.MOUSEBUTTONDOWN and self.moments.active:
+            big = self.moments.showing_big
+            self.moments.skip()  # a click skips the moments; over a big one on the table it does nothing else
+            if big and self.table_rect.collidepoint(event.pos):
+                return None
         if (
             event.type == pygame.MOUSEBUTTONDOWN
             and self.throw is not None
@@ -383,7 +393,9 @@ class GameScene(ActionBar, Scene):
                 "two bot actions in a game this window runs (hot-seat now; a hosted game from the next table).",
                 [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute),
                  (f"Auto-pass {auto}", self._toggle_auto_pass),
-                 (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace), ("Leave", self.leave)],
+                 (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace),
+                 (f"Animations: {self.app.settings.animation_speed}", self.next_animation_speed),
+                 ("Leave", self.leave)],
             )
         )
 
@@ -397,6 +409,14 @@ class GameScene(ActionBar, Scene):
         self.app.settings.bot_seconds = paces[(paces.index(now) + 1) % len(paces)] if now in paces else paces[0]
         if isinstance(self.session, LocalSession) and self.session.bot_delay > 0:
             self.session.bot_delay = self.app.settings.bot_seconds
+
+    def next_animation_speed(self) -> None:
+        """The menu's animation setting: normal, fast, off, and round again (kept for next time)."""
+        order = list(ANIMATION_SPEEDS)
+        settings = self.app.settings
+        settings.animation_speed = order[(order.index(settings.animation_speed) + 1) % len(order)]
+        settings.save()
+        self.toast(f"Animations: {settings.animation_speed}", 2)
 
     def leave(self) -> None:
         self.session.close()
@@ -420,6 +440,7 @@ class GameScene(ActionBar, Scene):
             if self.throw.linger > 0.9:
                 self.throw = None
         self.flights.update(dt)
+        self.moments.update(dt)
         self.chat_input.update(dt)
         self.ghosts = {key: card for key, card in self.ghosts.items() if key in self.flights}
         for toast in self.toasts:
@@ -486,14 +507,22 @@ class GameScene(ActionBar, Scene):
         self.event_effects(event)
 
     def roll_dice(self, values: list[int], event: dict[str, Any]) -> None:
-        # The animation seed: from the event itself, so every client shows the same throw.
+        # The animation seed: the host's (drawn from the game's state), else from the event's content alone, so
+        # every client shows the same throw whatever it has seen before.
         seed = event.get("seed")
         if not isinstance(seed, int):
-            seed = zlib.crc32(repr((self.turn_seen, len(self.log), sorted(event.items(), key=str))).encode())
+            seed = zlib.crc32(repr(sorted(event.items(), key=str)).encode())
         if self.throw is not None and not self.throw.done and len(self.throw.values) < 2 and self.throw.t < 0.3:
             values = [*self.throw.values, *values]  # two rolls at once share the tray
         self.throw = DiceThrow(values, seed)
         self.app.sounds.play("dice")
+        said = table_moments.roll_callout(self, event)
+        if said is not None:  # once the dice rest, the result is said over the tray
+            def where() -> tuple[float, float]:
+                x, y = tray_rect(self.dice_area()).center
+                return float(x), float(y)
+
+            self.moments.add(Callout(said[0], where, said[1]), self.throw.duration, "now")
         self.want_shot("dice", 0.45)
 
     def roll_events(self) -> tuple[str, ...]:
@@ -576,12 +605,17 @@ class GameScene(ActionBar, Scene):
             self.outcome_clock += dt
             if self.outcome_clock > 1.5:
                 from .results import ResultsScene
+                from .winner import WinnerScene
 
                 self.results_shown = True
                 self.want_shot("results")
                 while self.app.top is not self and self.app.top is not None:
                     self.app.pop()  # a menu or a hot-seat cover still open goes with the table
-                self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
+                # The winner's screen first (unless the animations are off), then the results.
+                if self.app.settings.animation_factor > 0:
+                    self.app.replace(WinnerScene(self.app, self.session, self.view, outcome))
+                else:
+                    self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
 
     def shutdown(self) -> None:
         if self._clock_warning in self.app.frame_hooks:
@@ -591,8 +625,7 @@ class GameScene(ActionBar, Scene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.TABLE_EDGE)
-        pygame.draw.rect(surface, theme.TABLE, self.table_rect.inflate(-8, -8), border_radius=18)
+        surface.blit(table_top((self.side_rect.x, self.size[1]), self.ui_scale), (0, 0))
         self.draw_table(surface)
         for key, card in self.ghosts.items():
             pose = self.flights.pose(key)
@@ -606,7 +639,9 @@ class GameScene(ActionBar, Scene):
         self.draw_reaction(surface)
         if self.throw is not None:
             area = self.dice_area()
-            draw_tray(surface, self.throw, area, 255 if self.throw.linger < 0.5 else 120)
+            # Once the result is said, the tray gets out of the way.
+            draw_tray(surface, self.throw, area, int(255 * (1 - phase(self.throw.linger, 0.3, 0.9))))
+        self.moments.draw(surface)
         self.draw_banners(surface)
         self.menu_button.draw(surface)
 
@@ -632,7 +667,7 @@ class GameScene(ActionBar, Scene):
             return
         lift_for = self.hovered_card
         for card, rect in self.hand_rects:
-            if f"hand:{card}" in self.flights or card == self.dragging:
+            if f"hand:{card}" in self.flights or card == self.dragging or self.moments.holds(card):
                 continue
             playable = card in self.by_card
             lift = self.card_w // 4 if card == lift_for else (6 if playable else 0)
@@ -641,7 +676,7 @@ class GameScene(ActionBar, Scene):
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 3, border_radius=8)
         for card, _ in self.hand_rects:
             pose = self.flights.pose(f"hand:{card}")
-            if pose is not None:
+            if pose is not None and not self.moments.holds(card):
                 blit_card(surface, draw_face(self.cards.face(card), self.card_w), (pose.x, pose.y), pose.angle)
         if self.dragging is not None:
             img = draw_face(self.cards.face(self.dragging), self.card_w)
@@ -686,9 +721,11 @@ class GameScene(ActionBar, Scene):
         return draw_back(deck, self.card_w)
 
     def animating(self) -> bool:
-        """Dice, cards in flight, toasts fading, a countdown, a held or dragged card, or a caret blinking."""
+        """Dice, a big moment, cards in flight, toasts fading, a countdown, a held or dragged card, or a caret
+        blinking."""
         return (
             self.throw is not None
+            or self.moments.active
             or len(self.flights) > 0
             or bool(self.toasts)
             or self.reaction_seconds() is not None

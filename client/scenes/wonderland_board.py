@@ -28,7 +28,7 @@ from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
 from ..words.wonderland import die_owner
-from . import table_hud
+from . import table_hud, table_moments
 from .base import Box
 from .table_base import GameScene, Wire
 
@@ -226,6 +226,7 @@ class WonderlandScene(GameScene):
             super().on_event(event, stand_in)
 
     def event_effects(self, event: dict[str, Any]) -> None:
+        table_moments.wonderland(self, event)
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "moved" and isinstance(seat, int):
@@ -635,10 +636,14 @@ class WonderlandScene(GameScene):
         return y + 36
 
     def dice_area(self) -> pygame.Rect:
-        area = super().dice_area()
-        if self.geo is not None:
-            area.center = self.geo.rect.center
-        return area
+        """The fight panel rolls under its title; a move or a run is rolled at the top of the column beside the
+        board, never over the board's middle."""
+        fight = self.parts.get("fight")
+        if fight is not None:  # over the lines of parts and dice, so the score stays in sight when there is room
+            top = 130 if fight.h - 130 - 24 >= 90 else 38
+            return pygame.Rect(fight.x + 6, fight.y + top, fight.w - 12, fight.h - top - 24)
+        col = self.columns[0]
+        return pygame.Rect(col.x, col.y, col.w, min(col.h, round(col.w * 0.75)))
 
     def deck_point(self, deck: str) -> tuple[int, int]:
         return self.side_rect.x + 40, self.side_rect.y + 60

@@ -6,6 +6,7 @@ exactly from its seed and action log, whatever the process's global `random` doe
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -47,6 +48,13 @@ class Rng:
         """One die: 1..sides."""
         value, rng = self.below(sides)
         return value + 1, rng
+
+    def throw_seed(self) -> int:
+        """A seed for showing a die roll (the same throw on every screen), without advancing the generator.
+
+        A one-way digest of the state, so the seed sent to every client tells nothing about rolls to come."""
+        digest = hashlib.blake2b(self.state.to_bytes(8, "little"), digest_size=4, person=b"doorkick-dice")
+        return int.from_bytes(digest.digest(), "little")
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A Fisher-Yates shuffle of `items` (left untouched)."""

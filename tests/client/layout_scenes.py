@@ -160,6 +160,19 @@ def _results(app: App) -> Scene:
     return app.push(ResultsScene(app, session, view, outcome, "/home/alex/.local/share/doorkick/tables/t1"))
 
 
+def _winner(app: App, game: str) -> Scene:
+    from doorkick.client.scenes.winner import WinnerScene
+
+    if game == "munchkin":
+        session = munchkin_session()
+        outcome: dict[str, Any] = {"winners": [2], "reason": "reached_level_10"}
+    else:
+        session = wonderland_session()
+        outcome = {"winners": [1], "reason": "most_gold", "gold": [300, 900, 450, 0, 700]}
+    view = (session.state(0) or {}).get("view") or {}
+    return app.push(WinnerScene(app, session, view, outcome))
+
+
 def _lobby(app: App) -> Scene:
     from doorkick.client.scenes.lobby import LobbyScene
 
@@ -202,6 +215,8 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "wonderland_fight": lambda app: _table(app, wonderland_session(fight=True), WonderlandScene),
     "wonderland_pick": lambda app: _table(app, wonderland_session(fight=True, pick=True), WonderlandScene),
     "results": _results,
+    "winner_munchkin": lambda app: _winner(app, "munchkin"),
+    "winner_wonderland": lambda app: _winner(app, "wonderland"),
     "zoom": _zoom,
     "card_menu": _card_menu,
     "table_menu": _menu,

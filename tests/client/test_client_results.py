@@ -11,6 +11,7 @@ import pytest
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.results import ResultsScene
+from doorkick.client.scenes.winner import WinnerScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
 from doorkick.shared.bots.easy import EasyBot
@@ -37,6 +38,8 @@ def test_the_last_action_brings_up_the_results(
         app.step(1 / 60, [])  # every state of the game is drawn once: late-game ones too (empty decks, reshuffles)
     for _ in range(200):
         app.step(1 / 60, [])
+        if isinstance(app.top, WinnerScene):  # the winner's screen first: a click leads on
+            app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1)])
         if isinstance(app.top, ResultsScene):
             break
     results = app.top

@@ -57,10 +57,10 @@ def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameStat
         return escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "not_pursued")
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
-    event = Event(
-        "escape_roll",
-        {"seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total},
-    )
+    event = Event("escape_roll", {
+        "seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total,
+        "seed": state.rng.throw_seed(),
+    })
     if total >= ESCAPE_ON:
         state, events = escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "roll")
         return state, [event, *events]
@@ -77,7 +77,7 @@ def reroll(state: GameState) -> tuple[GameState, list[Event]]:
     total = value + escape_modifier(state, combat, index, seat)
     flight = evolve(flight, rerolled=(*flight.rerolled, seat), roll=total)
     data = {"seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total}
-    event = Event("escape_roll", {**data, "reroll": True})
+    event = Event("escape_roll", {**data, "reroll": True, "seed": state.rng.throw_seed()})
     if total >= ESCAPE_ON:
         state = evolve(state, combat=evolve(combat, flight=evolve(flight, caught_by=None)))
         state, events = escaped(state, seat, index, "roll")

@@ -93,7 +93,7 @@ def _roll_for_first(state: GameState, seats: list[int], events: list[Event]) -> 
         for seat in seats:
             state, value = roll(state)
             rolls.append((value, seat))
-        events.append(Event("rolled_for_first", {"rolls": [[s, v] for v, s in rolls]}))
+        events.append(Event("rolled_for_first", {"rolls": [[s, v] for v, s in rolls], "seed": state.rng.throw_seed()}))
         best = max(v for v, _ in rolls)
         seats = [s for v, s in rolls if v == best]
         if len(seats) == 1:

@@ -259,18 +259,18 @@ def _roll(state: WonderlandState, action: Action) -> Result:
     fight = state.fight
     if phase in (START, ROLL_AGAIN, RUN_ROLL):
         purpose = "run_away" if phase == RUN_ROLL else "move"
-        event = Event("rolled", {"seat": seat, "die": face, "for": purpose})
+        event = Event("rolled", {"seat": seat, "die": face, "for": purpose, "seed": rng.throw_seed()})
         return replace(state, die=face, phase=RUNNING if phase == RUN_ROLL else MOVING), [event]
     if phase == ENTRANCE:
         # W11: the roll picks the Room at once, so no "Eat Me" Cake can touch it.
-        events = [Event("rolled", {"seat": seat, "die": face, "for": "room"})]
+        events = [Event("rolled", {"seat": seat, "die": face, "for": "room", "seed": rng.throw_seed()})]
         state, fight_events = begin_fight(state, face)
         return state, events + fight_events
     if phase in (FIGHT_ROLL, HELPER_ROLL):
         assert fight is not None
         owner = FIGHTER if phase == FIGHT_ROLL else HELPER
         fight = replace(fight, dice=(*fight.dice, Die(owner, face)))
-        event = Event("rolled", {"seat": seat, "die": face, "for": owner})
+        event = Event("rolled", {"seat": seat, "die": face, "for": owner, "seed": rng.throw_seed()})
         return replace(state, fight=fight, phase=FIGHT), [event]
     raise _wrong_time(state, action)
 

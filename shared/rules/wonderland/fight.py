@@ -44,6 +44,7 @@ def begin_fight(state: WonderlandState, room_number: int) -> tuple[WonderlandSta
     events.append(Event("fight_began", {
         "seat": state.active, "room": room_number, "monster": room.monster, "monster_cards": list(cards),
         "monster_die": dice[0].face if dice else None, "monster_power": monster_power(state),
+        "seed": state.rng.throw_seed(),
     }))
     return state, events
 

@@ -1,0 +1,241 @@
+"""Fair dice over real sockets on 127.0.0.1: the seed made by everyone at the table, revealed at the end and
+checked by every viewer with its own engine; a cheating host caught at the exact action; `doorkick verify` on
+a saved game, fair and tampered."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from wire_client import WireClient, hosted, table_of
+
+from doorkick.client.verify import Witness
+from doorkick.server import actionlog, fairness
+from doorkick.shared import fairness as f
+from doorkick.shared import protocol as p
+from doorkick.shared.cli import main
+from doorkick.shared.rules.registry import ruleset
+
+GAME_TIMEOUT = 240.0  # a whole game of bots on a busy 2-core machine; the outcome is asserted, never the time
+
+
+async def until(client: WireClient, kind: str, timeout: float = GAME_TIMEOUT) -> p.Message:
+    return await client.wait_for(lambda m: m.type == kind, timeout)
+
+
+def witness_of(client: WireClient, game: str, reveal: p.Message, commitment: str | None,
+               contribution: str | None) -> f.Verdict:
+    """What DoorKick's client does with a reveal: hold it against everything this connection saw."""
+    witness = Witness(game, client.seat)
+    for message in client.seen:
+        witness.absorb(message)
+    witness.note_state(client.state)
+    witness.check(reveal, (), commitment, contribution)
+    witness.join(GAME_TIMEOUT)
+    assert witness.verdict is not None
+    return witness.verdict
+
+
+async def a_whole_game(port: int, game: str) -> dict[str, Any]:
+    """Alice starts a table of bots, contributes, leaves her seat to a stand-in and comes back after the end;
+    a spectator follows every action. Returns what each saw and was revealed."""
+    (alice,) = await table_of(port, ["Alice"], seats=3, bots=2, game=game)
+    watcher = WireClient(port)
+    await watcher.connect("Watcher")
+    assert (await watcher.request("watch", table=alice.table)).type == "watching"
+    assert (await alice.request("start")).type == "ok"
+    commit = await until(alice, p.COMMIT, 5)
+    assert commit.get("seats") == [0] and len(commit.get("commitment")) == 64
+    await until(alice, p.SNAPSHOT, 5)
+    assert (await alice.request("leave")).type == "left"  # a bot plays her seat: a whole game of bots
+    reveal = await until(watcher, p.REVEAL)
+    assert watcher.finished()
+    back = WireClient(port)
+    back.seen = list(alice.seen)
+    await back.connect("Alice")
+    assert (await back.request("resume", table=alice.table, token=alice.token)).type == "seated"
+    back_reveal = await until(back, p.REVEAL, 10)
+    return {"alice": back, "watcher": watcher, "reveal": reveal, "back_reveal": back_reveal,
+            "commitment": commit.get("commitment"), "contribution": alice.contribution}
+
+
+@pytest.mark.parametrize("game", ["munchkin", "wonderland"])
+def test_every_viewer_verifies_a_whole_game_made_from_everyones_dice(game: str, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
+            seen = await a_whole_game(server.port, game)
+        reveal = seen["reveal"]
+        assert reveal.get("verifiable") and f.commitment(reveal.get("secret")) == seen["commitment"]
+        by = {c["seat"]: (c["by"], c["contribution"]) for c in reveal.get("contributions")}
+        assert by == {0: (f.PLAYER, seen["contribution"]), 1: (f.HOST, None), 2: (f.HOST, None)}
+        watched = witness_of(seen["watcher"], game, reveal, seen["commitment"], None)
+        assert watched.fair is True and watched.headline == f.FAIR, watched
+        assert len(reveal.get("actions")) == seen["watcher"].seq > 20  # every action, each checksum compared
+        mine = witness_of(seen["alice"], game, seen["back_reveal"], seen["commitment"], seen["contribution"])
+        assert mine.fair is True and not any("not counted" in d for d in mine.details), mine
+
+    asyncio.run(scenario())
+
+
+def another_legal_action(game: str, reveal: p.Message, n: int) -> dict[str, Any]:
+    """Action n of the log replaced by another that was legal for its seat at that point and shows on the table
+    (a changed die, a card played instead of a pass)."""
+    engine = ruleset(game)
+    parsed = f.Reveal.from_wire(reveal.fields)
+    state = engine.new_game(parsed.players, parsed.seed, (), None)
+    actions = reveal.get("actions")
+    for wire in actions[: n - 1]:
+        state, _ = engine.apply(state, engine.action_from_wire(wire))
+    played = engine.action_from_wire(actions[n - 1])
+
+    def shown(action: Any) -> int:
+        return p.checksum(f.view_state(engine, engine.apply(state, action)[0], None))
+
+    others = [a for a in engine.legal_actions(state, played.seat) if a != played and shown(a) != shown(played)]
+    assert others, f"action {n} had no alternative"
+    return others[0].to_wire()
+
+
+def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = "munchkin"
+    honest_record = fairness.SeedRound.record
+
+    def loaded_dice(self: fairness.SeedRound) -> tuple[int, dict[str, Any]]:
+        seed, record = honest_record(self)
+        return seed ^ 1, record  # deals from a seed of its own, reveals the honest round
+
+    async def scenario() -> None:
+        async with hosted(tmp_path / "honest", rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
+            honest = await a_whole_game(server.port, game)
+        watcher, reveal, commitment = honest["watcher"], honest["reveal"], honest["commitment"]
+
+        swapped = p.Message(p.REVEAL, {**reveal.fields, "secret": random.randbytes(32).hex()})
+        verdict = witness_of(watcher, game, swapped, commitment, None)
+        assert verdict.fair is False and "commitment" in verdict.headline and verdict.differs_at == 0
+
+        n = len(reveal.get("actions")) // 2
+        actions = list(reveal.get("actions"))
+        actions[n - 1] = another_legal_action(game, reveal, n)
+        altered = p.Message(p.REVEAL, {**reveal.fields, "actions": actions})
+        verdict = witness_of(watcher, game, altered, commitment, None)
+        assert verdict.fair is False and verdict.differs_at == n, verdict
+        assert f"differs at action {n}" in verdict.headline
+
+        monkeypatch.setattr(fairness.SeedRound, "record", loaded_dice)
+        async with hosted(tmp_path / "loaded", rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
+            loaded = await a_whole_game(server.port, game)
+        verdict = witness_of(loaded["watcher"], game, loaded["reveal"], loaded["commitment"], None)
+        assert verdict.fair is False and verdict.differs_at == 0, verdict
+        assert "seed is not the one the contributions make" in verdict.headline
+        # a sneakier host names the seed it should have used: the deal the viewer was shown gives it away
+        parsed = f.Reveal.from_wire(loaded["reveal"].fields)
+        claimed = p.Message(p.REVEAL, {**loaded["reveal"].fields,
+                                       "seed": f.derive_seed(parsed.secret, parsed.contributions)})
+        verdict = witness_of(loaded["watcher"], game, claimed, loaded["commitment"], None)
+        assert verdict.fair is False and verdict.differs_at == 0 and "deal" in verdict.headline, verdict
+
+    asyncio.run(scenario())
+
+
+def test_a_late_player_is_dealt_without_and_told_so(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=ruleset, games=["munchkin"], contribution_timeout=0.3) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=2, game="munchkin")
+            bob.contribution = None  # Bob's client answers too late
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            assert (await alice.request("start")).type == "ok"
+            commit = await until(bob, p.COMMIT, 5)
+            await until(bob, p.SNAPSHOT, 5)
+            late = random.randbytes(32).hex()
+            bob.send(p.CONTRIBUTE, 99, contribution=late)  # after the deal: ignored, no reply
+            table = server.lobby.tables[alice.table]
+            assert table.fairness is not None
+            by = {c["seat"]: c["by"] for c in table.fairness["contributions"]}
+            assert by == {0: f.PLAYER, 1: f.MISSING}
+            revealed = p.Message(p.REVEAL, fairness.reveal_message(table, []))
+            verdict = witness_of(bob, "munchkin", revealed, commit.get("commitment"), late)
+            assert any("not counted" in d for d in verdict.details), verdict
+            await bob.drain(0.1)
+            assert not [m for m in bob.inbox if m.id == 99]
+
+    asyncio.run(scenario())
+
+
+def test_contributions_are_checked(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, contribution_timeout=5.0) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=2)
+            refused = await alice.request("contribute", contribution="ab")
+            assert refused.get("code") == "no_seed_round"
+            alice.contribution = bob.contribution = None
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            alice.send(p.START, 50)
+            await until(alice, p.COMMIT, 5)
+            for bad in ("ABCD", "abc", "zz", "a" * 130):
+                assert (await alice.request("contribute", contribution=bad)).get("code") in (
+                    "bad_contribution", "bad_field")
+            assert (await alice.request("start")).get("code") == "already_started"
+            assert (await alice.request("contribute", contribution="00ff")).type == "ok"
+            again = await alice.request("contribute", contribution="00ff")
+            assert again.get("code") == "already_contributed"
+            await until(bob, p.COMMIT, 5)
+            assert (await bob.request("contribute", contribution="1234")).type == "ok"
+            assert (await alice.wait_for(lambda m: m.id == 50)).type == "ok"  # the deal, as soon as both answered
+            table = server.lobby.tables[alice.table]
+            assert table.fairness is not None and table.seed == f.derive_seed(
+                table.fairness["secret"], [f.Contribution.from_wire(c) for c in table.fairness["contributions"]])
+            # hidden until the end: nothing sent so far holds the secret
+            assert table.fairness["secret"].encode() not in alice.raw + bob.raw
+
+    asyncio.run(scenario())
+
+
+def test_a_table_with_a_fixed_seed_says_it_cannot_be_checked(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, seed=7) as server:
+            alice, bob = await table_of(server.port, ["Alice", "Bob"], seats=2)
+            assert (await bob.request("ready", ready=True)).type == "ok"
+            assert (await alice.request("start")).type == "ok"
+            assert not [m for m in alice.inbox if m.type == p.COMMIT]
+            table = server.lobby.tables[alice.table]
+            revealed = p.Message(p.REVEAL, fairness.reveal_message(table, []))
+            verdict = witness_of(alice, "dice", revealed, None, None)
+            assert verdict.fair is None and "--seed" in verdict.headline
+
+    asyncio.run(scenario())
+
+
+def test_doorkick_verify_checks_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = "wonderland"
+
+    async def scenario() -> dict[str, Any]:
+        async with hosted(tmp_path, rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
+            seen = await a_whole_game(server.port, game)
+            await server.lobby.store.settled()
+        return seen
+
+    seen = asyncio.run(scenario())
+    folder = tmp_path / "history" / seen["alice"].table
+    assert main(["verify", str(folder)]) == 0
+    assert f.FAIR in capsys.readouterr().out
+
+    record_path = folder / "record.msgpack"
+    honest = record_path.read_bytes()
+    record = msgpack.unpackb(honest, raw=False)
+    record["fairness"]["secret"] = random.randbytes(32).hex()
+    record_path.write_bytes(msgpack.packb(record, use_bin_type=True))
+    assert main(["verify", str(folder)]) == 1
+    assert "does not match its commitment" in capsys.readouterr().out
+    record_path.write_bytes(honest)
+
+    actions = list(seen["reveal"].get("actions"))
+    n = len(actions) - 3
+    actions[n - 1] = another_legal_action(game, seen["reveal"], n)
+    (folder / "actions.log").write_bytes(actionlog.framed(actions))
+    assert main(["verify", str(folder)]) == 1
+    said = capsys.readouterr().out
+    assert "Not fair" in said and "action" in said

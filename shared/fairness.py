@@ -23,6 +23,7 @@ from .rules.base import RuleError, Ruleset, SeatSetup
 SECRET_BYTES = 32
 MAX_CONTRIBUTION_HEX = 128  # 64 bytes; 32 are recommended
 PLAYER, HOST, MISSING = "player", "host", "missing"  # who gave a seat's contribution
+_WORDS = {PLAYER: "its player's dice", HOST: "a bot (the host's secret)", MISSING: "no answer in time"}
 _HEX = re.compile(r"(?:[0-9a-f]{2})+")
 
 
@@ -148,8 +149,9 @@ def verify(
         return Verdict(False, "Not fair: the host committed to another secret before the deal",
                        [f"before the deal: {seen.commitment}", f"at the end: {reveal.commitment}"], 0)
     seed = derive_seed(reveal.secret, reveal.contributions)
-    details = [f"commitment {reveal.commitment[:16]}… matches the secret", f"seed {seed} from "
-               f"{len(reveal.contributions)} seats: " + ", ".join(f"{c.seat + 1} {c.by}" for c in reveal.contributions)]
+    details = [f"The host's secret matches the commitment it showed before the deal ({reveal.commitment[:12]}…)",
+               f"Seed {seed} made from: " + "; ".join(f"seat {c.seat + 1} {_WORDS[c.by]}"
+                                                      for c in reveal.contributions)]
     if seed != reveal.seed:
         return Verdict(False, "Not fair: the seed is not the one the contributions make",
                        [*details, f"the host says it used {reveal.seed}"], 0)
@@ -183,7 +185,9 @@ def verify(
     if seen.outcome is not None and outcome != seen.outcome:
         return Verdict(False, "Not fair: the replay ends with another outcome",
                        [*details, f"replayed {outcome}, shown {seen.outcome}"], len(reveal.actions))
-    details.append(f"{len(reveal.actions)} actions replayed; the outcome is the one shown")
+    checked = sum(1 for n in seen.checksums if 1 <= n <= len(reveal.actions))
+    details.append(f"{len(reveal.actions)} actions replayed, {checked} of them held against what you were shown; "
+                   "the outcome is the one shown")
     return Verdict(True, FAIR, details)
 
 

@@ -81,23 +81,25 @@ def test_every_viewer_verifies_a_whole_game_made_from_everyones_dice(game: str, 
     asyncio.run(scenario())
 
 
-def another_legal_action(game: str, reveal: p.Message, n: int) -> dict[str, Any]:
-    """Action n of the log replaced by another that was legal for its seat at that point and shows on the table
-    (a changed die, a card played instead of a pass)."""
+def another_legal_action(game: str, reveal: p.Message, near: int) -> tuple[int, dict[str, Any]]:
+    """The first action from `near` on (or before it) that had another legal choice for its seat, one that shows
+    on the table (a changed die, a card played instead of a pass): its number and that other choice."""
     engine = ruleset(game)
     parsed = f.Reveal.from_wire(reveal.fields)
-    state = engine.new_game(parsed.players, parsed.seed, (), None)
     actions = reveal.get("actions")
-    for wire in actions[: n - 1]:
-        state, _ = engine.apply(state, engine.action_from_wire(wire))
-    played = engine.action_from_wire(actions[n - 1])
+    states = [engine.new_game(parsed.players, parsed.seed, (), None)]
+    for wire in actions:
+        states.append(engine.apply(states[-1], engine.action_from_wire(wire))[0])
+    for n in [*range(near, len(actions) + 1), *range(near - 1, 0, -1)]:
+        state, played = states[n - 1], engine.action_from_wire(actions[n - 1])
 
-    def shown(action: Any) -> int:
-        return p.checksum(f.view_state(engine, engine.apply(state, action)[0], None))
+        def shown(action: Any, state: Any = state) -> int:
+            return p.checksum(f.view_state(engine, engine.apply(state, action)[0], None))
 
-    others = [a for a in engine.legal_actions(state, played.seat) if a != played and shown(a) != shown(played)]
-    assert others, f"action {n} had no alternative"
-    return others[0].to_wire()
+        for other in engine.legal_actions(state, played.seat):
+            if other != played and shown(other) != shown(played):
+                return n, other.to_wire()
+    raise AssertionError("no action had an alternative")
 
 
 def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,9 +119,9 @@ def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: 
         verdict = witness_of(watcher, game, swapped, commitment, None)
         assert verdict.fair is False and "commitment" in verdict.headline and verdict.differs_at == 0
 
-        n = len(reveal.get("actions")) // 2
+        n, other = another_legal_action(game, reveal, len(reveal.get("actions")) // 2)
         actions = list(reveal.get("actions"))
-        actions[n - 1] = another_legal_action(game, reveal, n)
+        actions[n - 1] = other
         altered = p.Message(p.REVEAL, {**reveal.fields, "actions": actions})
         verdict = witness_of(watcher, game, altered, commitment, None)
         assert verdict.fair is False and verdict.differs_at == n, verdict
@@ -135,8 +137,12 @@ def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: 
         parsed = f.Reveal.from_wire(loaded["reveal"].fields)
         claimed = p.Message(p.REVEAL, {**loaded["reveal"].fields,
                                        "seed": f.derive_seed(parsed.secret, parsed.contributions)})
-        verdict = witness_of(loaded["watcher"], game, claimed, loaded["commitment"], None)
+        verdict = witness_of(loaded["alice"], game, claimed, loaded["commitment"], loaded["contribution"])
         assert verdict.fair is False and verdict.differs_at == 0 and "deal" in verdict.headline, verdict
+        # a spectator's deal shows no hand, so the same deal looks alike from any seed: the first card played
+        # from a hand (or the first door kicked open) that seed would not have dealt gives it away
+        verdict = witness_of(loaded["watcher"], game, claimed, loaded["commitment"], None)
+        assert verdict.fair is False and verdict.differs_at is not None, verdict
 
     asyncio.run(scenario())
 
@@ -233,8 +239,8 @@ def test_doorkick_verify_checks_a_saved_game(tmp_path: Path, capsys: pytest.Capt
     record_path.write_bytes(honest)
 
     actions = list(seen["reveal"].get("actions"))
-    n = len(actions) - 3
-    actions[n - 1] = another_legal_action(game, seen["reveal"], n)
+    n, other = another_legal_action(game, seen["reveal"], len(actions) - 3)
+    actions[n - 1] = other
     (folder / "actions.log").write_bytes(actionlog.framed(actions))
     assert main(["verify", str(folder)]) == 1
     said = capsys.readouterr().out

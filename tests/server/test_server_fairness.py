@@ -194,8 +194,11 @@ def test_contributions_are_checked(tmp_path: Path) -> None:
             table = server.lobby.tables[alice.table]
             assert table.fairness is not None and table.seed == f.derive_seed(
                 table.fairness["secret"], [f.Contribution.from_wire(c) for c in table.fairness["contributions"]])
-            # hidden until the end: nothing sent so far holds the secret
-            assert table.fairness["secret"].encode() not in alice.raw + bob.raw
+            # hidden until the end: nothing sent so far holds the secret, nor the seed it makes
+            await alice.drain(0.05)
+            sent = bytes(alice.raw + bob.raw)
+            assert table.fairness["secret"].encode() not in sent
+            assert msgpack.packb(table.seed) not in sent and str(table.seed).encode() not in sent
 
     asyncio.run(scenario())
 
@@ -245,3 +248,22 @@ def test_doorkick_verify_checks_a_saved_game(tmp_path: Path, capsys: pytest.Capt
     assert main(["verify", str(folder)]) == 1
     said = capsys.readouterr().out
     assert "Not fair" in said and "action" in said
+
+
+def test_the_seed_is_derived_as_the_protocol_doc_says() -> None:
+    """Another client can compute it from the doc alone: SHA-256 of the listed text, 8 bytes, one bit off."""
+    import hashlib
+
+    from doorkick.server.config import ServerConfig
+
+    secret = bytes(range(32)).hex()
+    made = [f.Contribution(0, f.PLAYER, "00ff"), f.Contribution(2, f.MISSING), f.Contribution(1, f.HOST)]
+    text = f"doorkick seed v1\nsecret {secret}\nseat 0 player 00ff\nseat 1 host\nseat 2 missing\n"
+    assert f.seed_text(secret, made) == text
+    assert f.derive_seed(secret, made) == int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+    assert f.commitment(secret) == hashlib.sha256(bytes(range(32))).hexdigest()
+    doc = " ".join((Path(__file__).parents[2] / "docs" / "protocol.md").read_text().split())
+    assert "doorkick seed v1 secret <the secret in lowercase hex> seat 0 player <that seat's contribution>" in doc
+    assert f"or `seconds` ({ServerConfig().contribution_timeout:g} s by default) are up" in doc
+    assert all(f.is_contribution(c) for c in ("00", "ab" * 64)) and not any(
+        f.is_contribution(c) for c in ("", "0", "AB", "ab" * 65, 12))

@@ -312,7 +312,7 @@ class Lobby:
             raise ServerError("not_creator", "only the table's creator changes its settings")
         if table.scenario is not None:
             raise ServerError("scenario_table", "the scenario file fixes this table's seats, packs and options")
-        if table.started:
+        if table.started or table.id in self.rounds:
             raise ServerError("already_started", "the game has started")
         count = message.get("seats", len(table.seats))
         if not 2 <= count <= 6:

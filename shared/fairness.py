@@ -156,7 +156,8 @@ def verify(
         return Verdict(False, "Not fair: the seed is not the one the contributions make",
                        [*details, f"the host says it used {reveal.seed}"], 0)
     mine = next((c for c in reveal.contributions if c.seat == seen.seat), None)
-    if seen.contribution is not None and (mine is None or mine.value != seen.contribution):
+    counted = seen.contribution is None or (mine is not None and mine.value == seen.contribution)
+    if not counted:
         details.append("your contribution was not counted (it came too late, or the host left it out)")
     try:
         state = ruleset.new_game(reveal.players, seed, packs, options)
@@ -188,7 +189,7 @@ def verify(
     checked = sum(1 for n in seen.checksums if 1 <= n <= len(reveal.actions))
     details.append(f"{len(reveal.actions)} actions replayed, {checked} of them held against what you were shown; "
                    "the outcome is the one shown")
-    return Verdict(True, FAIR, details)
+    return Verdict(True, FAIR if counted else FAIR + ", though your dice were not counted", details)
 
 
 def _compare(ruleset: Ruleset[Any], state: Any, n: int, seen: Seen) -> str:

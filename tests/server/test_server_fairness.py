@@ -165,6 +165,7 @@ def test_a_late_player_is_dealt_without_and_told_so(tmp_path: Path) -> None:
             revealed = p.Message(p.REVEAL, fairness.reveal_message(table, []))
             verdict = witness_of(bob, "munchkin", revealed, commit.get("commitment"), late)
             assert any("not counted" in d for d in verdict.details), verdict
+            assert verdict.fair is True and verdict.headline.endswith("your dice were not counted"), verdict
             await bob.drain(0.1)
             assert not [m for m in bob.inbox if m.id == 99]
 
@@ -185,6 +186,7 @@ def test_contributions_are_checked(tmp_path: Path) -> None:
                 assert (await alice.request("contribute", contribution=bad)).get("code") in (
                     "bad_contribution", "bad_field")
             assert (await alice.request("start")).get("code") == "already_started"
+            assert (await alice.request("set_table", seats=3)).get("code") == "already_started"
             assert (await alice.request("contribute", contribution="00ff")).type == "ok"
             again = await alice.request("contribute", contribution="00ff")
             assert again.get("code") == "already_contributed"

@@ -9,6 +9,7 @@ same from a host's saved game folder, for `doorkick verify`.
 from __future__ import annotations
 
 import argparse
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the replay reader's imports load pygame: no banner
     from .replay import ReplayError
 
     try:

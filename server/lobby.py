@@ -522,6 +522,15 @@ class Lobby:
             self._deal(table, creator, seed, fairness, lambda: client.send(p.message(p.OK, request)))
         except ServerError as exc:
             client.send(p.message(p.ERROR, request, code=exc.code, message=str(exc)))
+            return
+        late = [table.seats[i].name for i in sorted(seed_round.asked) if i not in seed_round.got]
+        if late:  # the host says so at once; the reveal lists those seats as missing
+            text = (f"Dealt without the dice of {', '.join(late)}: none came within "
+                    f"{self.config.contribution_timeout:g} s")
+            notice = p.encode(p.message(p.CHAT, scope="table", text=text, table=table.id, seat=None,
+                                        **{"from": self.config.name}))
+            for viewer in table.clients():
+                viewer.send_frame(notice)
 
     def _seats_as_dealt(self, table: Table) -> list[Seat]:
         return [

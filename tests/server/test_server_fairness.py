@@ -156,6 +156,8 @@ def test_a_late_player_is_dealt_without_and_told_so(tmp_path: Path) -> None:
             assert (await alice.request("start")).type == "ok"
             commit = await until(bob, p.COMMIT, 5)
             await until(bob, p.SNAPSHOT, 5)
+            told = await bob.wait_for(lambda m: m.type == p.CHAT and m.get("seat") is None, 5)
+            assert told.get("text").startswith("Dealt without the dice of Bob")
             late = random.randbytes(32).hex()
             bob.send(p.CONTRIBUTE, 99, contribution=late)  # after the deal: ignored, no reply
             table = server.lobby.tables[alice.table]

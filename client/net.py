@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -86,6 +87,9 @@ class Connection:
         self.refused = ""  # why the host was refused (it could not prove who it is)
         self.packs = packs or PackCache()  # a table's card packs the host hands out, cached by hash
         self.table_packs: dict[str, list[Any]] = {}  # table id -> its `pack_files`, from its latest detail
+        # The seed round (docs/protocol.md, Fair dice): table id -> the host's commitment, and our contribution.
+        self.commitments: dict[str, str] = {}
+        self.contributions: dict[str, str] = {}
         self.server_id = ""  # the host's id from its welcome
         self.reconnect = reconnect
         self.give_up_after = give_up_after
@@ -271,6 +275,8 @@ class Connection:
                         for request in self.packs.absorb(item):  # card data: the network thread's own errand
                             writer.write(protocol.encode(request))
                         continue
+                    if isinstance(item, Message) and item.type == protocol.COMMIT:
+                        writer.write(protocol.encode(self._contribute(item)))  # at once: the deal waits for it
                     if isinstance(item, Message) and item.type == protocol.TABLE:
                         self._note_packs(item.get("table"))
                         for request in self.packs.wanted(item.get("table")):
@@ -308,6 +314,13 @@ class Connection:
             detail = item.get("table")
             if isinstance(detail, dict) and detail.get("table") == self.table and detail.get("name"):
                 self.seats.rename(self.server_id, self.table, str(detail["name"]))
+
+    def _contribute(self, commit: Message) -> dict[str, Any]:
+        """Our random part of the game's seed, kept with the host's commitment for the check at the end."""
+        table = str(commit.get("table"))
+        self.commitments[table] = str(commit.get("commitment"))
+        self.contributions[table] = secrets.token_hex(32)
+        return protocol.message(protocol.CONTRIBUTE, contribution=self.contributions[table])
 
     def _note_packs(self, detail: Any) -> None:
         if isinstance(detail, dict) and isinstance(detail.get("pack_files"), list):

@@ -21,6 +21,7 @@ from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, Seat
 from .clocks import LocalClocks, window_key
 from .net import Connection, Status
 from .presence import Presence
+from .verify import Witness
 
 TableState = dict[str, Any]
 # A button a session offers in place of the table's actions: label, what it does, its key (a pygame key name).
@@ -268,6 +269,7 @@ class NetSession(Session):
         self.seq = -1
         self.timers: dict[int, tuple[str, float]] = {}
         self._packs_awaited = False  # the scene waits for the table's packs to arrive from the host
+        self.witness = Witness(game, seat)  # what this seat saw, for the dice check at the end
 
     def absorb(self, item: Message | ProtocolError | Status) -> None:
         """Take one item from the connection (the scene owning the connection hands them over)."""
@@ -279,6 +281,7 @@ class NetSession(Session):
             self._happenings.append(Happening("error", None, {"code": item.code, "message": item.reason}))
             return
         kind = item.type
+        self.witness.absorb(item)
         if kind == protocol.SNAPSHOT:
             self.seq = item.get("seq")
             self.states[item.get("seat")] = dict(item.get("state"))
@@ -310,9 +313,21 @@ class NetSession(Session):
             self._happenings.append(Happening("chat", item.get("seat"), dict(item.fields)))
         elif kind == protocol.SEATED:
             self.seats = (item.get("seat"),)
+            self.witness.seen.seat = item.get("seat")
+        elif kind == protocol.REVEAL and item.get("table") == self.table:
+            self._check_dice(item)
         elif kind == protocol.TABLE:
             for seat, line in self.presence.absorb(item.get("table"), self.seats):
                 self._happenings.append(Happening("presence", seat, {"text": line}))
+
+    def _check_dice(self, reveal: Message) -> None:
+        """The host revealed its secret: replay the game with our engine and the packs we hold (its hashes)."""
+        self.witness.note_state(self.states.get(self.witness.seen.seat))
+        named = tuple(str(n) for n in reveal.get("packs") or ())
+        packs = self.card_packs(named) if named else ()  # none named: the game's own, as the host dealt them
+        self.witness.check(reveal, packs, getattr(self.connection, "commitments", {}).get(self.table),
+                           getattr(self.connection, "contributions", {}).get(self.table))
+        self._happenings.append(Happening("fairness", self.witness.seen.seat))
 
     def card_packs(self, named: tuple[str, ...]) -> tuple[str, ...] | None:
         """The table's packs from the host's `pack_files` (shipped, or fetched into the cache by hash). Never a

@@ -60,4 +60,5 @@ class ServerConfig:
     # and (packs) handed to them by hash.
     boards: tuple[Path, ...] = ()
     packs: tuple[Path, ...] = ()
+    contribution_timeout: float = 5.0  # how long the seed round waits for the players' contributions
     seed: int | None = None  # every game starts from this seed (tests, benchmarks); None: a fresh one each

@@ -11,16 +11,18 @@ from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
+from ..shared.fairness import view_state
 from ..shared.rules.base import RuleError, Ruleset, SeatSetup
 from ..shared.rules.scenario import Scenario
 from .config import ServerConfig
+from .fairness import FIXED_SEED, SCENARIO, SeedRound, reveal_message, unverifiable
 from .limits import AddressLimits
 from .match import Match
 from .names import clean_chat, clean_name, unique_name
 from .offer import Offer
 from .packs_served import ServedPacks
 from .rebuild import first_state, replay
-from .store import Saved, Store
+from .store import ACTIONS, ActionLog, Saved, Store
 from .tables import (
     BOT,
     COLOURS,
@@ -97,6 +99,7 @@ class Lobby:
         self.browsers: set[Client] = set()  # clients looking at the table list
         self._push_pending = False
         self._tasks: set[asyncio.Task[None]] = set()  # matches closing, finished games read back
+        self.rounds: dict[str, SeedRound] = {}  # table id -> its seed being made before the deal
 
     # -- start and stop -------------------------------------------------------------------------------
     def restore(self) -> None:
@@ -309,7 +312,7 @@ class Lobby:
             raise ServerError("not_creator", "only the table's creator changes its settings")
         if table.scenario is not None:
             raise ServerError("scenario_table", "the scenario file fixes this table's seats, packs and options")
-        if table.started:
+        if table.started or table.id in self.rounds:
             raise ServerError("already_started", "the game has started")
         count = message.get("seats", len(table.seats))
         if not 2 <= count <= 6:
@@ -420,6 +423,8 @@ class Lobby:
         if table.match is not None:
             table.match.send_snapshot(client, seat.index)
             table.match.seat_changed()
+        if table.finished:
+            self._reveal_soon(table, [client])
         self._changed(table)
 
     def _on_watch(self, client: Client, message: p.Message) -> Awaitable[None] | None:
@@ -440,6 +445,8 @@ class Lobby:
         client.send(p.message(p.WATCHING, message.id, table=table.id))
         if table.match is not None:
             table.match.send_snapshot(client, None)
+        if table.finished:
+            self._reveal_soon(table, [client])
         self._changed(table)
 
     def _on_set_player(self, client: Client, message: p.Message) -> None:
@@ -484,11 +491,56 @@ class Lobby:
         if waiting:
             raise ServerError("not_ready", f"not ready yet: {', '.join(waiting)}")
         ruleset = self.rulesets(table.game)
-        seed = secrets.randbits(63) if self.config.seed is None else self.config.seed
-        seats = [
+        if table.id in self.rounds:
+            raise ServerError("already_started", "the game is starting: the seed is being made")
+        if self.config.seed is not None or table.scenario is not None:
+            fairness = unverifiable(FIXED_SEED if table.scenario is None else SCENARIO)
+            self._deal(table, seat, self.config.seed or 0, fairness, lambda: client.send(p.message(p.OK, message.id)))
+            return
+        try:  # the game must be able to start before anyone is asked for dice
+            first_state(ruleset, table, self.offer, self._seats_as_dealt(table), 0)
+        except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
+            raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
+        seed_round = self.rounds[table.id] = SeedRound(table)
+        seed_round.ask(self.config.contribution_timeout)
+        task = asyncio.get_running_loop().create_task(self._seed_round(seed_round, seat, client, message.id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _seed_round(self, seed_round: SeedRound, creator: Seat, client: Client, request: Any) -> None:
+        """Wait for the players' contributions (the late ones are counted missing), then deal; the creator's
+        `ok` comes with the deal, so the game has started when it arrives (the connection is not held)."""
+        table = seed_round.table
+        try:
+            await seed_round.wait(self.config.contribution_timeout)
+        finally:
+            self.rounds.pop(table.id, None)
+        if self.tables.get(table.id) is not table or table.started:
+            return  # everybody left meanwhile
+        seed, fairness = seed_round.record()
+        try:
+            self._deal(table, creator, seed, fairness, lambda: client.send(p.message(p.OK, request)))
+        except ServerError as exc:
+            client.send(p.message(p.ERROR, request, code=exc.code, message=str(exc)))
+            return
+        late = [table.seats[i].name for i in sorted(seed_round.asked) if i not in seed_round.got]
+        if late:  # the host says so at once; the reveal lists those seats as missing
+            text = (f"Dealt without the dice of {', '.join(late)}: none came within "
+                    f"{self.config.contribution_timeout:g} s")
+            notice = p.encode(p.message(p.CHAT, scope="table", text=text, table=table.id, seat=None,
+                                        **{"from": self.config.name}))
+            for viewer in table.clients():
+                viewer.send_frame(notice)
+
+    def _seats_as_dealt(self, table: Table) -> list[Seat]:
+        return [
             Seat(s.index, BOT, f"Bot {s.index + 1}", SEXES[s.index % 2], ready=True) if s.kind == OPEN else s
             for s in table.seats
         ]
+
+    def _deal(self, table: Table, seat: Seat, seed: int, fairness: dict[str, Any], reply: Callable[[], None]) -> None:
+        ruleset = self.rulesets(table.game)
+        seats = self._seats_as_dealt(table)
         try:
             state = first_state(ruleset, table, self.offer, seats, seed)
         except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
@@ -496,12 +548,12 @@ class Lobby:
         table.seats = seats
         self._assign_colours(table)
         seat.ready = True
-        table.seed, table.started = seed, True
+        table.seed, table.started, table.fairness = seed, True, fairness
         table.sources = self.offer.sources(table.packs, table.options)
         self.store.save_record(table.id, table.record())
         action_log = self.store.open_log(table.id)
         table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed)
-        client.send(p.message(p.OK, message.id))
+        reply()
         # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
         # so a game screen opens with the names and colours the lobby showed.
         self._changed(table)
@@ -509,6 +561,15 @@ class Lobby:
             self.browsers.discard(viewer)
             table.match.send_snapshot(viewer, viewer.seat)
         table.match.start()
+
+    def _on_contribute(self, client: Client, message: p.Message) -> None:
+        seed_round = self.rounds.get(client.table.id) if client.table is not None else None
+        if seed_round is None and client.table is not None and client.table.started:
+            return  # too late, not wrong: the deal went on without it and the reveal says so
+        if seed_round is None:
+            raise ServerError("no_seed_round", "no seed is being made at your table now")
+        seed_round.take(client, message.get("contribution"))
+        client.send(p.message(p.OK, message.id))
 
     def open_scenario(self, scenario: Scenario, owner: str) -> tuple[str, str]:
         """A table arranged by a scenario file the host's own player gave on their command line (never by a
@@ -684,9 +745,28 @@ class Lobby:
     def _finished(self, table: Table, outcome: dict[str, Any]) -> None:
         """A game is over: its save goes to the history; it leaves the table count, listed a while as a result."""
         table.finished, table.outcome = True, outcome
+        if table.fairness is not None and table.fairness.get("verifiable") and table.match is not None:
+            # what `doorkick verify` compares its replay's last state with, where no viewer's checksums are
+            final = view_state(table.match.ruleset, table.match.state, None)
+            table.fairness = {**table.fairness, "final_checksum": p.checksum(final)}
         self.store.finish(table.id, table.match.log if table.match is not None else None)
         self._changed(table)
         self._keep_as_result(table)
+        self._reveal_soon(table)
+
+    def _reveal_soon(self, table: Table, clients: list[Client] | None = None) -> None:
+        """The game is over: everyone at the table (or `clients`, arriving later) gets the host's secret and
+        the whole action log to check, read back from the history off the loop."""
+        task = asyncio.get_running_loop().create_task(self._reveal(table, clients))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _reveal(self, table: Table, clients: list[Client] | None) -> None:
+        path = self.store.history / table.id / ACTIONS
+        actions = await asyncio.wrap_future(self.store.disk.call(lambda: ActionLog.read(path)))
+        frame = p.encode(reveal_message(table, actions))
+        for client in table.clients() if clients is None else clients:
+            client.send_frame(frame)
 
     def _keep_as_result(self, table: Table, until: float | None = None) -> None:
         loop = asyncio.get_running_loop()

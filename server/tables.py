@@ -117,6 +117,9 @@ class Table:
     # A table arranged by the host player's own scenario file (docs/scenarios.md): its text and where it was
     # read, kept so that the same game is built at the start and again after a host restart.
     scenario: dict[str, str] | None = None
+    # How the seed was made (server/fairness.py): the commitment, the contributions and the secret; on the host
+    # only, revealed to the table with the outcome.
+    fairness: dict[str, Any] | None = None
 
     def clients(self) -> list[Client]:
         """Everybody at the table: seated players with a connection, then spectators."""
@@ -190,6 +193,7 @@ class Table:
             "seq": self.match.seq if self.match is not None else 0,
             "sources": self.sources,
             "scenario": self.scenario,
+            "fairness": self.fairness,
         }
 
     @classmethod
@@ -205,7 +209,7 @@ class Table:
             bot_level=record.get("bot_level", "normal"), password_hash=record["password_hash"],
             seed=record["seed"], started=record["started"], finished=record["finished"],
             outcome=record["outcome"], sources=dict(record.get("sources") or {}),
-            scenario=record.get("scenario"),
+            scenario=record.get("scenario"), fairness=record.get("fairness"),
         )
 
 

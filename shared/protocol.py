@@ -56,6 +56,7 @@ RESYNC: Final = "resync"
 HOLD: Final = "hold"
 GET_PACK: Final = "get_pack"
 GET_PICTURE: Final = "get_picture"
+CONTRIBUTE: Final = "contribute"
 # Server to client (besides ping, pong and chat, which go both ways):
 WELCOME: Final = "welcome"
 ERROR: Final = "error"
@@ -70,6 +71,8 @@ UPDATE: Final = "update"
 TIMER: Final = "timer"
 PACK: Final = "pack"
 PICTURE: Final = "picture"
+COMMIT: Final = "commit"
+REVEAL: Final = "reveal"
 
 # Error codes the framer itself records; the server adds its own (see docs/protocol.md).
 FRAME_TOO_LARGE: Final = "frame_too_large"
@@ -173,6 +176,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     HOLD: {},
     GET_PACK: {"sha256": _req(str, max_len=SHA256_LENGTH)},
     GET_PICTURE: {"sha256": _req(str, max_len=SHA256_LENGTH)},
+    CONTRIBUTE: {"contribution": _req(str, max_len=128)},
 }
 
 SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
@@ -222,6 +226,21 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
     TIMER: {"table": _req(str), "seat": _req(int), "kind": _req(str), "seconds": _req(*_NUMBER)},
     PACK: {"sha256": _req(str), "name": _req(str), "text": _req(str), "pictures": _req(list)},
     PICTURE: {"sha256": _req(str), "data": _req(str)},
+    COMMIT: {"table": _req(str), "commitment": _req(str), "seats": _req(list), "seconds": _req(*_NUMBER)},
+    REVEAL: {
+        "table": _req(str),
+        "verifiable": _req(bool),
+        "reason": _opt(str),
+        "commitment": _opt(str),
+        "secret": _opt(str),
+        "contributions": _opt(list),
+        "seed": _opt(int),
+        "players": _opt(list),
+        "packs": _opt(list),
+        "options": _opt(dict, _NIL),
+        "actions": _opt(list),
+        "outcome": _opt(dict, _NIL),
+    },
 }
 
 

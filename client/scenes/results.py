@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..session import Session
+from ..session import NetSession, Session
 from ..ui import theme
 from ..ui.text import render_block, render_line
-from ..ui.widgets import Button, panel
+from ..ui.widgets import Button, Widget, panel
+from ..verify import CHECKING
 from .base import Box, Scene
 
 if TYPE_CHECKING:
@@ -26,7 +27,12 @@ class ResultsScene(Scene):
         self.session, self.view, self.outcome = session, view, outcome
         self.replay_path = replay_path or str(getattr(session, "replay_path", "") or "")
         self.done = Button((0, 0, 300, 50), "Close the game", self.back, hotkey=pygame.K_RETURN)
-        self.widgets = [self.done]
+        # The dice check (client/verify.py): one line under the rows, the steps it took on hover.
+        self.witness = session.witness if isinstance(session, NetSession) else None
+        self.fairness = Widget()
+        self.fairness.visible = self.witness is not None
+        self._verdict_shown: object = None
+        self.widgets = [self.done, self.fairness]
         self.rows = self._rows()
         self.row_h = 60
 
@@ -51,10 +57,12 @@ class ResultsScene(Scene):
         self.done.label = {"lobby": "Back to the lobby", "browser": "Back to the browser"}.get(
             below.name if below is not None else "", "Close the game"
         )
+        self.fairness.rect = self.fairness_rect(self.table_box(size[0]))
+        self.fairness.tooltip = self.fairness_text()[2]
 
     def table_box(self, w: int) -> pygame.Rect:
         """The players' rows; on a short window they are thinner so that the button below stays clear."""
-        room = self.done.rect.y - 150 - 70  # the replay note goes between the rows and the button
+        room = self.done.rect.y - 150 - 70 - 36  # the replay note and the dice line go between rows and button
         self.row_h = max(34, min(60, (room - 20) // max(1, len(self.rows))))
         box = pygame.Rect(0, 0, min(640, w - 80), self.row_h * len(self.rows) + 20)
         box.midtop = (w // 2, 150)
@@ -73,7 +81,37 @@ class ResultsScene(Scene):
         boxes += [(f"players/row:{i}", r) for i, r in enumerate(self.row_rects(box))]
         if self.replay_path:
             boxes.append(("note", pygame.Rect(40, box.bottom + 16, w - 80, 50)))
+        if self.fairness.visible:
+            boxes.append(("fairness", self.fairness_rect(box)))
         return [*boxes, ("done", self.done.rect.copy())]
+
+    def fairness_rect(self, box: pygame.Rect) -> pygame.Rect:
+        top = box.bottom + (74 if self.replay_path else 16)
+        return pygame.Rect(40, top, self.app.screen.get_width() - 80, 30)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        witness = self.witness
+        if witness is None:
+            return
+        if witness.verdict is None and not witness.checking:
+            self.session.pump(dt)  # the host's reveal follows the outcome: keep reading until it is here
+        if witness.verdict is not self._verdict_shown:
+            self._verdict_shown = witness.verdict
+            self.fairness.tooltip = self.fairness_text()[2]
+            self.changed()
+
+    def fairness_text(self) -> tuple[str, tuple[int, int, int], str]:
+        """The line, its colour (blue: fair, orange: not, grey: nothing to say yet) and the hover details."""
+        verdict = self.witness.verdict if self.witness is not None else None
+        if verdict is None:
+            return CHECKING, theme.TEXT_DIM, "The host reveals its secret with the outcome; then every die is checked."
+        details = "\n".join(verdict.details)
+        if verdict.fair is True:
+            return verdict.headline, theme.SKY, details
+        if verdict.fair is False:
+            return verdict.headline, theme.ORANGE, details
+        return verdict.headline, theme.TEXT_DIM, details
 
     def back(self) -> None:
         self.session.close()
@@ -112,4 +150,8 @@ class ResultsScene(Scene):
                 align="center",
             )
             surface.blit(note, (40, box.bottom + 16))
+        if self.fairness.visible:
+            text, colour, _ = self.fairness_text()
+            line = render_line(text, self.fairness.rect.w, 22, colour, "bold")
+            surface.blit(line, line.get_rect(center=self.fairness.rect.center))
         super().draw(surface)

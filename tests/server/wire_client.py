@@ -29,6 +29,8 @@ def fast_config(data_dir: Path, **overrides: Any) -> ServerConfig:
         # every test client comes from 127.0.0.1: the per-address limits have their own tests (test_server_abuse)
         "max_connections_per_address": 1000, "max_tables_per_address": 1000, "chat_burst": 1000,
         "password_burst": 1000, "byte_rate": 1e9,
+        # a test client reads only while it waits for something: a short seed round keeps starts quick
+        "contribution_timeout": 0.5,
     }
     settings.update(overrides)
     return ServerConfig(**settings)
@@ -65,6 +67,7 @@ class WireClient:
         self.table: str | None = None
         self.closed = False
         self.auto_pong = True
+        self.contribution: str | None = random.randbytes(32).hex()  # None: never answers a `commit`
         self.reader: asyncio.StreamReader
         self.writer: asyncio.StreamWriter
 
@@ -109,6 +112,8 @@ class WireClient:
         """Apply snapshots and updates as a real client would, checking order and checksum."""
         if message.type == p.PING and self.auto_pong:
             self.send(p.PONG)
+        elif message.type == p.COMMIT and self.contribution is not None:  # the dice of the seed round
+            self.send(p.CONTRIBUTE, contribution=self.contribution)
         elif message.type == p.SEATED:
             self.token, self.seat = message.get("token"), message.get("seat")
             self.table = message.get("table")

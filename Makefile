@@ -23,8 +23,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy shared
 
+# Every core; the tests that use real zeroconf share one worker (xdist_group "lan").
 unit: $(STAMP)
-	# Every core; the tests that use real zeroconf share one worker (xdist_group "lan").
 	$(BIN)/pytest -n auto --dist loadgroup
 
 simulate: $(STAMP)

@@ -338,3 +338,11 @@ def test_the_browser_lists_each_host_as_a_two_line_tile(app: Any) -> None:
     assert browser.list.rows == [
         "Maya's DoorKick · 3 free seat(s)\nMunchkin, Munchkin Wonderland · 2 table(s) · 192.168.1.20:47474"
     ]
+
+
+def test_the_options_tooltips_speak_words_not_option_names(app: Any) -> None:
+    # Seen in the Table settings: "listening_at_the_door: Listening at the Door: ..." in a tooltip.
+    lobby, _ = lobby_with(app)
+    form = open_form(app, lobby)
+    for widget in form.option_widgets.values():
+        assert widget.tooltip and "_" not in widget.tooltip, widget.tooltip

@@ -314,7 +314,10 @@ class MunchkinScene(GameScene):
 
     def why_not(self, kind: str, default: str) -> str:
         if kind == "end_turn" and self._owes_charity():  # not "fighting and looting": too many cards
-            default = "You hold more cards than you may keep: click a card in your hand to give it away as charity."
+            default = (
+                "You hold more cards than you may keep: click a card in your hand to give it away as charity "
+                "(or discard it, if nobody is below your level)."
+            )
         return super().why_not(kind, default)
 
     def _owes_charity(self) -> bool:
@@ -567,7 +570,7 @@ class MunchkinScene(GameScene):
             "setup": "Everyone sets up: play a Race, a Class and items from your hand, then say you are ready",
             "start": f"{who} {'are' if you else 'is'} about to kick open the door",
             "door": f"{who} may look for trouble (a monster from {'your' if you else 'their'} hand) or loot the room",
-            "end": "You hold too many cards: click one to give it away as charity, then end your turn"
+            "end": "You hold too many cards: click one to give it away (or discard it) as charity, then end your turn"
             if you and self._owes_charity()
             else f"{who} {'are' if you else 'is'} ending the turn (more than five cards? charity first)",
             "over": "Game over",

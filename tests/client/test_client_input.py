@@ -336,7 +336,7 @@ def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.1)
     assert {w["type"] for w in scene.legal} == {"give_charity"}
-    assert "click one to give it away as charity" in scene.phase_text()
+    assert "click one to give it away (or discard it) as charity" in scene.phase_text()
     end = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if "end_turn" in p)]
     pygame.mouse.set_pos(end.rect.center)
     app.step(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0))])

@@ -295,7 +295,10 @@ class MunchkinScene(GameScene):
         if kinds == {"ask_for_help"}:
             return f"{self.words.kind('ask_for_help')}…"
         if kinds & {"choose_helper", "volunteer"} and len(kinds) == 1:
-            return self.describe(wires[0]) + "…" if len(wires) == 1 else f"Take ({len(wires)})…"
+            # Several volunteers: "Choose a helper (2)…", not a bare "Take (2)…" nobody can read.
+            if len(wires) == 1:
+                return self.describe(wires[0]) + "…"
+            return f"{self.words.kind(str(kinds.pop()))} ({len(wires)})…"
         return ""
 
     def bar_special(self, wires: list[dict[str, Any]]) -> bool:

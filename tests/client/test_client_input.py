@@ -159,7 +159,7 @@ def test_a_button_that_changed_under_the_pointer_ignores_a_click_for_a_moment(ap
     pygame.mouse.set_pos(take.rect.center)
     session.act(1, {"type": "volunteer"})  # Bob volunteers too: the button now opens a choice of two
     app.step(FRAME, [])
-    assert take.label == "Take (2)…" and not take.settled()
+    assert take.label == "Choose a helper (2)…" and not take.settled()
     click(app, take.rect.center)  # at once: meant for what stood there before
     assert app.top is scene
     frames(app, 0.4)

@@ -352,3 +352,29 @@ def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a
     click(app, entry.rect.center)
     frames(app, 0.1)
     assert len(session.engine_state.players[0].hand) == 6
+
+
+def test_looking_for_trouble_names_each_monsters_level(app: Any) -> None:
+    # Seen over the LAN: "Look for trouble: fight Literal Loan Shark" and "... fight Toaster Elemental" side by
+    # side, with nothing to say one is level 10 and the other level 3.
+    session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=1e9)
+    state = session.engine_state
+    monsters = [c for c in state.door_deck if state.card(c).kind == "monster"][:2]
+    players = list(state.players)
+    players[0] = replace(players[0], hand=tuple(monsters))
+    session.engine_state = replace(
+        state, door_deck=tuple(c for c in state.door_deck if c not in monsters), players=tuple(players),
+        phase="door", active=0, turn=1, ready=(0, 1, 2, 3),
+    )
+    session._refresh()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    trouble = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if "look_for_trouble" in p)]
+    click(app, trouble.rect.center)
+    menu = app.top
+    assert isinstance(menu, ChoiceOverlay)
+    labels = sorted(b.label for b in menu.widgets if b.label.startswith("Look for trouble"))
+    want = sorted(
+        f"Look for trouble: fight {scene.cards.name(c)} (level {state.card(c).level})" for c in monsters
+    )
+    assert labels == want

@@ -54,6 +54,7 @@ class App:
         self.stack: list[Scene] = []
         self.sounds = Sounds(self.settings)
         self.tooltips = Tooltips()
+        self.pointer_in = True  # the pointer is over this window: a tooltip follows it only then
         self.running = True
         self.frame = 0  # frames drawn
         self.steps = 0  # loop steps, drawn or not
@@ -130,6 +131,9 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in (pygame.WINDOWLEAVE, pygame.WINDOWENTER, pygame.MOUSEMOTION):
+            # With the pointer gone to another window, a tooltip would stay over whatever changed beneath it.
+            self.pointer_in = event.type != pygame.WINDOWLEAVE
         if event.type == pygame.WINDOWSIZECHANGED:
             self.resized(pygame.display.get_surface().get_size())
             return
@@ -173,7 +177,7 @@ class App:
         for scene in list(self.stack):
             scene.update(dt)
         top = self.top
-        owner, text = top.hover_hint() if top is not None else (None, "")
+        owner, text = top.hover_hint() if top is not None and self.pointer_in else (None, "")
         shown = self.tooltips.text
         self.tooltips.update(dt, owner, text)
         if self.tooltips.text != shown:

@@ -317,6 +317,12 @@ class NetSession(Session):
         elif kind == protocol.REVEAL and item.get("table") == self.table:
             self._check_dice(item)
         elif kind == protocol.TABLE:
+            # The host's own colours for the seats: a window back at its seat after a crash opened the game
+            # without the lobby's list and painted the seats in seat order until this came.
+            players = (item.get("table") or {}).get("players") or []
+            self.colours.update(
+                {int(p["seat"]): str(p["colour"]) for p in players if isinstance(p, dict) and p.get("colour")}
+            )
             for seat, line in self.presence.absorb(item.get("table"), self.seats):
                 self._happenings.append(Happening("presence", seat, {"text": line}))
 

@@ -12,6 +12,7 @@ from ..trust import KnownHosts, Untrusted
 from ..ui import theme
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, Label, ListView, TextInput
+from ..words import plural
 from .base import Scene
 from .lobby_rules import GAME_TITLES
 
@@ -179,8 +180,9 @@ class BrowserScene(Scene):
             self.found = found
             self.list.set_rows(
                 [
-                    f"{f.name} · {f.seats} free seat(s)\n"
-                    f"{', '.join(GAME_TITLES.get(g, g.title()) for g in f.games) or '?'} · {f.tables} table(s) · "
+                    f"{f.name} · {plural(f.seats, 'free seat')}\n"
+                    f"{', '.join(GAME_TITLES.get(g, g.title()) for g in f.games) or '?'} · "
+                    f"{plural(f.tables, 'table')} · "
                     f"{f.address}{' · not the host you met before!' if self._stranger(f) else ''}"
                     for f in found
                 ]

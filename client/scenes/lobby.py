@@ -74,6 +74,7 @@ class LobbyScene(Scene):
         self._auto_step = 0
         self._auto_clock = 0.0
         self._handed_over = False
+        self._game_session: NetSession | None = None  # the game screen's, once the snapshot came
         # Seats kept from an earlier window at this host: one still in play is taken back before anything else.
         # (A stand-in connection without a seat store, as in tests, keeps none.)
         # A window opened on its scenario's table has asked for that seat: it takes no other back.
@@ -271,9 +272,14 @@ class LobbyScene(Scene):
         super().update(dt)
         if self._handed_over:
             return
-        for item in self.connection.poll():
+        items = self.connection.poll()
+        for i, item in enumerate(items):
             self.changed()
             if self._absorb(item):
+                # What came in the same batch after the snapshot (the seats' colours, the first updates) is the
+                # game's now: dropped here, a window back at its seat painted the seats in seat order.
+                for later in items[i + 1 :] if self._game_session is not None else ():
+                    self._game_session.absorb(later)
                 return
         self.alert_clock = max(0.0, self.alert_clock - dt)
         if self.alert_clock == 0.0 and (self.alert or self.notice):
@@ -361,6 +367,7 @@ class LobbyScene(Scene):
         if self.replay_dir:
             session.replay_path = f"{self.replay_dir}/{snapshot.get('table')}"
         session.absorb(snapshot)
+        self._game_session = session
         scene_type = WonderlandScene if game == "wonderland" else MunchkinScene
         scene = scene_type(self.app, session)
         self._handed_over = True

@@ -87,7 +87,7 @@ class TableSetupScene(Scene):
                         info.describe,
                         False,
                         _setter(self, info.name),
-                        tooltip=f"{info.name}: {info.describe}",
+                        tooltip=info.describe,
                     )
                 elif info.name == "win_level":
                     widget = Stepper(
@@ -96,7 +96,7 @@ class TableSetupScene(Scene):
                         WIN_LEVELS,
                         10,
                         _setter(self, info.name),
-                        tooltip=f"{info.name}: {info.describe}",
+                        tooltip=info.describe,
                         box_w=140,
                     )
                 else:
@@ -107,7 +107,7 @@ class TableSetupScene(Scene):
                         "normal",
                         _setter(self, info.name),
                         fmt=lambda value: fmt_reaction(value, self.choices.packs),
-                        tooltip=f"{info.name}: short is the rulebook's 2.66 s (Christmas Lite's 3.75 s), "
+                        tooltip="Reaction time: short is the rulebook's 2.66 s (Christmas Lite's 3.75 s), "
                         "normal 8 s, or no timer: the fight waits until everyone passes",
                         box_w=190,
                     )

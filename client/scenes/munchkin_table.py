@@ -302,7 +302,10 @@ class MunchkinScene(GameScene):
         if kinds == {"ask_for_help"}:
             return f"{self.words.kind('ask_for_help')}…"
         if kinds & {"choose_helper", "volunteer"} and len(kinds) == 1:
-            return self.describe(wires[0]) + "…" if len(wires) == 1 else f"Take ({len(wires)})…"
+            # Several volunteers: "Choose a helper (2)…", not a bare "Take (2)…" nobody can read.
+            if len(wires) == 1:
+                return self.describe(wires[0]) + "…"
+            return f"{self.words.kind(str(kinds.pop()))} ({len(wires)})…"
         return ""
 
     def bar_special(self, wires: list[dict[str, Any]]) -> bool:
@@ -318,6 +321,17 @@ class MunchkinScene(GameScene):
         else:
             self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get("decline_help", [])]))
         return True
+
+    def why_not(self, kind: str, default: str) -> str:
+        if kind == "end_turn" and self._owes_charity():  # not "fighting and looting": too many cards
+            default = (
+                "You hold more cards than you may keep: click a card in your hand to give it away as charity "
+                "(or discard it, if nobody is below your level)."
+            )
+        return super().why_not(kind, default)
+
+    def _owes_charity(self) -> bool:
+        return any(w.get("type") == "give_charity" for w in self.legal)
 
     def update_table(self, dt: float) -> None:
         # A call for help comes to the asked player with its terms, once per call (it stays on the bar after).
@@ -580,7 +594,9 @@ class MunchkinScene(GameScene):
             "setup": "Everyone sets up: play a Race, a Class and items from your hand, then say you are ready",
             "start": f"{who} {'are' if you else 'is'} about to kick open the door",
             "door": f"{who} may look for trouble (a monster from {'your' if you else 'their'} hand) or loot the room",
-            "end": f"{who} {'are' if you else 'is'} ending the turn (more than five cards? charity first)",
+            "end": "You hold too many cards: click one to give it away (or discard it) as charity, then end your turn"
+            if you and self._owes_charity()
+            else f"{who} {'are' if you else 'is'} ending the turn (more than five cards? charity first)",
             "over": "Game over",
         }
         return texts.get(phase, phase.replace("_", " "))

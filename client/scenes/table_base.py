@@ -729,6 +729,7 @@ class GameScene(ActionBar, Scene):
             or len(self.flights) > 0
             or bool(self.toasts)
             or self.reaction_seconds() is not None
+            or self.clock.others_waited_for() is not None
             or self._press is not None
             or self.dragging is not None
             or self.chat_input.animating()

@@ -38,6 +38,8 @@ class TableClock:
         self._said: set[tuple[Any, ...]] = set()  # the waits a time-up line was written for
         self._passed_for: set[int] = set()  # passes sent and not yet seen land
         self._kinds: dict[int, str] = {}  # each seat's last clock: "pass" or "turn"
+        self.others_full = 1.0  # the same for the clocks of the others the viewer waits on
+        self._others_last = 0.0
 
     # -- reading the clock ------------------------------------------------------------------------------
     def seconds_left(self) -> float | None:
@@ -48,7 +50,37 @@ class TableClock:
             return None
         return max(0.0, float(clock[1]))
 
+    def others_waited_for(self) -> tuple[list[int], float] | None:
+        """While the viewer has no clock of their own: the other seats the table waits on to react or pass,
+        and the longest time any of them has left (the fighter otherwise sees a bar gone grey for seconds)."""
+        scene = self.scene
+        timers = getattr(scene.session, "timers", {})
+        seats = [
+            s
+            for s in scene.st.get("to_act") or []
+            if s != scene.viewer and (timers.get(s) or ("",))[0] == "pass" and float(timers[s][1]) > 0
+        ]
+        if not seats or self.seconds_left() is not None:
+            return None
+        return seats, max(float(timers[s][1]) for s in seats)
+
+    def countdown_text(self) -> str:
+        """The words on the line above the bar: the viewer's own reaction clock, or whom the table waits for."""
+        seconds = self.seconds_left()
+        if seconds is not None:
+            return f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)"
+        others = self.others_waited_for()
+        if others is None:
+            return ""
+        seats, left = others
+        names = " and ".join(self.scene.seat_name(s) for s in seats)
+        return f"Waiting {left:0.0f} s for {names} to play a card or pass"
+
     def update(self, dt: float) -> None:
+        others = self.others_waited_for()
+        if others is not None and others[1] > self._others_last + 0.05:
+            self.others_full = others[1]
+        self._others_last = others[1] if others is not None else 0.0
         left = self.seconds_left()
         if left is not None and left > self._last + 0.05:  # a clock (re)started, or our hold topped it up
             self.full, self._held = left, self._held and abs(left - HOLD_SECONDS) < 0.05
@@ -114,17 +146,19 @@ class TableClock:
     # -- drawing ----------------------------------------------------------------------------------------
     def draw_countdown(self, surface: pygame.Surface) -> None:
         """The bar above the action bar: how long is left to play a card, or pass."""
-        seconds = self.seconds_left()
+        seconds, full, colour = self.seconds_left(), self.full, theme.TEXT
         if seconds is None:
-            return
+            others = self.others_waited_for()
+            if others is None:
+                return
+            seconds, full, colour = others[1], self.others_full, theme.TEXT_DIM
         strip = self.scene.reaction_rect  # the line above the bar kept for it: the words, then the time left
-        text = f"Reaction window: {seconds:0.0f} s to play a card, or Pass (P)"
-        label = render_line(text, strip.w // 2, 16, theme.TEXT)
+        label = render_line(self.countdown_text(), strip.w // 2, 16, colour)
         surface.blit(label, label.get_rect(midleft=strip.midleft))
         bar = pygame.Rect(strip.x + label.get_width() + 12, strip.centery - 4, strip.w - label.get_width() - 12, 8)
         pygame.draw.rect(surface, (20, 20, 24), bar, border_radius=4)
         filled = bar.copy()
-        filled.w = int(bar.w * min(1.0, seconds / max(0.1, self.full)))
+        filled.w = int(bar.w * min(1.0, seconds / max(0.1, full)))
         colour = theme.VERMILLION if seconds <= WARN_SECONDS else theme.ORANGE
         pygame.draw.rect(surface, colour, filled, border_radius=4)
 

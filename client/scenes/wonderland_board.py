@@ -441,7 +441,7 @@ class WonderlandScene(GameScene):
             x = box.x + 14 + i * (box.w - 28) // 2
             surface.blit(render_line(label, (box.w - 36) // 2, 17, theme.TEXT_DIM), (x, box.y + 40))
             big = render_line(str(value), (box.w - 36) // 2, 54, colour, "bold")
-            surface.blit(big, (x, box.y + 58))
+            surface.blit(big, (x, box.y + 52))  # its digits end above the verdict's line, not touching it
         verdict = "The Munchkins are winning" if winning else "The monster is winning"
         surface.blit(
             render_line(verdict, box.w - 20, 17, theme.SKY if winning else theme.ORANGE, "bold"),

@@ -192,7 +192,8 @@ def _volunteer(w: Words, wire: Wire) -> str:
 ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "finish_setup": lambda w, a: "Ready to play",
     "kick_open_the_door": _kick,
-    "look_for_trouble": lambda w, a: f"Look for trouble: fight {w.card_of(a.get('monster'))}",
+    "look_for_trouble": lambda w, a: f"Look for trouble: fight {w.card_of(a.get('monster'))}"
+    + _level_of(w, a.get("monster")),
     "loot_the_room": lambda w, a: "Loot the room",
     "end_turn": lambda w, a: "End turn",
     "give_charity": lambda w, a: f"Give {w.card_of(a.get('card'))} to {w.name(a.get('to'))} as charity"
@@ -350,6 +351,13 @@ def _victory(w: Words, e: Wire) -> str:
     helper = e.get("helper")
     text = f"{_who(w, e)} defeats " + ("the monsters" if (e.get("killed") or 0) > 1 else "the monster")
     return text + (f" with {w.name(helper)}'s help" if isinstance(helper, int) else "")
+
+
+def _level_of(w: Words, card: object) -> str:
+    """A monster's printed level, to choose which one to fight: " (level 5)"; nothing for a card without one."""
+    found = w.card(card) if isinstance(card, str) else None
+    level = getattr(found, "level", 0)
+    return f" (level {level})" if isinstance(level, int) and level > 0 else ""
 
 
 def _charity(w: Words, e: Wire) -> str:

@@ -112,3 +112,23 @@ def test_screenshots_are_real_frames(app: Any) -> None:
     assert len(app.shots_taken) == 1 and app.shots_taken[0].stat().st_size > 0
     img = pygame.image.load(str(app.shots_taken[0]))
     assert img.get_size() == (1280, 720) and img.get_at((5, 5))[:3] == (30, 120, 60)
+
+
+def test_a_tooltip_goes_when_the_pointer_leaves_the_window_and_comes_back_with_it(app: Any) -> None:
+    # Seen at a LAN party: the pointer moved to another window, and the last tooltip stayed on over buttons
+    # that changed beneath it ("Only when the munchkins are winning" over a new turn).
+    scene = app.push(Scene(app))
+    scene.widgets.append(Button((10, 10, 100, 40), "Go", lambda: None, tooltip="Go somewhere"))
+    pygame.mouse.set_pos((50, 30))
+    for _ in range(30):
+        app.step(1 / 60, [])
+    assert app.tooltips.text == "Go somewhere"
+    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWLEAVE)])
+    assert app.tooltips.text == ""
+    for _ in range(30):
+        app.step(1 / 60, [])
+    assert app.tooltips.text == ""
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 30), rel=(0, 0), buttons=(0, 0, 0))])
+    for _ in range(30):
+        app.step(1 / 60, [])
+    assert app.tooltips.text == "Go somewhere"

@@ -218,3 +218,25 @@ def test_R01_bots_answer_a_reaction_window_together_and_act_once_a_second_otherw
         if together:
             break
     assert together, "no reaction window for several bots came up"
+
+
+def test_R01_the_fighter_sees_whom_the_table_waits_for_and_how_long(app: Any) -> None:
+    # Seen over the LAN: Alice looked for trouble, her whole bar went grey and nothing said why for 8 s while
+    # Bob's window counted down. Her line above the bar now says whom the table waits for, with their clock.
+    session = LocalSession(MUNCHKIN, SETUPS, 5, [0], bot_delay=1e9)
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 30, [])
+    assert scene.clock.countdown_text() == ""
+    scene.st = dict(scene.st, to_act=[1, 2])  # as the state of a reaction window the others hold up
+    session.at_screen = {0}  # their clocks are the host's (a NetSession's timers): this session does not run them
+    session.timers.update({1: ("pass", 6.0), 2: ("pass", 3.0), 3: ("pass", 9.0)})  # Dan's passed: not waited on
+    frames = app.frame
+    for _ in range(3):
+        app.step(1 / 30, [])
+    assert scene.clock.countdown_text() == "Waiting 6 s for Bob and Carol to play a card or pass"
+    assert app.frame >= frames + 3  # it counts down on screen, not only on the next click
+    app.screenshot("waiting_for_others_to_react")
+    app.step(1 / 30, [])
+    session.timers.update({1: ("pass", 0.0), 2: ("pass", 0.0)})
+    app.step(1 / 30, [])
+    assert scene.clock.countdown_text() == ""

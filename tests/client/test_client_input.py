@@ -159,7 +159,7 @@ def test_a_button_that_changed_under_the_pointer_ignores_a_click_for_a_moment(ap
     pygame.mouse.set_pos(take.rect.center)
     session.act(1, {"type": "volunteer"})  # Bob volunteers too: the button now opens a choice of two
     app.step(FRAME, [])
-    assert take.label == "Take (2)…" and not take.settled()
+    assert take.label == "Choose a helper (2)…" and not take.settled()
     click(app, take.rect.center)  # at once: meant for what stood there before
     assert app.top is scene
     frames(app, 0.4)
@@ -319,3 +319,62 @@ def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(ap
     mine = [a["type"] for a in session.actions if a["seat"] in (0, 2)]
     assert mine[-3:] == ["ask_for_help", "volunteer", "choose_helper"]
     assert session.engine_state.combat is not None and session.engine_state.combat.helper == 2
+
+
+def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a_card_gives_it(app: Any) -> None:
+    # Seen over the LAN: after his fight Bob held six cards, End turn was greyed with "Only once your turn's
+    # fighting and looting is done" (it was done) and nothing said what to do.
+    session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=1e9)
+    state = session.engine_state
+    players = list(state.players)
+    players[0] = replace(players[0], hand=state.door_deck[:7])
+    session.engine_state = replace(
+        state, door_deck=state.door_deck[7:], players=tuple(players), phase="end", active=0, turn=1,
+        ready=(0, 1, 2, 3),
+    )
+    session._refresh()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.1)
+    assert {w["type"] for w in scene.legal} == {"give_charity"}
+    assert "click one to give it away (or discard it) as charity" in scene.phase_text()
+    end = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if "end_turn" in p)]
+    pygame.mouse.set_pos(end.rect.center)
+    app.step(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    frames(app, 0.6)
+    assert "give it away as charity" in app.tooltips.text
+    app.screenshot("end_turn_says_charity")
+    frames(app, 0.1)
+    click(app, scene.hand_rects[0][1].center)  # the card's menu: give it to someone as charity
+    menu = app.top
+    assert isinstance(menu, ChoiceOverlay)
+    entry = next(b for b in menu.widgets if "as charity" in b.label)
+    frames(app, 0.5)
+    click(app, entry.rect.center)
+    frames(app, 0.1)
+    assert len(session.engine_state.players[0].hand) == 6
+
+
+def test_looking_for_trouble_names_each_monsters_level(app: Any) -> None:
+    # Seen over the LAN: "Look for trouble: fight Literal Loan Shark" and "... fight Toaster Elemental" side by
+    # side, with nothing to say one is level 10 and the other level 3.
+    session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=1e9)
+    state = session.engine_state
+    monsters = [c for c in state.door_deck if state.card(c).kind == "monster"][:2]
+    players = list(state.players)
+    players[0] = replace(players[0], hand=tuple(monsters))
+    session.engine_state = replace(
+        state, door_deck=tuple(c for c in state.door_deck if c not in monsters), players=tuple(players),
+        phase="door", active=0, turn=1, ready=(0, 1, 2, 3),
+    )
+    session._refresh()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    trouble = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if "look_for_trouble" in p)]
+    click(app, trouble.rect.center)
+    menu = app.top
+    assert isinstance(menu, ChoiceOverlay)
+    labels = sorted(b.label for b in menu.widgets if b.label.startswith("Look for trouble"))
+    want = sorted(
+        f"Look for trouble: fight {scene.cards.name(c)} (level {state.card(c).level})" for c in monsters
+    )
+    assert labels == want

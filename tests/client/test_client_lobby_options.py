@@ -336,5 +336,17 @@ def test_the_browser_lists_each_host_as_a_two_line_tile(app: Any) -> None:
     app.screenshot("browser_hosts")
     app.step(1 / 60, [])
     assert browser.list.rows == [
-        "Maya's DoorKick · 3 free seat(s)\nMunchkin, Munchkin Wonderland · 2 table(s) · 192.168.1.20:47474"
+        "Maya's DoorKick · 3 free seats\nMunchkin, Munchkin Wonderland · 2 tables · 192.168.1.20:47474"
     ]
+    browser.found = [Found("k1", "Maya's DoorKick", "192.168.1.20", 47474, ("munchkin",), 1, 1, 1)]
+    browser.browser.found = lambda: [Found("k2", "Lone host", "192.168.1.21", 47474, ("munchkin",), 1, 1, 1)]
+    app.step(1 / 60, [])
+    assert browser.list.rows[0].startswith("Lone host · 1 free seat\nMunchkin · 1 table · ")
+
+
+def test_the_options_tooltips_speak_words_not_option_names(app: Any) -> None:
+    # Seen in the Table settings: "listening_at_the_door: Listening at the Door: ..." in a tooltip.
+    lobby, _ = lobby_with(app)
+    form = open_form(app, lobby)
+    for widget in form.option_widgets.values():
+        assert widget.tooltip and "_" not in widget.tooltip, widget.tooltip

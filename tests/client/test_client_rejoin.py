@@ -263,3 +263,25 @@ def test_a_remote_players_window_reconnecting_finds_its_seat_when_the_host_comes
     finally:
         bob.close()
         host.stop()
+
+
+def test_a_window_back_at_its_seat_paints_every_seat_in_the_hosts_colour(
+    app: Any, host: EmbeddedHost, tmp_path: Path
+) -> None:
+    # Seen after a kill -9 at a LAN party: Bob's relaunched window painted the seats in seat order (Bob blue,
+    # the bot green) while everyone else, and Bob's own window before, had Bob green.
+    from doorkick.client.ui import theme
+
+    app.settings.colour = 2  # Alice picks green: not seat 0's colour in seat order
+    store = SeatStore(tmp_path / "seats.json")
+    first, _ = play_a_game(app, host, store)
+    colours = {seat: first.seat_colour(seat) for seat in range(3)}
+    assert colours[0] == theme.GREEN
+    close_window(app)
+    connection = Connection("127.0.0.1", host.port, "Alice", seats=SeatStore(store.path))
+    connection.start()
+    app.push(LobbyScene(app, connection, "test", "munchkin", 3, 2))
+    run_until(app, lambda: isinstance(app.top, GameScene))
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    run_until(app, lambda: {seat: scene.seat_colour(seat) for seat in range(3)} == colours)

@@ -36,7 +36,9 @@ from server_latency import Host, Table  # bench/ is no package
 from doorkick.shared.benchcli import percentile, stop_process
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_ANCHOR = REPO.parent / "shared" / "anchors" / "bgio"
+# ../shared beside the repository (the main checkout); a lane's worktree one folder deeper finds it one up more.
+ANCHORS = (REPO.parent / "shared" / "anchors" / "bgio", REPO.parents[1] / "shared" / "anchors" / "bgio")
+DEFAULT_ANCHOR = next((a for a in ANCHORS if a.is_dir()), ANCHORS[0])
 BGIO = "boardgame.io"
 CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -200,6 +202,10 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def ratio(mine: float, theirs: float) -> str:
+    return f"{mine / theirs:.2f}" if theirs else "n/a"  # a run too short for one clock tick of CPU
+
+
 def render(figures: dict[str, Any], systems: list[str], counts: list[int]) -> str:
     doorkicks = [s for s in systems if s != BGIO]
     rows = figures["results"]
@@ -210,9 +216,9 @@ def render(figures: dict[str, Any], systems: list[str], counts: list[int]) -> st
         row = rows[str(count)]
         bgio = row[BGIO]
         cells = [str(count), *(f"{row[s]['p50_ms']:.1f} / {row[s]['p99_ms']:.1f}" for s in systems),
-                 *(f"{row[s]['p99_ms'] / bgio['p99_ms']:.2f}" for s in doorkicks),
+                 *(ratio(row[s]["p99_ms"], bgio["p99_ms"]) for s in doorkicks),
                  *(f"{row[s]['cpu_per_move_ms']:.2f}" for s in systems),
-                 *(f"{row[s]['cpu_per_move_ms'] / bgio['cpu_per_move_ms']:.2f}" for s in doorkicks),
+                 *(ratio(row[s]["cpu_per_move_ms"], bgio["cpu_per_move_ms"]) for s in doorkicks),
                  "/".join(f"{row[s]['others_pct']:.0f}" for s in systems)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -160,14 +160,15 @@ class Table:
 class Host:
     """A `doorkick host` process on 127.0.0.1 without discovery, every game from the same seed."""
 
-    def __init__(self, game_seed: int) -> None:
+    def __init__(self, game_seed: int, env: dict[str, str] | None = None) -> None:
+        """`env`: the host process's environment (another tree's DoorKick on PYTHONPATH, for a before/after)."""
         self.data_dir = data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
         self.process = subprocess.Popen(
             [sys.executable, *PROFILE, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1",
              "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
              "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000",
              "--max-per-address", "2000", "--max-tables-per-address", "1000"],
-            stdout=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE, text=True, env=env,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()

@@ -89,6 +89,8 @@ class Match:
         # Each seat's legal actions in the current state: the broadcast, the clocks and the next action's check
         # all ask for them, and listing them is the costliest part of an action.
         self._legal_in: tuple[Any, dict[int, list[Action]]] = (None, {})
+        self._legal_wire_in: tuple[Any, dict[int, list[Any]]] = (None, {})  # the same lists as the wire has them
+        self.sent_checksum: dict[int | None, int] = {}  # the checksum of what each viewer holds (None: spectators)
         levels = {s.index: _bot_level(table, s.index) for s in table.seats}
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
@@ -129,8 +131,9 @@ class Match:
             self.spectator_state = state
         else:
             self.sent[seat] = state
+        checksum = self.sent_checksum[seat] = p.checksum(state)
         client.send(p.message(p.SNAPSHOT, request_id, table=self.table.id, seat=seat, seq=self.seq,
-                              state=state, checksum=p.checksum(state)))
+                              state=state, checksum=checksum))
 
     def forget(self, seat: int) -> None:
         self.sent.pop(seat, None)
@@ -225,6 +228,15 @@ class Match:
             known[seat] = list(self.ruleset.legal_actions(self.state, seat))
         return known[seat]
 
+    def _legal_wire(self, seat: int) -> list[Any]:
+        state, known = self._legal_wire_in
+        if state is not self.state:
+            known = {}
+            self._legal_wire_in = (self.state, known)
+        if seat not in known:
+            known[seat] = [a.to_wire() for a in self._legal(seat)]
+        return known[seat]
+
     def _waits_for(self, seat: int) -> bool:
         return not self.finished and seat in self.ruleset.seats_to_act(self.state)
 
@@ -263,7 +275,7 @@ class Match:
         common = common or self._common()
         legal: list[Any] = []
         if seat is not None and common["outcome"] is None:
-            legal = [a.to_wire() for a in self._legal(seat)]
+            legal = self._legal_wire(seat)
         return {"view": self.ruleset.player_view(self.state, seat), "legal": legal, **common}
 
     def _common(self) -> dict[str, Any]:
@@ -280,10 +292,14 @@ class Match:
         stand_in: int | None = None,
     ) -> tuple[dict[str, Any], bytes]:
         state = self._state_for(seat, common)
+        changes = p.diff(before, state)
+        # A viewer whose state did not change holds the checksum it was last sent.
+        checksum = self.sent_checksum.get(seat) if not changes else None
+        if checksum is None:
+            checksum = self.sent_checksum[seat] = p.checksum(state)
         message = p.message(
             p.UPDATE, table=self.table.id, seat=seat, seq=self.seq,
-            events=[e.for_seat(seat) for e in events], changes=p.diff(before, state),
-            checksum=p.checksum(state),
+            events=[e.for_seat(seat) for e in events], changes=changes, checksum=checksum,
         )
         if stand_in is not None:
             message["stand_in"] = stand_in

@@ -6,6 +6,8 @@ import struct
 
 import msgpack
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doorkick.shared import protocol as p
 
@@ -153,6 +155,33 @@ def test_a_frame_exactly_at_the_limit_is_accepted() -> None:
 def test_canonical_bytes_ignore_key_order() -> None:
     assert p.canonical({"b": 1, "a": {"d": 2, "c": 3}}) == p.canonical({"a": {"c": 3, "d": 2}, "b": 1})
     assert p.checksum({"b": 1, "a": 2}) == p.checksum({"a": 2, "b": 1})
+    wide = {"list": list(range(70_000)), **{f"k{i}": [i] * 20 for i in range(70_000, 0, -1)}}  # 32-bit headers
+    assert p.canonical(wide) == msgpack.packb(_key_sorted(wide), use_bin_type=True)
+
+
+def _key_sorted(value: object) -> object:
+    """docs/protocol.md's canonical form spelled out: a copy with every map's keys sorted (by code point, which
+    is UTF-8 byte order), to be packed by msgpack-python."""
+    if isinstance(value, dict):
+        return {k: _key_sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list | tuple):
+        return [_key_sorted(v) for v in value]
+    return value
+
+
+_SCALARS = (st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False)
+            | st.text(max_size=300))
+_WIRE = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=20) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=12), inner),
+    max_leaves=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WIRE)
+def test_canonical_bytes_are_those_of_msgpack_python_for_the_key_sorted_value(value: object) -> None:
+    assert p.canonical(value) == msgpack.packb(_key_sorted(value), use_bin_type=True)
 
 
 def test_diff_then_apply_rebuilds_the_new_state() -> None:

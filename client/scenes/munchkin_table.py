@@ -314,6 +314,8 @@ class MunchkinScene(GameScene):
         helper_name = self.seat_name(helper) if isinstance(helper, int) else "a helper"
         whom = self.seat_name(target) if isinstance(target, int) and target >= 0 else ""
         monster = self.cards.name(str(event["monster"])) if isinstance(event.get("monster"), str) else "the monster"
+        bribe = ", ".join(n for n in (self.card_names(event.get("items")), self.card_names(event.get("cards"))) if n)
+        missing = self.card_names(event.get("missing"))
         texts = {
             "turn": f"Turn {event.get('turn')}: {who}",
             "kicked_door": f"{who} kicks open the door: {card or 'a card'}",
@@ -332,6 +334,9 @@ class MunchkinScene(GameScene):
             "asked_for_help": f"{who} asks for help",
             "volunteered": f"{who} offers to help",
             "helper_chosen": f"{who} takes {helper_name} along",
+            "bribe_paid": f"{who} pays {helper_name} the bribe"
+            + (f": {bribe}" if bribe else "")
+            + (f" ({missing}: no longer there)" if missing else ""),
             "combat_over": f"The fight is over{': the munchkins win' if event.get('won') else ''}",
             "died": f"{who} died!",
             "victory": f"{who} defeats the monster" + (f" with {helper_name}" if isinstance(helper, int) else ""),

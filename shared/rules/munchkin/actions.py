@@ -193,12 +193,14 @@ class UseOneShot(MunchkinAction):
 
 @dataclass(frozen=True)
 class AskForHelp(MunchkinAction):
-    """Ask everyone for help with a bribe: items handed over on acceptance, a share of the treasures (M31)."""
+    """Ask everyone for help with a bribe (M31): items in play and cards from the hand (`cards`), handed over
+    after the combat (R06), and a share of the treasures."""
 
     kind = "ask_for_help"
     items: tuple[str, ...] = ()
     treasures: int = 0
     helper_first: bool = False
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,8 @@ def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, lis
 
 def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Monsters, enhancers and one-shots of the combat are discarded, win or lose (M23); "next combat" curses
-    on the fighters expire."""
+    on the fighters expire; the bribe is paid (R06)."""
+    from .bribe import pay_bribe  # paying builds on the trade rules, which build on this module
     from .flow import check_winners  # the flow module owns the end of the game
 
     combat = state.combat
@@ -304,4 +305,5 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
         if expiring:
             state = discard(with_player(state, seat, curses=tuple(c for c in p.curses if c not in expiring)), *expiring)
     events.append(Event("combat_over", {"fighter": combat.fighter}))
-    return check_winners(state, events)
+    state, more = pay_bribe(state, combat)
+    return check_winners(state, events + more)

@@ -64,7 +64,6 @@ from .state import (
     with_player,
     without,
 )
-from .table import move_items
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
 
@@ -90,6 +89,11 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
         refuse(f"you have asked {MAX_ASKS} times already")
     require(bool(help_candidates(state, combat)), "nobody can help")
     require(a.treasures >= 0, "a share cannot be negative")
+    require(len(set(a.items + a.cards)) == len(a.items) + len(a.cards), "name each card of the bribe once")
+    hand = state.players[a.seat].hand
+    for c in a.cards:
+        if c not in hand:
+            refuse(f"{c} is not a card in your hand to promise")
     if a.items:
         mine = state.players[a.seat].item_cards
         for c in a.items:
@@ -111,15 +115,19 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
     for item in state.players[seat].item_cards:
         if tradeable(state, item):
             yield AskForHelp(seat, (item,), 0, False)
+    for card in hand_of_kind(state, seat, "go_up_a_level")[:1]:  # R06's example; any hand card may be promised
+        yield AskForHelp(seat, cards=(card,))
 
 
 @rule(AskForHelp, _check_ask, _ask_candidates)
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
-    offer = Bribe(a.items, a.treasures, a.helper_first)
+    offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
     combat = evolve(combat, step="help", offer=offer, volunteers=(), declined=(), asks=combat.asks + 1)
     state = evolve(state, combat=combat)
     data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
+    if a.cards:
+        data["cards"] = list(a.cards)
     return state, [Event("asked_for_help", data)]
 
 
@@ -160,13 +168,13 @@ def _check_choose_helper(state: GameState, a: ChooseHelper) -> None:
     lambda state, seat: (ChooseHelper(seat, v) for v in (state.combat.volunteers if state.combat else ())),
 )
 def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Event]]:
-    """Help is binding once accepted: the bribe's items change hands now, the treasure share at the end."""
+    """Help is binding once accepted; the bribe changes hands after the combat (R06): until then the fighter
+    keeps using its items."""
     combat = combat_of(state)
     offer = combat.offer
     assert offer is not None
     if state.players[a.helper].charmed:  # F06: a charmed helper need not be rewarded
         offer = Bribe()
-    state = move_items(state, a.seat, a.helper, offer.items)
     combat = evolve(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]

@@ -68,11 +68,13 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Bribe:
-    """What a fighter offers for help (M31): items handed over on acceptance, and a share of the treasures."""
+    """What a fighter offers for help (M31): items in play and cards from the hand, handed over after the combat
+    (R06), and a share of the treasures."""
 
     items: tuple[str, ...] = ()
     treasures: int = 0
     helper_first: bool = False
+    cards: tuple[str, ...] = ()  # promised from the hand (R06), e.g. a Go Up a Level for the helper
 
 
 @dataclass(frozen=True, slots=True)

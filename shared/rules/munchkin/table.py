@@ -483,10 +483,24 @@ def _aimed_at_anyone(
     return (action(seat, c, t) for c in hand_of_kind(state, seat, kind) for t in range(len(state.players)))
 
 
+RESOLUTION_STEPS = ("flee", "spoils")  # a combat's resolution steps: the run-away rolls, the spoils handed out
+
+
+def not_inside_resolution(state: GameState, what: str) -> None:
+    """R02: curses and Go Up a Level may be played at any time, but not inside a resolution step: between the
+    first run-away roll and the last, while spoils are handed out, or while Bad Stuff is applied (its choices
+    hold the table: the gate lets nothing else in)."""
+    combat = state.combat
+    if combat is not None and combat.step in RESOLUTION_STEPS:
+        doing = "running away" if combat.step == "flee" else "spoils being handed out"
+        raise WrongTime(f"{what} wait until the combat's {doing} is over (R02)")
+
+
 def _check_curse(state: GameState, a: Curse) -> None:
     require_in_hand(state, a.seat, a.card, "curse")
     require_alive(state, a.target)
     require(state.phase != "setup", "curses wait until the game has begun", WrongTime)
+    not_inside_resolution(state, "curses")
 
 
 @rule(
@@ -504,6 +518,7 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
     require_in_hand(state, a.seat, a.card, "go_up_a_level")
     target = require_alive(state, a.target)
     require(state.phase != "setup", "not before the game has begun", WrongTime)
+    not_inside_resolution(state, "Go Up a Level cards")
     require(
         target.level + state.card(a.card).levels <= state.options.unkilled_ceiling,
         "Go Up a Level never gives the winning level (M49; with Epic rules, nor 19 or 20: E02)",

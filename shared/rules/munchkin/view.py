@@ -10,7 +10,7 @@ from typing import Any
 from ..base import Wire
 from .character import gear_bonus, is_epic
 from .combat import fighter_parts, fighters_strength, fighters_win, monster_level, monster_parts, monsters_strength
-from .state import Decision, GameState, Player
+from .state import Bribe, Decision, GameState, Player
 
 
 def _player(state: GameState, p: Player) -> dict[str, Wire]:
@@ -35,6 +35,11 @@ def _player(state: GameState, p: Player) -> dict[str, Wire]:
         "charmed": p.charmed,  # F06
         "trade_locked": list(p.trade_locked),  # M46 (Christmas Lite)
     }
+
+
+def _bribe(b: Bribe) -> dict[str, Wire]:
+    """A bribe is public: the fighter names it aloud, cards promised from the hand too (R06)."""
+    return {"items": list(b.items), "treasures": b.treasures, "helper_first": b.helper_first, "cards": list(b.cards)}
 
 
 def _combat(state: GameState) -> dict[str, Wire] | None:
@@ -68,10 +73,8 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
         "bonuses": [list(b) for b in c.bonuses],
         "monster_bonus": c.monster_bonus,
-        "bribe": {"items": list(c.bribe.items), "treasures": c.bribe.treasures, "helper_first": c.bribe.helper_first},
-        "offer": None
-        if offer is None
-        else {"items": list(offer.items), "treasures": offer.treasures, "helper_first": offer.helper_first},
+        "bribe": _bribe(c.bribe),
+        "offer": None if offer is None else _bribe(offer),
         "volunteers": list(c.volunteers),
         "declined": list(c.declined),
         "passed": list(c.passed),

@@ -139,6 +139,9 @@ def _public_cards(state: GameState) -> set[str]:
     public: set[str] = set(state.door_discard[-1:]) | set(state.treasure_discard[-1:]) | set(state.corpse)
     for p in state.players:
         public |= set(p.races) | set(p.classes) | set(p.item_cards) | set(p.curses)
+    combat = state.combat
+    if combat is not None:  # a bribe is named aloud, cards promised from the hand too (R06)
+        public |= set(combat.bribe.cards) | set(combat.offer.cards if combat.offer else ())
     return public
 
 

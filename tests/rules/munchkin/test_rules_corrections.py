@@ -5,20 +5,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from doorkick.shared.rules.base import IllegalAction, WrongTime
+from doorkick.shared.rules.munchkin import RULESET, Options
 from doorkick.shared.rules.munchkin.actions import (
+    AcceptBadStuff,
     AcceptTrade,
     AskForHelp,
     ChooseHelper,
     ChooseLoss,
     ClaimVictory,
+    Curse,
     DiscardCard,
     GiveItem,
+    GoUpALevel,
     KickOpenTheDoor,
     OfferTrade,
     PlayCard,
     RollToRunAway,
     RunAway,
     Steal,
+    TakeSpoil,
     UseOneShot,
     Volunteer,
 )
@@ -196,3 +201,113 @@ def test_R04_a_dwarf_may_carry_several_but_losing_the_dwarf_forces_the_discard(t
     assert (d.kind, d.seat, d.count) == ("lose_item", 0, 1)
     table.act(ChooseLoss(0, "ladder#2"))
     assert table.player(0).item_cards == ("ladder#1",) and "ladder#2" in table.state.treasure_discard
+
+
+# --- R02: no curse and no Go Up a Level inside a resolution step ------------------------------------------------
+
+
+def helped_run(table):
+    """Seat 0 and helper seat 1 run from the Troll; seat 0 has rolled (a 6) and seat 1 is still to roll."""
+    table.hand(2, "curse-level#1", "level-up#1")
+    fight(table, "troll").act(AskForHelp(0), Volunteer(1), ChooseHelper(0, 1), RunAway(0)).pass_all()
+    table.dice(6, 6).act(RollToRunAway(0, 0))
+    assert table.state.combat.step == "flee" and table.state.combat.flight.order == (1,)
+    return table
+
+
+def test_R02_no_curse_between_the_fighters_and_the_helpers_run_away_rolls(table):
+    helped_run(table)
+    assert not [a for a in table.legal(2) if isinstance(a, Curse | GoUpALevel)]
+    table.refuses(Curse(2, "curse-level#1", 1), WrongTime, match="R02")
+    table.refuses(GoUpALevel(2, "level-up#1", 1), WrongTime, match="running away")
+    table.act(RollToRunAway(1, 0))
+    assert table.state.combat is None
+    table.act(Curse(2, "curse-level#1", 1))  # the run is over: any time again
+    assert "cursed" in table.event_kinds()
+
+
+def test_R02_no_go_up_a_level_while_the_spoils_are_handed_out(table):
+    table.level(0, 3).level(1, 2).hand(2, "level-up#1", "curse-level#1")
+    fight(table, "ghoul#1").act(AskForHelp(0, treasures=1), Volunteer(1), ChooseHelper(0, 1), ClaimVictory(0))
+    table.pass_all()
+    combat = table.state.combat
+    assert combat.step == "spoils" and len(set(combat.pick_order)) == 2
+    table.refuses(GoUpALevel(2, "level-up#1", 0), WrongTime, match="spoils")
+    table.refuses(Curse(2, "curse-level#1", 0), WrongTime, match="spoils")
+    table.act(TakeSpoil(combat.pick_order[0], combat.spoils[0]))
+    assert table.state.combat is None
+    table.act(GoUpALevel(2, "level-up#1", 2))
+
+
+def test_R02_no_curse_while_bad_stuff_is_being_applied(table):
+    table.wear(0, "helmet#1", "helmet#2", equipped=True).hand(2, "curse-level#1")
+    fight(table, "ghoul#1").act(RunAway(0)).pass_all().dice(1).act(RollToRunAway(0, 0), AcceptBadStuff(0))
+    assert table.state.decisions[0].kind == "lose_item"  # which headgear the Ghoul takes
+    table.refuses(Curse(2, "curse-level#1", 0), WrongTime)
+
+
+def test_R02_curses_and_go_up_a_level_still_go_into_the_fight_itself(table):
+    table.hand(2, "curse-level#1", "level-up#1").level(0, 3)
+    fight(table, "ghoul#1")
+    table.act(GoUpALevel(2, "level-up#1", 0), Curse(2, "curse-level#1", 0))
+    assert table.player(0).level == 3  # up one, down one, in the middle of the fight
+
+
+# --- R06: the bribe changes hands after the combat ---------------------------------------------------------------
+
+
+def bribed_fight(table, **bribe):
+    """Seat 0 (level 1, a +2 Sword) fights the Ghoul (4) with seat 1 (level 2) bribed by `bribe`."""
+    table.wear(0, "sword#1").level(1, 2)
+    return fight(table, "ghoul#1").act(AskForHelp(0, **bribe), Volunteer(1), ChooseHelper(0, 1))
+
+
+def test_R06_the_fighter_keeps_using_the_bribe_item_until_the_combat_is_over(table):
+    bribed_fight(table, items=("sword#1",))
+    assert table.player(0).item_cards == ("sword#1",) and table.player(0).items[0].equipped
+    assert table.strengths() == (5, 4)  # 1 + 2 (the Sword) + 2: the Sword still counts
+    table.act(ClaimVictory(0)).pass_all()
+    assert table.state.combat is None
+    assert table.player(0).item_cards == () and table.player(1).item_cards == ("sword#1",)
+    paid = [e.data for e in table.events if e.kind == "bribe_paid"]
+    assert paid == [{"seat": 0, "helper": 1, "items": ["sword#1"], "cards": [], "missing": []}]
+
+
+def test_R06_in_christmas_lite_a_bribe_item_waits_like_a_traded_one(make_table):
+    t = make_table(options=Options(trade_cooldown=True))
+    bribed_fight(t, items=("sword#1",)).act(ClaimVictory(0)).pass_all()
+    assert t.player(1).trade_locked == ("sword#1",)
+
+
+def test_R06_cards_promised_from_the_hand_are_given_after_the_combat(table):
+    table.hand(0, "level-up#1")
+    bribed_fight(table, cards=("level-up#1",))
+    assert table.player(0).hand == ("level-up#1",)
+    assert view_of(table, 2)["combat"]["bribe"]["cards"] == ["level-up#1"]
+    table.act(ClaimVictory(0)).pass_all()
+    assert "level-up#1" in table.player(1).hand and "level-up#1" in table.player(1).received
+    assert "level-up#1" not in table.player(0).hand
+    table.act(GoUpALevel(1, "level-up#1", 1))  # the helper may play it at once (M17)
+    assert table.player(1).level == 3
+
+
+def test_R06_what_the_fighter_lost_in_the_combat_is_named_as_missing(table):
+    table.wear(0, "helmet#1").hand(0, "level-up#1")
+    fight(table, "ghoul#1").act(AskForHelp(0, items=("helmet#1",), cards=("level-up#1",)), Volunteer(1))
+    table.act(ChooseHelper(0, 1), RunAway(0)).pass_all().dice(1, 6)
+    table.act(RollToRunAway(0, 0), AcceptBadStuff(0), RollToRunAway(1, 0))  # the Ghoul takes the helmet
+    assert table.state.combat is None
+    paid = [e.data for e in table.events if e.kind == "bribe_paid"]
+    assert paid == [{"seat": 0, "helper": 1, "items": [], "cards": ["level-up#1"], "missing": ["helmet#1"]}]
+
+
+def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table):
+    fight(table, "ghoul#1")
+    table.refuses(AskForHelp(0, cards=("level-up#1",)), IllegalAction, match="not a card in your hand")
+    table.hand(0, "level-up#1")
+    table.refuses(AskForHelp(0, cards=("level-up#1", "level-up#1")), IllegalAction, match="once")
+    assert AskForHelp(0, cards=("level-up#1",)) in table.legal(0)
+
+
+def view_of(table, seat: int):
+    return RULESET.player_view(table.state, seat)

@@ -60,6 +60,8 @@ LABELS: dict[str, str] = {
     "choose_loss": "Lose {card}",
     "loot_corpse": "Take {card} from the corpse",
     "choose_door_order": "Order the curses: {order}",
+    "resurrect": "Resurrect: the top Treasure discard for {discard}",
+    "draw_face_up": "Draw the Treasures",
     # Wonderland
     "roll": "Roll the die",
     "move": "Move to {dest}",

@@ -26,10 +26,11 @@ class FinishSetup(MunchkinAction):
 @dataclass(frozen=True)
 class KickOpenTheDoor(MunchkinAction):
     """Draw the top Door face up (M12). A Cleric may resurrect: discard `resurrect` from hand to take the
-    top of the Door discards instead (M40)."""
+    top of the Door discards instead (M40); an Epic kick's second Door too, paid with `resurrect_second` (R09)."""
 
     kind = "kick_open_the_door"
     resurrect: str = ""
+    resurrect_second: str = ""
 
 
 @dataclass(frozen=True)
@@ -347,6 +348,22 @@ class ChooseLoss(MunchkinAction):
 
     kind = "choose_loss"
     card: str
+
+
+@dataclass(frozen=True)
+class Resurrect(MunchkinAction):
+    """Cleric: instead of drawing the next face-up Treasure of a helped win, take the top of the Treasure
+    discards, discarding `discard` from the hand for it (R09)."""
+
+    kind = "resurrect"
+    discard: str
+
+
+@dataclass(frozen=True)
+class DrawFaceUp(MunchkinAction):
+    """Cleric: resurrect no more; the rest of the helped win's Treasures are drawn face up (R09)."""
+
+    kind = "draw_face_up"
 
 
 @dataclass(frozen=True)

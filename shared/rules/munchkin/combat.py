@@ -221,7 +221,7 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
         state, more = fairy_killed(state, combat)
         events += more
     treasures = sum(monster_treasures(state, m) for m in killed) + combat.removed_with_treasure
-    return _take_treasures(state, treasures, events)
+    return take_treasures(state, treasures, events)
 
 
 def bardic_luck(state: GameState, seat: int) -> int:
@@ -231,19 +231,36 @@ def bardic_luck(state: GameState, seat: int) -> int:
     return 1 if has_ability(state, seat, "bardic_luck") else 0
 
 
-def _take_treasures(state: GameState, count: int, events: list[Event]) -> tuple[GameState, list[Event]]:
+RESURRECT = "resurrect"  # the Decision of a Cleric whose helped win's Treasures are drawn face up (R09)
+
+
+def may_resurrect(state: GameState, seat: int) -> bool:
+    """R09: a Cleric may take the top of the Treasure discards instead of a face-up draw, paying a hand card."""
+    return bool(state.treasure_discard) and bool(state.players[seat].hand) and has_ability(state, seat, "resurrect")
+
+
+def take_treasures(
+    state: GameState, count: int, events: list[Event], raised: tuple[str, ...] = (), asked: bool = False
+) -> tuple[GameState, list[Event]]:
+    """The win's Treasures: drawn face down by a lone fighter, face up when helped (M20), into the fighter's hand
+    or laid out as spoils for the agreed share. Before a face-up draw a Cleric fighter is asked whether to take
+    cards from the discards instead (R09); `raised` are those taken, `count` the draws still owed."""
     combat = state.combat
     assert combat is not None
+    if combat.helper is not None and count and not asked and may_resurrect(state, combat.fighter):
+        return ask(state, Decision(RESURRECT, combat.fighter, raised, count)), events
     if combat.helper is None or combat.bribe.treasures == 0:
-        luck = bardic_luck(state, combat.fighter) if count else 0
-        before = len(state.players[combat.fighter].hand)
+        luck = bardic_luck(state, combat.fighter) if count + len(raised) else 0
+        p = state.players[combat.fighter]
+        before = len(p.hand)
+        state = with_player(state, combat.fighter, hand=p.hand + raised)
         state, ev = draw_into_hand(state, combat.fighter, "treasure", count + luck, face_up=combat.helper is not None)
         drawn = state.players[combat.fighter].hand[before:]
         if luck and len(drawn) > luck:  # the Bard keeps all but `luck` of the cards drawn
             state = ask(state, Decision("lose_cards", combat.fighter, drawn, luck))
             ev.append(Event("bardic_luck", {"seat": combat.fighter, "discard": luck}))
         return end_combat(state, events + ev)
-    spoils: list[str] = []
+    spoils: list[str] = list(raised)
     for _ in range(count):
         state, card, ev = draw(state, "treasure")
         events += ev

@@ -23,6 +23,7 @@ from .actions import (
     DeclineHelp,
     DeclineTrade,
     DiscardCard,
+    DrawFaceUp,
     EatMonster,
     EndTurn,
     EnhanceMonster,
@@ -49,6 +50,7 @@ from .actions import (
     PlayMate,
     PrayForAMiracle,
     RerollEscape,
+    Resurrect,
     RollToRunAway,
     RunAway,
     SacrificePet,
@@ -64,7 +66,7 @@ from .actions import (
     WanderingMonster,
 )
 from .character import has_ability
-from .combat import close_window, window_seats
+from .combat import RESURRECT, close_window, window_seats
 from .fight import help_candidates
 from .flight import runner
 from .options import Options
@@ -80,6 +82,7 @@ DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "outrun_curse": (OutrunCurse, AcceptCurse),
     flow.DOOR_ORDER: (ChooseDoorOrder,),
     flow.DOORS_WAITING: (),  # never left at the head of the queue: `_settle_doors` resolves them
+    RESURRECT: (Resurrect, DrawFaceUp),
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
 # PlayCard: a Hireling any time (M16), its rule refuses the rest; PrayForAMiracle: the Epic Cleric's (E04)
@@ -243,7 +246,8 @@ def check(state: GameState, action: Action) -> MunchkinAction:
     return action
 
 
-DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse, ChooseDoorOrder)
+DECISION_KINDS: tuple[type[MunchkinAction], ...] = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse)
+DECISION_KINDS += (AcceptCurse, ChooseDoorOrder, Resurrect, DrawFaceUp)
 Entry = tuple[Rule, Callable[[GameState, int], bool] | None]
 # The rules a seat's situation leaves open, in the rule table's order (the order legal actions are listed in),
 # each with what its `When` still asks at each call: worked out once per situation met, not per call (a game

@@ -160,10 +160,17 @@ def finish_setup(state: GameState, a: FinishSetup) -> tuple[GameState, list[Even
 
 def _check_kick(state: GameState, a: KickOpenTheDoor) -> None:
     require_turn(state, a.seat, "start")
-    if a.resurrect:
-        require(has_ability(state, a.seat, "resurrect"), "only a Cleric can resurrect")
-        require_in_hand(state, a.seat, a.resurrect)
-        require(bool(state.door_discard), "the Door discard pile is empty")
+    paid = [c for c in (a.resurrect, a.resurrect_second) if c]
+    if not paid:
+        return
+    require(has_ability(state, a.seat, "resurrect"), "only a Cleric can resurrect")
+    if a.resurrect_second:
+        require(doors_per_kick(state, a.seat) == 2, "only an Epic kick turns over a second Door (E03)")
+    require(len(set(paid)) == len(paid), "each Door taken from the discards costs a card of its own")
+    for card in paid:
+        require_in_hand(state, a.seat, card)
+    if len(state.door_discard) < len(paid):
+        refuse(f"the Door discard pile holds {len(state.door_discard)} card(s)")
 
 
 def _kick_candidates(state: GameState, seat: int) -> Iterator[KickOpenTheDoor]:
@@ -171,6 +178,8 @@ def _kick_candidates(state: GameState, seat: int) -> Iterator[KickOpenTheDoor]:
     p = state.players[seat]
     if p.hand and state.door_discard and has_ability(state, seat, "resurrect"):
         yield KickOpenTheDoor(seat, resurrect=p.hand[0])
+        if doors_per_kick(state, seat) == 2:  # R09: an Epic kick's second Door may come from the discards too
+            yield KickOpenTheDoor(seat, resurrect_second=p.hand[0])
 
 
 def doors_per_kick(state: GameState, seat: int) -> int:
@@ -188,18 +197,24 @@ def _door_rank(state: GameState, card: str) -> int:
 def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     doors: list[str] = []
-    if a.resurrect:
-        # Cleric's Resurrection: the top of the discards instead of a face-up draw, paid with a hand card.
-        doors.append(state.door_discard[-1])
-        state = evolve(state, door_discard=state.door_discard[:-1])
-        state = discard(take_from_hand(state, a.seat, a.resurrect), a.resurrect)
-        events.append(Event("resurrected", {"seat": a.seat, "card": doors[0], "discarded": a.resurrect}))
-    while len(doors) < doors_per_kick(state, a.seat):
+    # Cleric's Resurrection (R09: each face-up Door of the kick): the top of the discards instead of a draw,
+    # paid with a hand card. Every Door is taken before any payment is discarded, so none takes its own back.
+    raised: list[tuple[str, str]] = []
+    for payment in (a.resurrect, a.resurrect_second)[: doors_per_kick(state, a.seat)]:
+        if payment:
+            top = state.door_discard[-1]
+            state = evolve(state, door_discard=state.door_discard[:-1])
+            raised.append((top, payment))
+            doors.append(top)
+            continue
         state, card, more = draw(state, "door")
         events += more
         if card is None:
             break
         doors.append(card)
+    for card, payment in raised:
+        state = discard(take_from_hand(state, a.seat, payment), payment)
+        events.append(Event("resurrected", {"seat": a.seat, "card": card, "discarded": payment}))
     state = evolve(state, phase="door")
     if len(doors) > 1:  # E03: curses, then everything else, the monsters last
         doors.sort(key=lambda c: _door_rank(state, c))

@@ -147,7 +147,8 @@ class Combat:
 class Decision:
     """A choice the game waits for from one seat before anything else happens."""
 
-    kind: str  # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting"
+    # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting", "resurrect"
+    kind: str
     seat: int
     cards: tuple[str, ...] = ()  # the cards to choose from (a corpse's cards lie in GameState.corpse)
     count: int = 1
@@ -335,6 +336,7 @@ def all_cards(state: GameState) -> list[str]:
     for d in state.decisions:
         # A curse held while an Epic Wizard tries to outrun it (E04); Doors an Epic kick turned over, not yet
         # resolved (E03).
-        if d.kind in ("outrun_curse", "door_order", "doors_waiting"):
+        # Treasures a Cleric took from the discards, not yet dealt out (R09).
+        if d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect"):
             cards += d.cards
     return cards + list(state.corpse)

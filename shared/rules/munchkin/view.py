@@ -98,8 +98,9 @@ def _decision(d: Decision, seat: int | None) -> dict[str, Wire]:
         out["cards"] = list(d.cards)  # items in play: public
     elif d.kind == "lose_cards":
         out["cards"] = list(d.cards) if seat == d.seat else []  # hand cards: the victim's secret
-    elif d.kind in ("outrun_curse", "door_order", "doors_waiting"):
-        out["cards"] = list(d.cards)  # the curse cast, the Doors kicked open face up (E03): public
+    elif d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect"):
+        # the curse cast, the Doors kicked open face up (E03), the Treasures raised from the discards (R09): public
+        out["cards"] = list(d.cards)
     elif d.kind == "trade":
         out["give"], out["take"] = list(d.give), list(d.take)
     return out

@@ -15,11 +15,14 @@ from doorkick.shared.rules.munchkin.actions import (
     ClaimVictory,
     Curse,
     DiscardCard,
+    DrawFaceUp,
     GiveItem,
     GoUpALevel,
     KickOpenTheDoor,
     OfferTrade,
+    Pass,
     PlayCard,
+    Resurrect,
     RollToRunAway,
     RunAway,
     Steal,
@@ -311,3 +314,70 @@ def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table):
 
 def view_of(table, seat: int):
     return RULESET.player_view(table.state, seat)
+
+
+# --- R09: a Cleric resurrects on every face-up draw of the turn ---------------------------------------------------
+
+
+def helped_cleric_win(table, **bribe):
+    """Seat 0, a level-3 Cleric holding two Rats, beats the Ghoul with seat 1; two Treasures lie in the discards."""
+    table.klass(0, "cleric").level(0, 3).level(1, 2).hand(0, "rat#2", "rat#3").to_discard("helmet#1", "gold-brick#1")
+    table.treasure_on_top("sword#1", "boots")
+    fight(table, "ghoul#1").act(AskForHelp(0, **bribe), Volunteer(1), ChooseHelper(0, 1), ClaimVictory(0))
+    return table.act(Pass(2))  # the only one not fighting lets the victory stand
+
+
+def test_R09_a_helped_wins_face_up_treasures_may_come_from_the_discards(table):
+    helped_cleric_win(table)
+    d = table.state.decisions[0]
+    assert (d.kind, d.seat, d.count) == ("resurrect", 0, 2)
+    assert set(table.legal(0)) == {Resurrect(0, "rat#2"), DrawFaceUp(0)}
+    table.act(Resurrect(0, "rat#2"))  # the Gold Brick, then the Rat is paid
+    assert table.state.decisions[0].count == 1
+    table.act(Resurrect(0, "rat#3"))
+    assert table.state.combat is None
+    assert table.player(0).hand == ("gold-brick#1", "helmet#1")
+    assert "sword#1" in table.state.treasure_deck and {"rat#2", "rat#3"} <= set(table.state.door_discard)
+    raised = [e.data["card"] for e in table.events if e.kind == "resurrected"]
+    assert raised == ["gold-brick#1", "helmet#1"]
+
+
+def test_R09_the_cleric_may_stop_and_draw_the_rest(table):
+    helped_cleric_win(table).act(Resurrect(0, "rat#2"), DrawFaceUp(0))
+    assert table.state.combat is None
+    assert table.player(0).hand == ("rat#3", "gold-brick#1", "sword#1")
+
+
+def test_R09_cards_raised_from_the_discards_join_the_spoils(table):
+    helped_cleric_win(table, treasures=1, helper_first=True).act(Resurrect(0, "rat#2"), DrawFaceUp(0))
+    assert table.state.combat.step == "spoils"
+    assert table.state.combat.spoils == ("gold-brick#1", "sword#1")
+
+
+def test_R09_a_lone_win_draws_face_down_with_nothing_to_resurrect(table):
+    table.klass(0, "cleric").level(0, 5).hand(0, "rat#2").to_discard("helmet#1")
+    fight(table, "ghoul#1").act(ClaimVictory(0)).pass_all()
+    assert table.state.combat is None and not table.state.decisions
+
+
+def test_R09_an_epic_kicks_second_door_may_come_from_the_discards(variant):
+    t = variant(epic=True).klass(0, "cleric").level(0, 12).hand(0, "rat#2").to_discard("rat#1")
+    t.door_on_top("dwarf")
+    assert KickOpenTheDoor(0, resurrect_second="rat#2") in t.legal(0)
+    t.act(KickOpenTheDoor(0, resurrect_second="rat#2"))
+    assert [m.card for m in t.state.combat.monsters] == ["rat#1"]  # the second Door, raised from the discards
+    assert t.player(0).hand == ("dwarf",) and t.state.door_discard == ("rat#2",)
+
+
+def test_R09_both_doors_of_an_epic_kick_may_be_raised_each_for_its_own_card(variant):
+    t = variant(epic=True).klass(0, "cleric").level(0, 12).hand(0, "rat#2", "dwarf").to_discard("rat#1", "ghoul#1")
+    t.refuses(KickOpenTheDoor(0, "rat#2", "rat#2"), IllegalAction, match="a card of its own")
+    t.act(KickOpenTheDoor(0, "rat#2", "dwarf"))
+    assert {m.card for m in t.state.combat.monsters} == {"rat#1", "ghoul#1"}
+    assert set(t.state.door_discard) == {"rat#2", "dwarf"}
+
+
+def test_R09_only_an_epic_kick_has_a_second_door_to_raise(table):
+    table.klass(0, "cleric").hand(0, "rat#2").to_discard("rat#1")
+    assert not [a for a in table.legal(0) if isinstance(a, KickOpenTheDoor) and a.resurrect_second]
+    table.refuses(KickOpenTheDoor(0, resurrect_second="rat#2"), IllegalAction, match="Epic")

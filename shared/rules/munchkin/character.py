@@ -143,9 +143,10 @@ def settle_items(state: GameState, seat: int) -> GameState:
     return with_player(state, seat, items=tuple(items)) if changed else state
 
 
-def gear_bonus(state: GameState, p: Player) -> int:
-    """Bonuses of equipped items, the Hireling and lasting curses (M19)."""
-    total = sum(state.card(c.card).bonus for c in p.items if c.equipped)
+def gear_bonus(state: GameState, p: Player, items: bool = True) -> int:
+    """Bonuses of equipped items (unless a monster says items give nothing, R16), the Hireling and lasting
+    curses (M19)."""
+    total = sum(state.card(c.card).bonus for c in p.items if c.equipped) if items else 0
     if p.hireling:
         total += state.card(p.hireling).bonus
     return total + sum(state.card(c).bonus for c in p.curses)

@@ -9,7 +9,7 @@ from .cards import TraitBonus
 from .character import gear_bonus, has_ability, immune_traits, traits
 from .effects import ask, change_level, draw_into_hand
 from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
-from .state import Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
+from .state import Bribe, Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
 
 OVERKILL_MARGIN = 11  # Orc: beating the monsters by more than 10 is worth an extra level (R11)
 
@@ -45,21 +45,45 @@ def counted_bonuses(state: GameState, combat: Combat, m: CombatMonster) -> list[
     return [b for b in state.card(m.base).bonuses if b.against in (present if b.amount < 0 else exposed)]
 
 
+def conditions(state: GameState, combat: Combat) -> frozenset[str]:
+    """R16: what the monsters' special conditions say, for the whole combat: any monster in it that says
+    `level_only`, `no_help` or `no_items` says it for all of them."""
+    found: frozenset[str] = frozenset()
+    for m in combat.monsters:
+        said = state.card(m.base).conditions
+        if said:
+            found = found.union(said)
+    return found
+
+
+def is_undead(state: GameState, m: CombatMonster) -> bool:
+    """An Undead monster, or one an enhancer made Undead, a Mate's copied ones too (R17)."""
+    return state.card(m.base).undead or any(state.card(e).undead for e in (*m.enhancers, *m.inherited))
+
+
 def monsters_strength(state: GameState, combat: Combat) -> int:
     total = sum(monster_level(state, m) + trait_bonus(state, combat, m) for m in combat.monsters)
     total += combat.monster_bonus
     return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "monsters")
 
 
-def player_strength(state: GameState, combat: Combat, seat: int) -> int:
-    """Level plus gear plus what abilities and backstabs added in this combat (M19); may be negative."""
+def player_strength(state: GameState, combat: Combat, seat: int, said: frozenset[str] | None = None) -> int:
+    """Level plus gear plus what abilities and backstabs added in this combat (M19); may be negative. A monster
+    may say the Level alone counts, or items nothing (R16)."""
     p = state.players[seat]
-    return p.level + gear_bonus(state, p) + sum(n for s, n, _ in combat.bonuses if s == seat)
+    said = conditions(state, combat) if said is None else said
+    if "level_only" in said:
+        return p.level
+    gear = gear_bonus(state, p, items="no_items" not in said)
+    return p.level + gear + sum(n for s, n, _ in combat.bonuses if s == seat)
 
 
 def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> int:
     seats = combat.fighters if seats is None else seats
-    total = sum(player_strength(state, combat, s) for s in seats)
+    said = conditions(state, combat)
+    total = sum(player_strength(state, combat, s, said) for s in seats)
+    if "level_only" in said:
+        return total
     return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "fighters")
 
 
@@ -94,10 +118,14 @@ def fighter_parts(state: GameState, combat: Combat) -> list[Part]:
     equipped item, Hireling, lasting curses, this fight's bonuses), then the one-shots played for them.
     Terms worth nothing are left out; the amounts always add up to `fighters_strength` (tested)."""
     parts: list[Part] = []
+    said = conditions(state, combat)
+    if "level_only" in said:  # R16: nothing but the Levels counts
+        return [Part("level", state.players[seat].level, seat) for seat in combat.fighters]
+    items = "no_items" not in said
     for seat in combat.fighters:
         p = state.players[seat]
         parts.append(Part("level", p.level, seat))
-        parts += [Part("item", state.card(c.card).bonus, seat, c.card) for c in p.items if c.equipped]
+        parts += [Part("item", state.card(c.card).bonus, seat, c.card) for c in p.items if c.equipped and items]
         if p.hireling:
             parts.append(Part("hireling", state.card(p.hireling).bonus, seat, p.hireling))
         parts += [Part("curse", state.card(c).bonus, seat, c) for c in p.curses]
@@ -175,8 +203,12 @@ def close_window(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def card_played_in_combat(state: GameState) -> GameState:
-    """A card played reopens the reaction window; if the fighters now lose, the fighter decides again (M25)."""
+    """A card played reopens the reaction window; if the fighters now lose, the fighter decides again (M25).
+    A monster that allows no help, joining a helped fight, sends the helper home unrewarded (R16)."""
     combat = state.combat
+    if combat is not None and combat.helper is not None and "no_help" in conditions(state, combat):
+        combat = evolve(combat, helper=None, helper_forced=False, bribe=Bribe())
+        state = evolve(state, combat=combat)
     if combat is None or combat.step != "window":
         return state
     if (combat.resolving == "victory") != fighters_win(state, combat):

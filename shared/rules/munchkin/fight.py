@@ -30,7 +30,9 @@ from .character import discardable, has_ability
 from .combat import (
     card_played_in_combat,
     close_window,
+    conditions,
     fighters_win,
+    is_undead,
     monster_treasures,
     open_window,
     resolve_victory,
@@ -88,6 +90,7 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
     if combat.asks >= MAX_ASKS:
         refuse(f"you have asked {MAX_ASKS} times already")
     require(bool(help_candidates(state, combat)), "nobody can help")
+    _require_help_allowed(state, combat)
     require(a.treasures >= 0, "a share cannot be negative")
     require(len(set(a.items + a.cards)) == len(a.items) + len(a.cards), "name each card of the bribe once")
     hand = state.players[a.seat].hand
@@ -101,6 +104,12 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
                 refuse(f"{c} is not an item you have in play to offer")
             if not tradeable(state, c):
                 refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot change hands")
+
+
+def _require_help_allowed(state: GameState, combat: Combat) -> None:
+    if "no_help" in conditions(state, combat):
+        loner = next(state.card(m.base).name for m in combat.monsters if "no_help" in state.card(m.base).conditions)
+        refuse(f"{loner} is fought alone: nobody may help in this combat (R16)")
 
 
 def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
@@ -309,9 +318,10 @@ def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState,
     return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
 
 
-def kindred(d: CardDef) -> frozenset[str]:
-    """The kinds of monster that join their own kind's combats from a hand: Undead (M28), Santas (C02)."""
-    return frozenset(k for k, on in (("Undead", d.undead), ("Santa", d.santa)) if on)
+def kindred(d: CardDef, undead: bool = False) -> frozenset[str]:
+    """The kinds of monster that join their own kind's combats from a hand: Undead (M28; `undead` if a card
+    made it so, R17), Santas (C02)."""
+    return frozenset(k for k, on in (("Undead", d.undead or undead), ("Santa", d.santa)) if on)
 
 
 def _check_undead(state: GameState, a: JoinUndead) -> None:
@@ -319,7 +329,7 @@ def _check_undead(state: GameState, a: JoinUndead) -> None:
     require_in_hand(state, a.seat, a.monster, "monster")
     d = state.card(a.monster)
     require(bool(kindred(d)), f"{d.name} is neither Undead nor a Santa")
-    fighting = frozenset().union(*(kindred(state.card(m.base)) for m in combat.monsters))
+    fighting = frozenset().union(*(kindred(state.card(m.base), is_undead(state, m)) for m in combat.monsters))
     require(
         bool(kindred(d) & fighting),
         "an Undead (or a Santa) joins only a combat against another of its kind (M28, C02)",
@@ -394,6 +404,7 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
     combat = combat_of(state, "fight", "window")
     if use == "force_help":
         require(a.seat == combat.fighter and combat.helper is None, "only a fighter without a helper forces help")
+        _require_help_allowed(state, combat)
         require(a.target != a.seat and not require_alive(state, a.target).dead, "name another living player")
     elif use == "remove":
         _check_monster_index(combat, a.monster)
@@ -505,7 +516,7 @@ def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
 
 def _check_turn_undead(state: GameState, a: TurnUndead) -> None:
     combat = check_fighting_ability(state, a.seat, "turn_undead")
-    require(any(state.card(m.base).undead for m in combat.monsters), "there is no Undead to turn")
+    require(any(is_undead(state, m) for m in combat.monsters), "there is no Undead to turn")
     check_discards(state, a.seat, a.cards)
 
 

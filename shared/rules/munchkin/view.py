@@ -9,7 +9,16 @@ from typing import Any
 
 from ..base import Wire
 from .character import gear_bonus, is_epic
-from .combat import fighter_parts, fighters_strength, fighters_win, monster_level, monster_parts, monsters_strength
+from .combat import (
+    conditions,
+    fighter_parts,
+    fighters_strength,
+    fighters_win,
+    is_undead,
+    monster_level,
+    monster_parts,
+    monsters_strength,
+)
 from .state import Bribe, Decision, GameState, Player
 
 
@@ -37,9 +46,15 @@ def _player(state: GameState, p: Player) -> dict[str, Wire]:
     }
 
 
-def _bribe(b: Bribe) -> dict[str, Wire]:
-    """A bribe is public: the fighter names it aloud, cards promised from the hand too (R06)."""
-    return {"items": list(b.items), "treasures": b.treasures, "helper_first": b.helper_first, "cards": list(b.cards)}
+def _bribe(b: Bribe, fighter: Player) -> dict[str, Wire]:
+    """A bribe is public: the fighter names it aloud, cards promised from the hand too (R06). What the fighter
+    no longer has (lost, looted from the corpse) is no longer promised, nor shown where it went."""
+    return {
+        "items": [c for c in b.items if c in fighter.item_cards],
+        "treasures": b.treasures,
+        "helper_first": b.helper_first,
+        "cards": [c for c in b.cards if c in fighter.hand],
+    }
 
 
 def _combat(state: GameState) -> dict[str, Wire] | None:
@@ -61,9 +76,11 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
                 "enhancers": list(m.enhancers),
                 "inherited": list(m.inherited),
                 "level": monster_level(state, m),
+                "undead": is_undead(state, m),
             }
             for m in c.monsters
         ],
+        "conditions": sorted(conditions(state, c)),
         "monsters_strength": monsters_strength(state, c),
         "fighters_strength": fighters_strength(state, c),
         "fighters_winning": fighters_win(state, c),
@@ -73,8 +90,8 @@ def _combat(state: GameState) -> dict[str, Wire] | None:
         "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
         "bonuses": [list(b) for b in c.bonuses],
         "monster_bonus": c.monster_bonus,
-        "bribe": _bribe(c.bribe),
-        "offer": None if offer is None else _bribe(offer),
+        "bribe": _bribe(c.bribe, state.players[c.fighter]),
+        "offer": None if offer is None else _bribe(offer, state.players[c.fighter]),
         "volunteers": list(c.volunteers),
         "declined": list(c.declined),
         "passed": list(c.passed),

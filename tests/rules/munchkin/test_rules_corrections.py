@@ -10,14 +10,17 @@ from doorkick.shared.rules.munchkin.actions import (
     AcceptBadStuff,
     AcceptTrade,
     AskForHelp,
+    Berserk,
     ChooseHelper,
     ChooseLoss,
     ClaimVictory,
     Curse,
     DiscardCard,
     DrawFaceUp,
+    EnhanceMonster,
     GiveItem,
     GoUpALevel,
+    JoinUndead,
     KickOpenTheDoor,
     OfferTrade,
     Pass,
@@ -27,8 +30,10 @@ from doorkick.shared.rules.munchkin.actions import (
     RunAway,
     Steal,
     TakeSpoil,
+    TurnUndead,
     UseOneShot,
     Volunteer,
+    WanderingMonster,
 )
 
 PACKS = Path(__file__).parent / "packs"
@@ -381,3 +386,79 @@ def test_R09_only_an_epic_kick_has_a_second_door_to_raise(table):
     table.klass(0, "cleric").hand(0, "rat#2").to_discard("rat#1")
     assert not [a for a in table.legal(0) if isinstance(a, KickOpenTheDoor) and a.resurrect_second]
     table.refuses(KickOpenTheDoor(0, resurrect_second="rat#2"), IllegalAction, match="Epic")
+
+
+# --- R16: a monster's special conditions hold for the whole combat ------------------------------------------------
+
+
+def corrections(make_table, players: int = 3):
+    return make_table(players=players, packs=(RULES_PACK, CORRECTIONS_PACK))
+
+
+def test_R16_fight_with_your_level_only(make_table):
+    t = corrections(make_table).level(0, 3).wear(0, "sword#1", "armor").hand(0, "missile#1")
+    fight(t, "auditor")
+    assert t.strengths() == (3, 3)  # the Sword and the Armor count for nothing
+    t.act(UseOneShot(0, "missile#1"))
+    assert t.strengths() == (3, 3)  # nor a one-shot for the fighters
+    parts = view_of(t, 0)["combat"]["fighters_parts"]
+    assert parts == [{"kind": "level", "amount": 3, "seat": 0}]
+    assert view_of(t, 1)["combat"]["conditions"] == ["level_only"]
+
+
+def test_R16_items_give_nothing_but_a_level_and_a_class_bonus_still_count(make_table):
+    t = corrections(make_table).level(0, 2).wear(0, "sword#1").klass(0, "warrior#1").hand(0, "rat#2")
+    fight(t, "magnet")
+    assert t.strengths() == (2, 3)
+    t.act(Berserk(0, ("rat#2",)))
+    assert t.strengths() == (3, 3)  # a Warrior wins ties
+
+
+def test_R16_a_condition_holds_for_the_whole_combat_when_its_monster_joins_later(make_table):
+    t = corrections(make_table).level(0, 4).wear(0, "sword#1").hand(1, "wandering", "auditor")
+    fight(t, "rat#1")
+    assert t.strengths() == (6, 1)
+    t.act(WanderingMonster(1, "wandering", "auditor"))
+    assert t.strengths() == (4, 4)  # the Auditor's "Level only" now holds against both monsters
+
+
+def test_R16_nobody_may_help_against_a_monster_that_says_so(make_table):
+    t = corrections(make_table).hand(0, "draft-notice")
+    fight(t, "loner")
+    assert not [a for a in t.legal(0) if isinstance(a, AskForHelp)]
+    t.refuses(AskForHelp(0), IllegalAction, match="Loner is fought alone")
+    t.refuses(UseOneShot(0, "draft-notice", target=1), IllegalAction, match="nobody may help")
+
+
+def test_R16_a_no_help_monster_joining_a_helped_fight_sends_the_helper_home(make_table):
+    t = corrections(make_table).level(1, 5).wear(0, "sword#1").hand(2, "wandering", "loner")
+    fight(t, "rat#1").act(AskForHelp(0, items=("sword#1",)), Volunteer(1), ChooseHelper(0, 1))
+    t.act(WanderingMonster(2, "wandering", "loner"))
+    assert t.state.combat.helper is None and t.state.combat.bribe.items == ()
+    assert t.strengths() == (3, 5)
+
+
+# --- R17: cards that make a monster Undead -------------------------------------------------------------------------
+
+
+def test_R17_an_enhancer_makes_the_monster_undead_for_turning_and_for_joining(make_table):
+    t = corrections(make_table).klass(0, "cleric").hand(0, "rat#2").hand(1, "zombify", "ghoul#2")
+    fight(t, "troll")
+    assert JoinUndead(1, "ghoul#2") not in t.legal(1)
+    t.refuses(TurnUndead(0, ("rat#2",)), IllegalAction, match="no Undead")
+    t.act(EnhanceMonster(1, "zombify", 0))
+    assert view_of(t, 2)["combat"]["monsters"][0]["undead"] is True
+    t.act(JoinUndead(1, "ghoul#2"))  # M28: another Undead joins from the hand, no Wandering Monster needed
+    assert [m.card for m in t.state.combat.monsters] == ["troll", "ghoul#2"]
+    t.act(TurnUndead(0, ("rat#2",)))
+    assert t.strengths()[0] == 1 + 3
+
+
+def test_R17_the_core_pack_has_a_card_that_makes_a_monster_undead():
+    from doorkick.shared.rules.munchkin.cards import load_munchkin_packs
+
+    (core,) = load_munchkin_packs(("core",))
+    makers = [c for c in core.cards if c.kind == "enhancer" and c.undead]
+    assert makers and all("Undead" in c.text for c in makers)
+    said = {w for c in core.cards if c.kind == "monster" for w in c.conditions}
+    assert said == {"level_only", "no_help", "no_items"}  # R16: each condition on a core monster

@@ -62,6 +62,8 @@ LABELS: dict[str, str] = {
     "choose_door_order": "Order the curses: {order}",
     "resurrect": "Resurrect: the top Treasure discard for {discard}",
     "draw_face_up": "Draw the Treasures",
+    "cancel_curse": "Cancel the curse with {card}",
+    "let_curse_strike": "Let the curse strike",
     # Wonderland
     "roll": "Roll the die",
     "move": "Move to {dest}",

@@ -30,7 +30,7 @@ SLOT_LABELS = {
     "none": "Other",
 }
 # Decisions whose cards are Doors just turned over, public and not yet anywhere else on the table.
-FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse", "resurrect")
+FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse", "resurrect", "curse_cast")
 DECISION_TEXT = {
     "door_order": "which curse strikes first",
     "outrun_curse": "whether to outrun the curse",
@@ -39,6 +39,7 @@ DECISION_TEXT = {
     "loot_corpse": "what to take from the corpse",
     "trade": "whether to take the trade",
     "resurrect": "whether to take the top Treasure discard (Resurrection)",
+    "curse_cast": "whether to cancel the curse being cast",
 }
 
 
@@ -368,6 +369,7 @@ class MunchkinScene(GameScene):
             "curse_outrun": f"{who} outran the curse {card}",
             "outrun_roll": f"{who} rolls {event.get('die')} to outrun {card} (total {event.get('total')})",
             "curse_removed": f"{who} is free of {card}",
+            "curse_cancelled": f"{who} cancels {card}" + (f", cast on {whom}" if whom else ""),
             "deck_empty": f"The {deck} deck is empty",
             "reshuffled": f"The {deck} discards are shuffled into a new deck",
             "declined_to_help": f"{who} declines to help",

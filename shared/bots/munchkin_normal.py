@@ -164,6 +164,9 @@ class MunchkinNormal(SamplingBot):
             return self._door_order(s, me, by.get("choose_door_order", []))
         if kind == "resurrect":  # R09: cards are worth more in the hand than a chance at the discards
             return by.get("draw_face_up", [])
+        if kind == "curse_cast":  # R18: a cancelling card is kept for a curse on ourselves
+            mine = s.decisions[0].source == me
+            return [*(by.get("cancel_curse", []) if mine else []), *by.get("let_curse_strike", [])]
         if kind == "trade":
             for a in by.get("accept_trade", []):
                 after = self._after(s, a)

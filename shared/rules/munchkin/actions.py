@@ -367,6 +367,22 @@ class DrawFaceUp(MunchkinAction):
 
 
 @dataclass(frozen=True)
+class CancelCurse(MunchkinAction):
+    """Play a one-shot that cancels a curse as it is cast, on you or on anyone (R18); cancelling a curse on
+    someone else draws a Fairy Dust card (F02)."""
+
+    kind = "cancel_curse"
+    card: str
+
+
+@dataclass(frozen=True)
+class LetCurseStrike(MunchkinAction):
+    """Cancel nothing: the curse being cast goes on (R18)."""
+
+    kind = "let_curse_strike"
+
+
+@dataclass(frozen=True)
 class LootCorpse(MunchkinAction):
     kind = "loot_corpse"
     card: str

@@ -54,6 +54,7 @@ EFFECT_ARGS: dict[str, str] = {
     "remove_curse": "",
     "force_help": "",
     "fairy_charm": "",
+    "cancel_curse": "",
 }
 
 # Race and class abilities implemented in code, named by cards.

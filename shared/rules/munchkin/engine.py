@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
-from . import decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
+from . import cancel, decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
 from .actions import (
     AcceptBadStuff,
     AcceptCurse,
@@ -14,6 +14,7 @@ from .actions import (
     AskForHelp,
     Backstab,
     Berserk,
+    CancelCurse,
     Charm,
     ChooseDoorOrder,
     ChooseHelper,
@@ -38,6 +39,7 @@ from .actions import (
     Illusion,
     JoinUndead,
     KickOpenTheDoor,
+    LetCurseStrike,
     LookForTrouble,
     LootCorpse,
     LootTheRoom,
@@ -83,6 +85,7 @@ DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     flow.DOOR_ORDER: (ChooseDoorOrder,),
     flow.DOORS_WAITING: (),  # never left at the head of the queue: `_settle_doors` resolves them
     RESURRECT: (Resurrect, DrawFaceUp),
+    flow.CURSE_CAST: (CancelCurse, LetCurseStrike),
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
 # PlayCard: a Hireling any time (M16), its rule refuses the rest; PrayForAMiracle: the Epic Cleric's (E04)
@@ -247,7 +250,7 @@ def check(state: GameState, action: Action) -> MunchkinAction:
 
 
 DECISION_KINDS: tuple[type[MunchkinAction], ...] = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse)
-DECISION_KINDS += (AcceptCurse, ChooseDoorOrder, Resurrect, DrawFaceUp)
+DECISION_KINDS += (AcceptCurse, ChooseDoorOrder, Resurrect, DrawFaceUp, CancelCurse, LetCurseStrike)
 Entry = tuple[Rule, Callable[[GameState, int], bool] | None]
 # The rules a seat's situation leaves open, in the rule table's order (the order legal actions are listed in),
 # each with what its `When` still asks at each call: worked out once per situation met, not per call (a game

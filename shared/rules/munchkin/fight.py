@@ -361,6 +361,8 @@ def _one_shot_source(state: GameState, seat: int, card: str) -> str:
 def _one_shot_use(d: CardDef) -> str:
     """What a one-shot is for, which decides the fields its use names."""
     ops = {e.op for e in d.effects}
+    if "cancel_curse" in ops:
+        return "cancel_curse"
     if ops & {"remove_monster", "remove_monster_keep_treasure"}:
         return "remove"
     if "force_help" in ops:
@@ -378,6 +380,8 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
     _one_shot_source(state, a.seat, a.card)
     d = state.card(a.card)
     use = _one_shot_use(d)
+    if use == "cancel_curse":
+        raise WrongTime(f"{d.name} is played as a curse is cast (R18)")
     require(a.monster == -1 or use == "remove", "only a card that removes a monster names one")
     if a.target != -1 and use not in ("force_help", "remove_curse"):
         refuse(f"{d.name} does not name a player")
@@ -424,6 +428,8 @@ def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
         if d.kind != "one_shot":
             continue
         use = _one_shot_use(d)
+        if use == "cancel_curse":
+            continue  # played only as a curse is cast (R18)
         if (state.combat is None) != (use in OUT_OF_COMBAT_USES):
             continue  # the check refuses it anyway (R07); most hands hold one-shots between fights
         if use in OUT_OF_COMBAT_USES and seat != state.active:

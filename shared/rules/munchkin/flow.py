@@ -288,14 +288,48 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
     return with_player(state, seat, hand=(*p.hand, card)), []
 
 
+CURSE_CAST = "curse_cast"  # the Decision of each player in turn whether to cancel the curse being cast (R18)
+
+
+def cancels_curses(state: GameState, card: str) -> bool:
+    return any(e.op == "cancel_curse" for e in state.card(card).effects)
+
+
+def curse_cancellers(state: GameState, seat: int) -> tuple[str, ...]:
+    """The one-shots in `seat`'s hand or in play in front of them that cancel a curse as it is cast (R18)."""
+    p = state.players[seat]
+    return tuple(c for c in (*p.hand, *p.item_cards) if state.card(c).kind == "one_shot" and cancels_curses(state, c))
+
+
+def next_to_answer(state: GameState, target: int, after: int | None) -> int | None:
+    """Who is asked next whether to cancel a curse cast on `target`: every living player in turn, the target
+    first (R18)."""
+    n = len(state.players)
+    order = [s for s in ((target + i) % n for i in range(n)) if not state.players[s].dead]
+    rest = order if after is None else order[order.index(after) + 1 :]
+    return rest[0] if rest else None
+
+
 def strike_with_curse(
-    state: GameState, target: int, card: str, may_outrun: bool = True
+    state: GameState, target: int, card: str, may_outrun: bool = True, may_cancel: bool = True
 ) -> tuple[GameState, list[Event]]:
+    """A curse is cast. While some living player holds a card that cancels curses, everyone in turn may cancel
+    it (R18): the table asks everybody, so that nobody's wait gives a hand away. Then it strikes."""
+    events = [Event("cursed", {"seat": target, "card": card})]
+    if may_outrun and may_cancel and any(curse_cancellers(state, s) for s, p in enumerate(state.players) if not p.dead):
+        first = next_to_answer(state, target, None)
+        if first is not None:
+            return ask(state, Decision(CURSE_CAST, first, (card,), source=target)), events
+    state, more = curse_strikes(state, target, card, may_outrun)
+    return state, events + more
+
+
+def curse_strikes(state: GameState, target: int, card: str, may_outrun: bool = True) -> tuple[GameState, list[Event]]:
     """A curse takes effect at once; a lasting one is kept in front of its victim (M37). One that works "on your
     next turn" waits in front of its victim, unless it is their turn already (C04). An Epic Wizard may first try
     to outrun it (E04)."""
     d = state.card(card)
-    events = [Event("cursed", {"seat": target, "card": card})]
+    events: list[Event] = []
     p = state.players[target]
     if may_outrun and p.hand and has_ability(state, target, "outrun_curse"):
         state = evolve(state, decisions=(*state.decisions, Decision("outrun_curse", target, (card,))))

@@ -147,7 +147,8 @@ class Combat:
 class Decision:
     """A choice the game waits for from one seat before anything else happens."""
 
-    # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting", "resurrect"
+    # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting", "resurrect",
+    # "curse_cast"
     kind: str
     seat: int
     cards: tuple[str, ...] = ()  # the cards to choose from (a corpse's cards lie in GameState.corpse)
@@ -337,6 +338,6 @@ def all_cards(state: GameState) -> list[str]:
         # A curse held while an Epic Wizard tries to outrun it (E04); Doors an Epic kick turned over, not yet
         # resolved (E03).
         # Treasures a Cleric took from the discards, not yet dealt out (R09).
-        if d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect"):
+        if d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"):
             cards += d.cards
     return cards + list(state.corpse)

@@ -115,7 +115,7 @@ def _decision(d: Decision, seat: int | None) -> dict[str, Wire]:
         out["cards"] = list(d.cards)  # items in play: public
     elif d.kind == "lose_cards":
         out["cards"] = list(d.cards) if seat == d.seat else []  # hand cards: the victim's secret
-    elif d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect"):
+    elif d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"):
         # the curse cast, the Doors kicked open face up (E03), the Treasures raised from the discards (R09): public
         out["cards"] = list(d.cards)
     elif d.kind == "trade":

@@ -11,6 +11,7 @@ from doorkick.shared.rules.munchkin.actions import (
     AcceptTrade,
     AskForHelp,
     Berserk,
+    CancelCurse,
     ChooseHelper,
     ChooseLoss,
     ClaimVictory,
@@ -22,6 +23,7 @@ from doorkick.shared.rules.munchkin.actions import (
     GoUpALevel,
     JoinUndead,
     KickOpenTheDoor,
+    LetCurseStrike,
     OfferTrade,
     Pass,
     PlayCard,
@@ -462,3 +464,63 @@ def test_R17_the_core_pack_has_a_card_that_makes_a_monster_undead():
     assert makers and all("Undead" in c.text for c in makers)
     said = {w for c in core.cards if c.kind == "monster" for w in c.conditions}
     assert said == {"level_only", "no_help", "no_items"}  # R16: each condition on a core monster
+
+
+# --- R18: a curse cancelled as it is cast --------------------------------------------------------------------------
+
+
+def test_R18_everyone_in_turn_may_cancel_a_curse_cast_the_target_first(make_table):
+    t = corrections(make_table).hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
+    t.act(Curse(0, "curse-level#1", 1))
+    d = t.state.decisions[0]
+    assert (d.kind, d.seat, d.cards, d.source) == ("curse_cast", 1, ("curse-level#1",), 1)
+    assert t.legal(1) == [LetCurseStrike(1)]  # no card to cancel it with, but asked all the same: hands stay secret
+    t.act(LetCurseStrike(1))
+    assert t.state.decisions[0].seat == 2 and CancelCurse(2, "nope") in t.legal(2)
+    t.act(CancelCurse(2, "nope"))
+    assert t.player(1).level == 3 and not t.state.decisions
+    assert {"curse-level#1"} <= set(t.state.door_discard) and "nope" in t.state.treasure_discard
+    assert "curse_cancelled" in t.event_kinds()
+
+
+def test_R18_when_nobody_cancels_the_curse_strikes_after_the_last_answer(make_table):
+    t = corrections(make_table).hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
+    t.act(Curse(0, "curse-level#1", 1), LetCurseStrike(1), LetCurseStrike(2))
+    assert t.state.decisions[0].seat == 0  # the caster is asked last: turn order from the target
+    t.act(LetCurseStrike(0))
+    assert t.player(1).level == 2 and not t.state.decisions and t.player(2).hand == ("nope",)
+
+
+def test_R18_a_kicked_curse_may_be_cancelled_by_its_drawer(make_table):
+    t = corrections(make_table).hand(0, "nope").level(0, 3).door_on_top("curse-level#1")
+    t.act(KickOpenTheDoor(0), CancelCurse(0, "nope"))
+    assert t.player(0).level == 3 and t.state.phase == "door"
+
+
+def test_R18_without_a_cancelling_card_at_the_table_a_curse_strikes_at_once(table):
+    table.hand(0, "curse-level#1").level(1, 3)
+    table.act(Curse(0, "curse-level#1", 1))
+    assert table.player(1).level == 2 and not table.state.decisions
+
+
+def test_R18_the_cancelling_card_is_not_a_one_shot_to_use_any_other_time(make_table):
+    t = corrections(make_table).hand(0, "nope")
+    assert not [a for a in t.legal(0) if isinstance(a, UseOneShot)]
+    t.refuses(UseOneShot(0, "nope"), WrongTime, match="as a curse is cast")
+
+
+def test_R18_F02_cancelling_a_curse_on_someone_else_draws_fairy_dust(make_table):
+    t = make_table(packs=(RULES_PACK, str(PACKS / "variants.toml"), CORRECTIONS_PACK))
+    t.hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
+    dust = len(t.state.fairy_dust_deck)
+    t.act(Curse(0, "curse-level#1", 1), LetCurseStrike(1), CancelCurse(2, "nope"))
+    assert len(t.state.fairy_dust_deck) == dust - 1
+    assert [e.data for e in t.events if e.kind == "fairy_dust"] == [{"seat": 2, "why": "cancelled_a_curse"}]
+
+
+def test_R18_cancelling_a_curse_on_yourself_earns_no_fairy_dust(make_table):
+    t = make_table(packs=(RULES_PACK, str(PACKS / "variants.toml"), CORRECTIONS_PACK))
+    t.hand(1, "nope").hand(0, "curse-level#1").level(1, 3)
+    dust = len(t.state.fairy_dust_deck)
+    t.act(Curse(0, "curse-level#1", 1), CancelCurse(1, "nope"))
+    assert len(t.state.fairy_dust_deck) == dust and t.player(1).level == 3

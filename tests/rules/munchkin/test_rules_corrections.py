@@ -12,6 +12,7 @@ from doorkick.shared.rules.munchkin.actions import (
     AskForHelp,
     Berserk,
     CancelCurse,
+    ChooseDoorOrder,
     ChooseHelper,
     ChooseLoss,
     ClaimVictory,
@@ -19,6 +20,7 @@ from doorkick.shared.rules.munchkin.actions import (
     DiscardCard,
     DrawFaceUp,
     EnhanceMonster,
+    FlightSpell,
     GiveItem,
     GoUpALevel,
     JoinUndead,
@@ -524,3 +526,108 @@ def test_R18_cancelling_a_curse_on_yourself_earns_no_fairy_dust(make_table):
     dust = len(t.state.fairy_dust_deck)
     t.act(Curse(0, "curse-level#1", 1), CancelCurse(1, "nope"))
     assert len(t.state.fairy_dust_deck) == dust and t.player(1).level == 3
+
+
+# --- R20 (E03): two curses of one Epic kick strike in the order the player chooses ------------------------------
+
+
+def test_R20_two_curses_of_one_epic_kick_strike_in_the_order_the_player_chooses(variant):
+    outcomes = {}
+    for first, second in (("curse-armor", "curse-any"), ("curse-any", "curse-armor")):
+        t = variant(epic=True).level(0, 12).wear(0, "armor", "helmet#1")
+        t.door_on_top("curse-any", "curse-armor").act(KickOpenTheDoor(0))
+        assert t.state.decisions[0].kind == "door_order"
+        assert t.player(0).item_cards == ("armor", "helmet#1")  # neither has struck before the choice
+        t.act(ChooseDoorOrder(0, (first, second)))
+        while t.state.decisions:
+            t.act(ChooseLoss(0, t.state.decisions[0].cards[0]))
+        outcomes[first] = t.player(0).item_cards
+    assert outcomes == {"curse-armor": (), "curse-any": ("helmet#1",)}  # the order chosen decides what is left
+
+
+# --- R12: a forced helper leaves without penalty when the fighter would win alone ---------------------------------
+
+
+def test_R12_a_forced_helper_leaves_without_penalty_or_reward_when_not_needed(table):
+    table.level(0, 6).race(1, "elf#1").level(1, 2).hand(0, "draft-notice")
+    fight(table, "ghoul#1").act(UseOneShot(0, "draft-notice", target=1), ClaimVictory(0)).pass_all()
+    assert "forced_helper_released" in table.event_kinds()
+    assert table.player(1).level == 2 and table.player(0).level == 7  # the Elf gains nothing, loses nothing
+    assert len(table.player(0).hand) == 2  # the Ghoul's two Treasures, drawn face down: the fighter was alone
+
+
+def test_R12_a_forced_helper_the_fighter_needs_stays_to_the_end(table):
+    table.level(0, 3).race(1, "elf#1").level(1, 2).hand(0, "draft-notice")
+    fight(table, "ghoul#1").act(UseOneShot(0, "draft-notice", target=1), ClaimVictory(0)).pass_all()
+    assert "forced_helper_released" not in table.event_kinds()
+    assert table.player(1).level == 3  # the Elf helper's level for the kill
+
+
+# --- R14: a hand is never touched by another player unless a card says so ----------------------------------------
+
+
+CARD_FIELDS = ("card", "cards", "discard", "item", "monster", "give", "take", "resurrect", "resurrect_second",
+               "doubled", "tripled", "order", "items")
+
+
+def test_R14_no_legal_action_names_a_card_in_another_players_hand():
+    from test_munchkin_properties import playout
+
+    def check(state):
+        for seat in range(len(state.players)):
+            others = {c for s, p in enumerate(state.players) if s != seat for c in p.hand}
+            for action in RULESET.legal_actions(state, seat):
+                named = set()
+                for field in CARD_FIELDS:
+                    value = getattr(action, field, None)
+                    named |= set(value) if isinstance(value, tuple) else {value} if isinstance(value, str) else set()
+                assert not named & others, (seat, action)
+
+    for seed in range(3):
+        playout(seed, 4, check=check)
+
+
+def test_R14_a_rivals_hand_card_cannot_be_played_traded_or_stolen(table):
+    table.hand(1, "curse-level#1", "sword#1").klass(0, "thief").hand(0, "rat#2")
+    table.refuses(Curse(0, "curse-level#1", 2), IllegalAction, match="not in your hand")
+    table.refuses(OfferTrade(0, 1, (), ("sword#1",)), IllegalAction, match="not an item they have in play")
+    table.refuses(Steal(0, 1, "sword#1", "rat#2"), IllegalAction, match="not in play in front of them")
+
+
+# --- R15: curses lying in front of a player do not pay for abilities ----------------------------------------------
+
+
+def test_R15_a_lasting_curse_cannot_be_discarded_to_pay_for_an_ability(table):
+    table.klass(0, "warrior#1").curse(0, "curse-chicken").hand(0, "rat#2")
+    fight(table, "troll")
+    assert not [a for a in table.legal(0) if isinstance(a, Berserk) and "curse-chicken" in a.cards]
+    table.refuses(Berserk(0, ("curse-chicken",)), IllegalAction, match="not a card of yours to discard")
+    table.act(Berserk(0, ("rat#2",)))
+    assert table.player(0).curses == ("curse-chicken",)
+
+
+def test_R15_nor_for_a_flight_spell(table):
+    table.klass(0, "wizard").curse(0, "curse-chicken").hand(0, "rat#2")
+    fight(table, "troll").act(RunAway(0)).pass_all().dice(1).act(RollToRunAway(0, 0))
+    table.refuses(FlightSpell(0, ("curse-chicken",)), IllegalAction, match="not a card of yours")
+    assert FlightSpell(0, ("rat#2",)) in table.legal(0)
+
+
+# --- R19: cards in play are public, discards show their top, hands and deck order are secret ----------------------
+
+
+def test_R19_what_a_seat_sees_of_the_others(table):
+    table.race(0, "elf#1").klass(0, "warrior#1").wear(0, "sword#1").curse(0, "curse-chicken")
+    table.hand(0, "level-up#1", "rat#2").to_discard("helmet#1", "boots")
+    for seat in (None, 1, 2):
+        view = RULESET.player_view(table.state, seat)
+        them = view["players"][0]
+        assert them["races"] == ["elf#1"] and them["classes"] == ["warrior#1"] and them["curses"] == ["curse-chicken"]
+        assert [i["card"] for i in them["items"]] == ["sword#1"]
+        assert them["hand_count"] == 2 and "hand" not in them
+        assert view["discards"]["treasure"] == {"top": "boots", "count": 2}  # the Helmet below it stays hidden
+        assert set(view["decks"]) == {"door", "treasure", "fairy_dust", "fairy_dust_out"}  # counts, no order
+        blob = repr(view)
+        assert "level-up#1" not in blob and "helmet#1" not in blob and "'rng'" not in blob
+        assert all(isinstance(n, int) for n in view["decks"].values())
+    assert RULESET.player_view(table.state, 0)["hand"] == ["level-up#1", "rat#2"]

@@ -75,7 +75,14 @@ def player_strength(state: GameState, combat: Combat, seat: int, said: frozenset
     if "level_only" in said:
         return p.level
     gear = gear_bonus(state, p, items="no_items" not in said)
-    return p.level + gear + sum(n for s, n, _ in combat.bonuses if s == seat)
+    return p.level + gear + warrior_bonus(state, combat, seat) + sum(n for s, n, _ in combat.bonuses if s == seat)
+
+
+def warrior_bonus(state: GameState, combat: Combat, seat: int) -> int:
+    """R13 (001): with the rulings option a Warrior gets +1 per monster in the fight."""
+    if not state.options.rulings_001 or not has_ability(state, seat, "wins_ties"):
+        return 0
+    return len(combat.monsters)
 
 
 def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> int:
@@ -91,10 +98,11 @@ def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] |
 class Part:
     """One term of a side's combat strength, so that a table can show what a total is made of (issue 11.8).
 
-    `kind` is "level", "item", "hireling", "curse", "one_shot" or a fight bonus's source (`Combat.bonuses`)
-    on the fighters' side; "monster", "enhancer", "against" (a monster's bonus against a trait the fighters
-    have, named in `detail`), "arrows" or "one_shot" on the monsters' side. `seat` is whose term it is (the
-    one who played it, for a one-shot); `monster` the index of the monster in the fight it belongs to."""
+    `kind` is "level", "item", "hireling", "curse", "warrior" (R13), "one_shot" or a fight bonus's source
+    (`Combat.bonuses`) on the fighters' side; "monster", "enhancer", "against" (a monster's bonus against a
+    trait the fighters have, named in `detail`), "arrows" or "one_shot" on the monsters' side. `seat` is whose
+    term it is (the one who played it, for a one-shot); `monster` the index of the monster in the fight it
+    belongs to."""
 
     kind: str
     amount: int
@@ -129,6 +137,7 @@ def fighter_parts(state: GameState, combat: Combat) -> list[Part]:
         if p.hireling:
             parts.append(Part("hireling", state.card(p.hireling).bonus, seat, p.hireling))
         parts += [Part("curse", state.card(c).bonus, seat, c) for c in p.curses]
+        parts.append(Part("warrior", warrior_bonus(state, combat, seat), seat))
         parts += [Part(why, n, seat) for s, n, why in combat.bonuses if s == seat]
     parts += [
         Part("one_shot", state.card(o.card).bonus, o.seat, o.card) for o in combat.one_shots if o.side == "fighters"

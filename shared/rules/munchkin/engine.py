@@ -199,7 +199,7 @@ WHEN: dict[type[MunchkinAction], When] = {
     GiveToHireling: When(fighting=False, also=lambda s, seat: s.players[seat].hireling is not None),
     OfferTrade: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
-    Sell: When(steps=NO_COMBAT, own_turn=True),
+    Sell: When(steps=NO_COMBAT),  # not own_turn: with the rulings option a Halfling sells any time (R13)
     Steal: When(fighting=False, also=_ability("steal")),
     PlayCheat: When(steps=NO_COMBAT),
     Illusion: When(fighting=True, also=_ability("illusion")),

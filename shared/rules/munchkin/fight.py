@@ -553,11 +553,13 @@ def _check_charm(state: GameState, a: Charm) -> None:
     lambda state, seat: (Charm(seat, i) for i in range(len(state.combat.monsters) if state.combat else 0)),
 )
 def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
-    """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21)."""
+    """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21); with the rulings
+    option no reward at all (R13, 001)."""
     p = state.players[a.seat]
     state = lose_cards_from_play(state, a.seat, p.hand)
     state = evolve(state, combat=evolve(combat_of(state), charmed=True))
-    return _remove_monster(state, a.monster, True, "", [Event("charmed", {"seat": a.seat, "monster": a.monster})])
+    keep = not state.options.rulings_001
+    return _remove_monster(state, a.monster, keep, "", [Event("charmed", {"seat": a.seat, "monster": a.monster})])
 
 
 def _check_backstab(state: GameState, a: Backstab) -> None:

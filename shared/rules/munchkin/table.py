@@ -20,7 +20,7 @@ from .actions import (
     Steal,
     Unequip,
 )
-from .character import discardable, equip_problem, has_ability, may_carry_big, settle_items
+from .character import discardable, equip_problem, has_ability, may_carry_big, sells_any_time, settle_items
 from .combat import card_played_in_combat
 from .effects import change_level, drop_unsupported, keep_to_big_limit, lose_cards_from_play
 from .fairy import tradeable
@@ -288,7 +288,10 @@ def _check_bargains(state: GameState, a: Sell) -> None:
 
 
 def _check_sell(state: GameState, a: Sell) -> None:
-    require_turn(state, a.seat, "start", "door", "end")
+    if sells_any_time(state, a.seat):  # R13 (001): a Halfling, any time the game is on
+        require(state.phase in ("start", "door", "end"), "not before the game has begun", WrongTime)
+    else:
+        require_turn(state, a.seat, "start", "door", "end")
     require(state.combat is None, "no selling in combat (M47)", WrongTime)
     require(len(set(a.cards)) == len(a.cards) and bool(a.cards), "name each item to sell once")
     allowed = sellable(state, a.seat)
@@ -307,7 +310,7 @@ def _check_sell(state: GameState, a: Sell) -> None:
 
 
 def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
-    if seat != state.active or state.combat is not None:
+    if (seat != state.active and not sells_any_time(state, seat)) or state.combat is not None:
         return
     defs = state.catalog.defs
     cards = sellable(state, seat)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doorkick.shared.rules.base import IllegalAction, WrongTime
 from doorkick.shared.rules.munchkin import RULESET, Options
 from doorkick.shared.rules.munchkin.actions import (
@@ -12,6 +14,7 @@ from doorkick.shared.rules.munchkin.actions import (
     AskForHelp,
     Berserk,
     CancelCurse,
+    Charm,
     ChooseDoorOrder,
     ChooseHelper,
     ChooseLoss,
@@ -32,6 +35,7 @@ from doorkick.shared.rules.munchkin.actions import (
     Resurrect,
     RollToRunAway,
     RunAway,
+    Sell,
     Steal,
     TakeSpoil,
     TurnUndead,
@@ -631,3 +635,60 @@ def test_R19_what_a_seat_sees_of_the_others(table):
         assert "level-up#1" not in blob and "helmet#1" not in blob and "'rng'" not in blob
         assert all(isinstance(n, int) for n in view["decks"].values())
     assert RULESET.player_view(table.state, 0)["hand"] == ["level-up#1", "rat#2"]
+
+
+# --- R13: the rulings option (001's race and class summaries), off by default ----------------------------------------
+
+
+RULINGS = Options(rulings_001=True)
+
+
+def test_R13_the_rulings_option_is_off_by_default_and_described_for_the_lobby():
+    from doorkick.shared.rules.munchkin.options import describe_options
+
+    assert Options().rulings_001 is False
+    assert Options.from_wire(["rulings_001"]).rulings_001 is True
+    (line,) = [o for o in describe_options() if o["name"] == "rulings_001"]
+    assert line["default"] is False and "Halfling" in line["describe"]
+
+
+@pytest.mark.parametrize(("options", "limit"), [(None, 5), (RULINGS, 6)])
+def test_R13_a_halfling_holds_6_cards_with_the_rulings(make_table, options, limit):
+    from doorkick.shared.rules.munchkin.character import hand_limit
+
+    t = make_table(options=options).race(0, "halfling")
+    assert hand_limit(t.state, t.player(0)) == limit
+
+
+def test_R13_a_halfling_sells_on_someone_elses_turn_with_the_rulings(make_table):
+    plain = make_table().race(1, "halfling").wear(1, "gold-brick#1")
+    plain.refuses(Sell(1, ("gold-brick#1",)), match="not your turn")
+    t = make_table(options=RULINGS).race(1, "halfling").wear(1, "gold-brick#1")
+    assert Sell(1, ("gold-brick#1",)) in t.legal(1)
+    t.act(Sell(1, ("gold-brick#1",)))
+    assert t.player(1).level == 2
+    fight(t, "troll").wear(1, "gold-brick#2")
+    t.refuses(Sell(1, ("gold-brick#2",)), WrongTime, match="combat")  # still not during a combat (M47)
+
+
+@pytest.mark.parametrize(("options", "carried"), [(None, 3), (RULINGS, 2)])
+def test_R13_a_dwarf_carries_2_big_items_with_the_rulings(make_table, options, carried):
+    t = make_table(options=options, packs=(RULES_PACK, CORRECTIONS_PACK)).race(0, "dwarf")
+    t.wear(0, "ladder#1", "ladder#2").wear(1, "battering-ram").act(GiveItem(1, "battering-ram", 0))
+    assert bool(t.state.decisions) == (carried == 2)  # over the limit: one must go (R04)
+
+
+@pytest.mark.parametrize(("options", "treasures"), [(None, 2), (RULINGS, 0)])
+def test_R13_the_wizards_charm_gives_no_reward_with_the_rulings(make_table, options, treasures):
+    t = make_table(options=options).klass(0, "wizard").hand(0, "rat#2", "rat#3", "level-up#1")
+    fight(t, "ghoul#1").act(Charm(0, 0))
+    assert t.state.combat is None and len(t.player(0).hand) == treasures and t.player(0).level == 1
+
+
+@pytest.mark.parametrize(("options", "strength"), [(None, 1), (RULINGS, 3)])
+def test_R13_a_warrior_gets_1_per_monster_with_the_rulings(make_table, options, strength):
+    t = make_table(options=options).klass(0, "warrior#1").hand(1, "wandering", "rat#2")
+    fight(t, "ghoul#1").act(WanderingMonster(1, "wandering", "rat#2"))
+    assert t.strengths()[0] == strength
+    parts = view_of(t, 1)["combat"]["fighters_parts"]
+    assert sum(p["amount"] for p in parts) == strength

@@ -67,7 +67,7 @@ from .actions import (
     Volunteer,
     WanderingMonster,
 )
-from .character import has_ability
+from .character import has_ability, sells_any_time
 from .combat import RESURRECT, close_window, window_seats
 from .fight import help_candidates
 from .flight import runner
@@ -199,7 +199,8 @@ WHEN: dict[type[MunchkinAction], When] = {
     GiveToHireling: When(fighting=False, also=lambda s, seat: s.players[seat].hireling is not None),
     OfferTrade: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
-    Sell: When(steps=NO_COMBAT),  # not own_turn: with the rulings option a Halfling sells any time (R13)
+    # On one's own turn; with the rulings option a Halfling sells any time (R13).
+    Sell: When(steps=NO_COMBAT, also=lambda s, seat: seat == s.active or sells_any_time(s, seat)),
     Steal: When(fighting=False, also=_ability("steal")),
     PlayCheat: When(steps=NO_COMBAT),
     Illusion: When(fighting=True, also=_ability("illusion")),

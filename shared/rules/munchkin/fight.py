@@ -92,11 +92,12 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
     require(bool(help_candidates(state, combat)), "nobody can help")
     _require_help_allowed(state, combat)
     require(a.treasures >= 0, "a share cannot be negative")
-    require(len(set(a.items + a.cards)) == len(a.items) + len(a.cards), "name each card of the bribe once")
-    hand = state.players[a.seat].hand
-    for c in a.cards:
-        if c not in hand:
-            refuse(f"{c} is not a card in your hand to promise")
+    if a.cards:
+        require(len(set(a.items + a.cards)) == len(a.items) + len(a.cards), "name each card of the bribe once")
+        hand = state.players[a.seat].hand
+        for c in a.cards:
+            if c not in hand:
+                refuse(f"{c} is not a card in your hand to promise")
     if a.items:
         mine = state.players[a.seat].item_cards
         for c in a.items:

@@ -2,7 +2,7 @@
 and the fighter's choice among volunteers, each showing the terms and the strength each helper would add.
 
 The forms only compose actions the host listed as legal: a bribe the list does not hold cannot be set up,
-and the strength figures are the engine's own (`help_previews` and `bribe_costs` in the combat view).
+and the strength figures are the engine's own (`help_previews` in the combat view).
 """
 
 from __future__ import annotations
@@ -46,14 +46,12 @@ def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None)
     return "; ".join(parts)
 
 
-def preview_line(table: GameScene, preview: dict[str, Any], cost: int = 0, you: bool = False) -> str:
-    """What one helper changes: the strength they add and the fight as it would then stand."""
+def preview_line(table: GameScene, preview: dict[str, Any], you: bool = False) -> str:
+    """What one helper changes: the strength they add and the fight as it would then stand (the engine's own
+    verdict: ties, Warriors)."""
     who = "Your help adds" if you else table.seat_name(int(preview["seat"])) + " adds"
-    fighters, monsters = int(preview["fighters"]) - cost, int(preview["monsters"])
-    line = f"{who} {int(preview['adds']) - cost:+d}: {fighters} against {monsters}"
-    if cost == 0:  # the engine's own verdict (ties, Warriors); with an item handed over, only the figures
-        line += ", winning" if preview.get("winning") else ", still losing"
-    return line
+    line = f"{who} {int(preview['adds']):+d}: {int(preview['fighters'])} against {int(preview['monsters'])}"
+    return line + (", winning" if preview.get("winning") else ", still losing")
 
 
 def _combat(table: GameScene) -> dict[str, Any]:
@@ -93,7 +91,6 @@ class HelpForm(Scene):
         self.box = pygame.Rect(0, 0, 10, 10)
         combat = _combat(table)
         self.fighter = int(combat.get("fighter", table.viewer or 0))
-        self.costs = {str(k): int(v) for k, v in (combat.get("bribe_costs") or {}).items()}
         shares = sorted({t for items, t, _ in self.legal if not items})
         self.share = Stepper(
             (0, 0, 10, 10),
@@ -107,7 +104,7 @@ class HelpForm(Scene):
         offered = sorted({i for items, _, _ in self.legal for i in items})
         self.item_list = Checklist(
             (0, 0, 10, 10),
-            [Item(i, table.cards.name(i), self._cost_text(i)) for i in offered],
+            [Item(i, table.cards.name(i), "yours to use in this fight; theirs after it (R06)") for i in offered],
             (),
             self._set_items,
             self._refuse_items,
@@ -118,10 +115,6 @@ class HelpForm(Scene):
         self.cancel = Button((0, 0, 10, 10), "Cancel", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)
         self.widgets = [self.share, self.first_toggle, self.item_list, self.ask, self.cancel]
         self._sync()
-
-    def _cost_text(self, item: str) -> str:
-        cost = self.costs.get(item, 0)
-        return f"worn: your side loses {cost}" if cost else "carried: costs your side nothing"
 
     # -- composing a legal call ---------------------------------------------------------------------
     def terms(self) -> Terms:
@@ -242,10 +235,9 @@ class HelpForm(Scene):
 
     def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         surface.blit(render_line("What each of them would add", rect.w, 17, theme.TEXT, "bold"), rect.topleft)
-        cost = sum(self.costs.get(i, 0) for i in self.items)
         y = rect.y + 28
         for preview in _previews(self.table).values():
-            line = render_line(preview_line(self.table, preview, cost), rect.w, 17, theme.TEXT)
+            line = render_line(preview_line(self.table, preview), rect.w, 17, theme.TEXT)
             surface.blit(line, (rect.x, y))
             y += 28
         terms = "Offer: " + offer_text(self.table, self.terms(), self.fighter, self.fighter)

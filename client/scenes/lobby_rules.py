@@ -96,6 +96,7 @@ SHORT_NAMES = {
     "sell_from_table_only": "sell from the table only",
     "epic": "Epic (to level 20)",
     "fairy_dust_on_top": "Fairy near the top",
+    "rulings_001": "rulings (001)",
 }
 
 

@@ -36,7 +36,7 @@ SLOT_LABELS = {
     "none": "Other",
 }
 # Decisions whose cards are Doors just turned over, public and not yet anywhere else on the table.
-FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse")
+FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse", "resurrect", "curse_cast")
 DECISION_TEXT = {
     "door_order": "which curse strikes first",
     "outrun_curse": "whether to outrun the curse",
@@ -44,6 +44,8 @@ DECISION_TEXT = {
     "lose_cards": "which cards to lose",
     "loot_corpse": "what to take from the corpse",
     "trade": "whether to take the trade",
+    "resurrect": "whether to take the top Treasure discard (Resurrection)",
+    "curse_cast": "whether to cancel the curse being cast",
 }
 
 

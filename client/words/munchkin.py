@@ -69,6 +69,10 @@ KINDS: dict[str, str] = {
     "eat_monster": "Eat the monster",
     "outrun_curse": "Outrun the curse",
     "accept_curse": "Accept the curse",
+    "resurrect": "Resurrect a Treasure",
+    "draw_face_up": "Draw the Treasures",
+    "cancel_curse": "Cancel the curse",
+    "let_curse_strike": "Let the curse strike",
 }
 
 # Why a button kept in its place is greyed.
@@ -118,9 +122,11 @@ def _decision(w: Words, kind: str) -> Wire:
     return next((d for d in w.view().get("decisions") or [] if d.get("kind") == kind), {})
 
 
-def terms(w: Words, items: object, treasures: object, helper_first: object) -> str:
-    """What a helper is offered: items handed over, a share of the Treasures, and who picks first."""
+def terms(w: Words, items: object, treasures: object, helper_first: object, cards: object = ()) -> str:
+    """What a helper is offered: items handed over and cards from the hand (after the fight, R06), a share of
+    the Treasures, and who picks first."""
     parts = [w.card_of(card) for card in items] if isinstance(items, list | tuple) else []
+    parts += [w.card_of(card) for card in cards] if isinstance(cards, list | tuple) else []
     if isinstance(treasures, int) and treasures > 0:
         parts.append(plural(treasures, "Treasure"))
     offer = listed(parts) or "nothing"
@@ -165,11 +171,35 @@ def _pass(w: Words, wire: Wire) -> str:
 
 
 def _kick(w: Words, wire: Wire) -> str:
-    discard = wire.get("resurrect")
-    if not discard:
+    discard, second = wire.get("resurrect"), wire.get("resurrect_second")
+    if not discard and not second:
         return "Kick open the door"
     top = ((w.view().get("discards") or {}).get("door") or {}).get("top")
-    return f"Resurrect {w.card_of(top, 'the top discarded Door')}: discard {w.card_of(discard)} for it"
+    first = f"Resurrect {w.card_of(top, 'the top discarded Door')}: discard {w.card_of(discard)} for it"
+    if not second:
+        return first
+    also = f"discard {w.card_of(second)} for the second Door too"  # an Epic kick turns over two (R09)
+    return f"{first}; {also}" if discard else f"Kick open the door; resurrect the second: {also}"
+
+
+def _top_treasure_discard(w: Words) -> object:
+    return ((w.view().get("discards") or {}).get("treasure") or {}).get("top")
+
+
+def _bribe_paid(w: Words, e: Wire) -> str:
+    items = [*(e.get("items") or []), *(e.get("cards") or [])]
+    text = f"{_who(w, e)} pays {w.name(e.get('helper'), 'the helper')} the bribe"
+    if items:
+        text += f": {w.cards(items)}"
+    if e.get("missing"):
+        text += f" ({w.cards(e.get('missing'))}: no longer there)"
+    return text
+
+
+def _curse_cancelled(w: Words, e: Wire) -> str:
+    target = e.get("target")
+    cast_on = f", cast on {w.name(target)}" if isinstance(target, int) and target >= 0 else ""
+    return f"{_who(w, e)} cancels {w.card_of(e.get('card'))}{cast_on} with {w.card_of(e.get('with'))}"
 
 
 def _arrow(w: Words, wire: Wire) -> str:
@@ -184,7 +214,7 @@ def _curse_waiting(w: Words) -> str:
 
 def _volunteer(w: Words, wire: Wire) -> str:
     offer = (w.view().get("combat") or {}).get("offer") or {}
-    offered = terms(w, offer.get("items"), offer.get("treasures"), offer.get("helper_first"))
+    offered = terms(w, offer.get("items"), offer.get("treasures"), offer.get("helper_first"), offer.get("cards"))
     fighter = w.name(_fighter(w))
     return f"Help {fighter} (nothing offered)" if offered == "nothing" else f"Help {fighter} for {offered}"
 
@@ -217,12 +247,17 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "go_up_a_level": lambda w, a: f"Play {w.card_of(a.get('card'))} on {w.yourself(a.get('target'))}",
     "use_one_shot": lambda w, a: _one_shot(a, w),
     "ask_for_help": lambda w, a: "Ask for help, offering "
-    + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first")),
+    + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first"), a.get("cards")),
     "volunteer": _volunteer,
     "decline_help": lambda w, a: f"Do not help {w.name(_fighter(w))}",
     "choose_helper": lambda w, a: f"Take {w.name(a.get('helper'))} as helper",
     "claim_victory": lambda w, a: "Claim the victory",
     "run_away": lambda w, a: "Run away",
+    "resurrect": lambda w, a: f"Resurrect {w.card_of(_top_treasure_discard(w), 'the top Treasure discard')}: "
+    f"discard {w.card_of(a.get('discard'))} for it",
+    "draw_face_up": lambda w, a: "Draw the Treasures face up",
+    "cancel_curse": lambda w, a: f"Cancel the curse with {w.card_of(a.get('card'))}",
+    "let_curse_strike": lambda w, a: "Let the curse strike",
     "pass": _pass,
     "enhance_monster": lambda w, a: f"Play {w.card_of(a.get('card'))} on {monster(w, a.get('monster'))}",
     "play_mate": lambda w, a: f"Play {w.card_of(a.get('card'))}: {monster(w, a.get('monster'))} brings its mate",
@@ -475,6 +510,7 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "theft": _theft,
     "cursed": _cursed,
     "curse_removed": lambda w, e: f"{_who(w, e)} is free of {w.card_of(e.get('card'))}",
+    "curse_cancelled": _curse_cancelled,
     "outrun_roll": lambda w, e: f"{_who(w, e)} rolls a {e.get('die')} to outrun {w.card_of(e.get('card'))} "
     f"(total {e.get('total')})",
     "curse_outrun": lambda w, e: f"{_who(w, e)} outruns the curse {w.card_of(e.get('card'))}",
@@ -490,6 +526,7 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "nobody_helps": lambda w, e: "Nobody helps",
     "help_withdrawn": lambda w, e: f"{_who(w, e)} stops asking for help",
     "helper_chosen": lambda w, e: f"{_who(w, e)} takes {w.name(e.get('helper'))} as helper",
+    "bribe_paid": _bribe_paid,
     "forced_helper_released": lambda w, e: f"{w.name(e.get('helper'), 'The helper')} is released from helping",
     "enhanced": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} on {_fought(w, e, 'monster_card')}",
     "mate": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {_fought(w, e, 'monster_card')} "

@@ -162,6 +162,11 @@ class MunchkinNormal(SamplingBot):
             return sorted(by.get("loot_corpse", []), key=lambda a: -card_worth(s.card(a.card)))  # type: ignore[attr-defined]
         if kind == "door_order":
             return self._door_order(s, me, by.get("choose_door_order", []))
+        if kind == "resurrect":  # R09: cards are worth more in the hand than a chance at the discards
+            return by.get("draw_face_up", [])
+        if kind == "curse_cast":  # R18: a cancelling card is kept for a curse on ourselves
+            mine = s.decisions[0].source == me
+            return [*(by.get("cancel_curse", []) if mine else []), *by.get("let_curse_strike", [])]
         if kind == "trade":
             for a in by.get("accept_trade", []):
                 after = self._after(s, a)
@@ -253,7 +258,9 @@ class MunchkinNormal(SamplingBot):
                     out.append(best)
         out += self._curses(s, me, by)
         if s.phase == "start":
-            kicks = [a for a in by.get("kick_open_the_door", []) if not a.resurrect]  # type: ignore[attr-defined]
+            kicks = [
+                a for a in by.get("kick_open_the_door", []) if not (a.resurrect or a.resurrect_second)  # type: ignore[attr-defined]
+            ]
             out += kicks or by.get("kick_open_the_door", [])
         elif s.phase == "door":
             out += self._trouble(s, me, by)

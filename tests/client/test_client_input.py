@@ -217,7 +217,7 @@ def test_the_fighter_sets_the_terms_in_the_help_form_and_asks(app: Any) -> None:
     click(app, form.ask.rect.center)
     assert app.top is scene
     assert session.actions[before:] == [
-        {"type": "ask_for_help", "seat": 0, "items": [], "treasures": 1, "helper_first": True}
+        {"type": "ask_for_help", "seat": 0, "items": [], "treasures": 1, "helper_first": True, "cards": []}
     ]
 
 
@@ -244,7 +244,7 @@ def test_ticking_an_item_in_the_help_form_keeps_the_call_one_the_table_allows(ap
     assert form.terms() == ((item,), 0, False) and form.ask.enabled
     click(app, form.ask.rect.center)
     assert session.actions[-1] == {"type": "ask_for_help", "seat": 0, "items": [item], "treasures": 0,
-                                   "helper_first": False}
+                                   "helper_first": False, "cards": []}
 
 
 def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(app: Any) -> None:
@@ -327,9 +327,11 @@ def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a
     session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], bot_delay=1e9)
     state = session.engine_state
     players = list(state.players)
-    players[0] = replace(players[0], hand=state.door_deck[:7])
+    monsters = tuple(c for c in state.door_deck if state.card(c).kind == "monster")[:7]  # nothing else to do
+    players[0] = replace(players[0], hand=monsters)
     session.engine_state = replace(
-        state, door_deck=state.door_deck[7:], players=tuple(players), phase="end", active=0, turn=1,
+        state, door_deck=tuple(c for c in state.door_deck if c not in monsters), players=tuple(players),
+        phase="end", active=0, turn=1,
         ready=(0, 1, 2, 3),
     )
     session._refresh()

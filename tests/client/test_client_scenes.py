@@ -188,7 +188,7 @@ def test_local_bots_play_at_the_chosen_level_and_a_content_helper_does_not_hold_
 
 
 def test_a_card_dropped_onto_a_monster_is_aimed_at_that_monster(app: Any) -> None:
-    session = LocalSession(ruleset("munchkin"), SETUPS, 2, [0], bot_delay=0.0)
+    session = LocalSession(ruleset("munchkin"), SETUPS, 3, [0], bot_delay=0.0)
     scene = app.push(MunchkinScene(app, session))
 
     def enhancer_ready(_: LocalSession) -> bool:

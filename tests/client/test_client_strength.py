@@ -150,7 +150,7 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
 @pytest.mark.parametrize("packs", [("core",), ("core", "epic", "fairy-dust", "christmas")])
 def test_every_fight_of_a_whole_game_breaks_down_into_words_that_add_up(app: Any, packs: tuple[str, ...]) -> None:
     options = {"epic": True} if "epic" in packs else None
-    session = LocalSession(ruleset("munchkin"), SETUPS, 7, [0], packs, options, bot_delay=0.0)
+    session = LocalSession(ruleset("munchkin"), SETUPS, 8, [0], packs, options, bot_delay=0.0)
     scene = app.push(MunchkinScene(app, session))
     me, fights = EasyBot(3), 0
     for _ in range(4000):

@@ -119,6 +119,18 @@ BROKEN_CARDS = [
                  "art 'angry-goose' is not a picture of the set (assets/art/icons) nor an image file",
                  id="unknown-art-name"),
     pytest.param(card("monster", "level = 3\nart = 7"), "art must be a string, got 7", id="art-not-text"),
+    # R16, R17: a monster's conditions for the whole combat; an enhancer that makes its monster Undead
+    pytest.param(card("monster", 'level = 3\nconditions = ["no_hats"]'),
+                 "conditions: 'no_hats' is not one of level_only, no_help, no_items", id="R16-unknown-condition"),
+    pytest.param(card("monster", 'level = 3\nconditions = ["no_help", "no_help"]'),
+                 "conditions: 'no_help' is named twice", id="R16-condition-twice"),
+    pytest.param(card("monster", "level = 3\nconditions = 3"), "conditions must be a list of strings, got 3",
+                 id="R16-conditions-not-words"),
+    pytest.param(card("curse", 'conditions = ["no_help"]'), "unknown key(s) 'conditions'",
+                 id="R16-conditions-only-on-monsters"),
+    pytest.param(card("enhancer", 'level = 2\nundead = "yes"'), "undead must be true or false",
+                 id="R17-undead-flag"),
+    pytest.param(card("one_shot", "undead = true"), "unknown key(s) 'undead'", id="R17-undead-only-monsters-enhancers"),
 ]
 
 

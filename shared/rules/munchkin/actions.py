@@ -26,10 +26,11 @@ class FinishSetup(MunchkinAction):
 @dataclass(frozen=True)
 class KickOpenTheDoor(MunchkinAction):
     """Draw the top Door face up (M12). A Cleric may resurrect: discard `resurrect` from hand to take the
-    top of the Door discards instead (M40)."""
+    top of the Door discards instead (M40); an Epic kick's second Door too, paid with `resurrect_second` (R09)."""
 
     kind = "kick_open_the_door"
     resurrect: str = ""
+    resurrect_second: str = ""
 
 
 @dataclass(frozen=True)
@@ -207,12 +208,14 @@ class UseOneShot(MunchkinAction):
 
 @dataclass(frozen=True)
 class AskForHelp(MunchkinAction):
-    """Ask everyone for help with a bribe: items handed over on acceptance, a share of the treasures (M31)."""
+    """Ask everyone for help with a bribe (M31): items in play and cards from the hand (`cards`), handed over
+    after the combat (R06), and a share of the treasures."""
 
     kind = "ask_for_help"
     items: tuple[str, ...] = ()
     treasures: int = 0
     helper_first: bool = False
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -375,6 +378,38 @@ class ChooseLoss(MunchkinAction):
 
     kind = "choose_loss"
     card: str
+
+
+@dataclass(frozen=True)
+class Resurrect(MunchkinAction):
+    """Cleric: instead of drawing the next face-up Treasure of a helped win, take the top of the Treasure
+    discards, discarding `discard` from the hand for it (R09)."""
+
+    kind = "resurrect"
+    discard: str
+
+
+@dataclass(frozen=True)
+class DrawFaceUp(MunchkinAction):
+    """Cleric: resurrect no more; the rest of the helped win's Treasures are drawn face up (R09)."""
+
+    kind = "draw_face_up"
+
+
+@dataclass(frozen=True)
+class CancelCurse(MunchkinAction):
+    """Play a one-shot that cancels a curse as it is cast, on you or on anyone (R18); cancelling a curse on
+    someone else draws a Fairy Dust card (F02)."""
+
+    kind = "cancel_curse"
+    card: str
+
+
+@dataclass(frozen=True)
+class LetCurseStrike(MunchkinAction):
+    """Cancel nothing: the curse being cast goes on (R18)."""
+
+    kind = "let_curse_strike"
 
 
 @dataclass(frozen=True)

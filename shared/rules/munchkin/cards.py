@@ -54,6 +54,7 @@ EFFECT_ARGS: dict[str, str] = {
     "remove_curse": "",
     "force_help": "",
     "fairy_charm": "",
+    "cancel_curse": "",
 }
 
 # Race and class abilities implemented in code, named by cards.
@@ -88,6 +89,9 @@ ABILITIES = (
 )
 
 CURSE_DURATIONS = ("instant", "next_combat", "next_turn", "permanent")
+# A monster's special conditions, holding for the whole combat it is in (R16): the fighters count their Level
+# alone; nobody may help; items in play give nothing.
+COMBAT_CONDITIONS = ("level_only", "no_help", "no_items")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +121,7 @@ class CardDef:
     level: int = 0
     treasures: int = 0
     levels: int = 1
-    undead: bool = False
+    undead: bool = False  # an Undead monster, or an enhancer that makes its monster Undead (R17)
     santa: bool = False  # Christmas Lite: joins another Santa's combat from a hand (C02)
     fairy: bool = False  # the Sparkly Good Fairy (F04, F05)
     fairy_dust: int = 0  # Fairy Dust cards drawn for killing it (F04)
@@ -125,6 +129,7 @@ class CardDef:
     no_pursue_at_or_below: int = 0
     bad_stuff: tuple[Effect, ...] = ()
     on_escape: tuple[Effect, ...] = ()
+    conditions: tuple[str, ...] = ()  # COMBAT_CONDITIONS, for the whole combat (R16)
     # items, one-shots, hirelings, curses
     slot: str = "none"
     hands: int = 0
@@ -209,9 +214,15 @@ def parse_card(f: Fields) -> CardDef:
             escape=f.integer("escape", 0, -5, 5),
             bad_stuff=parse_effects(f, "bad_stuff"),
             on_escape=parse_effects(f, "on_escape"),
+            conditions=_conditions(f),
         )
     if kind == "enhancer":
-        return CardDef(**common, level=f.integer("level", lo=-10, hi=10), treasures=f.integer("treasures", 0, -3, 5))
+        return CardDef(
+            **common,
+            level=f.integer("level", lo=-10, hi=10),
+            treasures=f.integer("treasures", 0, -3, 5),
+            undead=f.flag("undead"),
+        )
     if kind in ("race", "class"):
         trait = f.text(kind, choices=RACES if kind == "race" else CLASSES)
         abilities = f.texts("abilities", ABILITIES)
@@ -266,6 +277,14 @@ def parse_card(f: Fields) -> CardDef:
     if kind == "hireling":
         return CardDef(**common, bonus=f.integer("bonus", 1, 0, 5), steed=f.flag("steed"))
     return CardDef(**common)
+
+
+def _conditions(f: Fields) -> tuple[str, ...]:
+    conditions = f.texts("conditions", COMBAT_CONDITIONS)
+    for word in conditions:
+        if conditions.count(word) > 1:
+            raise f.error(f"conditions: {word!r} is named twice")
+    return conditions
 
 
 def _gold(f: Fields) -> int:

@@ -61,10 +61,26 @@ def has_ability(state: GameState, seat: int, ability: str) -> bool:
     return ability in abilities(state, state.players[seat])
 
 
+RULINGS_HALFLING_HAND = 6  # R13 (001): a Halfling holds 6 cards
+RULINGS_DWARF_BIG_ITEMS = 2  # R13 (001): a Dwarf carries 2 Big items, not any number
+
+
 def hand_limit(state: GameState, p: Player) -> int:
     if "hand_of_the_gods" in abilities(state, p):
         return NO_HAND_LIMIT
-    return max([BASE_HAND_LIMIT, *(state.card(c).hand_limit for c in p.races)])
+    limits = [BASE_HAND_LIMIT, *(state.card(c).hand_limit for c in p.races)]
+    if state.options.rulings_001 and is_halfling(state, p):
+        limits.append(RULINGS_HALFLING_HAND)
+    return max(limits)
+
+
+def is_halfling(state: GameState, p: Player) -> bool:
+    return any(state.card(c).trait == "halfling" for c in p.races)
+
+
+def sells_any_time(state: GameState, seat: int) -> bool:
+    """R13 (001): with the rulings option a Halfling sells at any time, not only on their own turn."""
+    return state.options.rulings_001 and is_halfling(state, state.players[seat])
 
 
 def restriction(state: GameState, p: Player, d: CardDef) -> str | None:
@@ -106,7 +122,7 @@ def big_allowance(state: GameState, p: Player) -> int:
     """Big items one may carry (M44): one; an Epic Warrior two (E04); an Epic Steed carries one more (E05)."""
     have = abilities(state, p)
     if "many_big_items" in have:
-        return NO_HAND_LIMIT
+        return RULINGS_DWARF_BIG_ITEMS if state.options.rulings_001 else NO_HAND_LIMIT
     allowance = 2 if "ludicrous_strength" in have else 1
     if p.hireling and state.card(p.hireling).steed and is_epic(state, p):
         allowance += 1
@@ -143,9 +159,10 @@ def settle_items(state: GameState, seat: int) -> GameState:
     return with_player(state, seat, items=tuple(items)) if changed else state
 
 
-def gear_bonus(state: GameState, p: Player) -> int:
-    """Bonuses of equipped items, the Hireling and lasting curses (M19)."""
-    total = sum(state.card(c.card).bonus for c in p.items if c.equipped)
+def gear_bonus(state: GameState, p: Player, items: bool = True) -> int:
+    """Bonuses of equipped items (unless a monster says items give nothing, R16), the Hireling and lasting
+    curses (M19)."""
+    total = sum(state.card(c.card).bonus for c in p.items if c.equipped) if items else 0
     if p.hireling:
         total += state.card(p.hireling).bonus
     return total + sum(state.card(c).bonus for c in p.curses)

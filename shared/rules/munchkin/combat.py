@@ -9,7 +9,7 @@ from .cards import TraitBonus
 from .character import gear_bonus, has_ability, immune_traits, traits
 from .effects import ask, change_level, draw_into_hand
 from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
-from .state import Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
+from .state import Bribe, Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
 
 OVERKILL_MARGIN = 11  # Orc: beating the monsters by more than 10 is worth an extra level (R11)
 
@@ -45,21 +45,52 @@ def counted_bonuses(state: GameState, combat: Combat, m: CombatMonster) -> list[
     return [b for b in state.card(m.base).bonuses if b.against in (present if b.amount < 0 else exposed)]
 
 
+def conditions(state: GameState, combat: Combat) -> frozenset[str]:
+    """R16: what the monsters' special conditions say, for the whole combat: any monster in it that says
+    `level_only`, `no_help` or `no_items` says it for all of them."""
+    found: frozenset[str] = frozenset()
+    for m in combat.monsters:
+        said = state.card(m.base).conditions
+        if said:
+            found = found.union(said)
+    return found
+
+
+def is_undead(state: GameState, m: CombatMonster) -> bool:
+    """An Undead monster, or one an enhancer made Undead, a Mate's copied ones too (R17)."""
+    return state.card(m.base).undead or any(state.card(e).undead for e in (*m.enhancers, *m.inherited))
+
+
 def monsters_strength(state: GameState, combat: Combat) -> int:
     total = sum(monster_level(state, m) + trait_bonus(state, combat, m) for m in combat.monsters)
     total += combat.monster_bonus
     return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "monsters")
 
 
-def player_strength(state: GameState, combat: Combat, seat: int) -> int:
-    """Level plus gear plus what abilities and backstabs added in this combat (M19); may be negative."""
+def player_strength(state: GameState, combat: Combat, seat: int, said: frozenset[str] | None = None) -> int:
+    """Level plus gear plus what abilities and backstabs added in this combat (M19); may be negative. A monster
+    may say the Level alone counts, or items nothing (R16)."""
     p = state.players[seat]
-    return p.level + gear_bonus(state, p) + sum(n for s, n, _ in combat.bonuses if s == seat)
+    said = conditions(state, combat) if said is None else said
+    if "level_only" in said:
+        return p.level
+    gear = gear_bonus(state, p, items="no_items" not in said)
+    return p.level + gear + warrior_bonus(state, combat, seat) + sum(n for s, n, _ in combat.bonuses if s == seat)
+
+
+def warrior_bonus(state: GameState, combat: Combat, seat: int) -> int:
+    """R13 (001): with the rulings option a Warrior gets +1 per monster in the fight."""
+    if not state.options.rulings_001 or not has_ability(state, seat, "wins_ties"):
+        return 0
+    return len(combat.monsters)
 
 
 def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] | None = None) -> int:
     seats = combat.fighters if seats is None else seats
-    total = sum(player_strength(state, combat, s) for s in seats)
+    said = conditions(state, combat)
+    total = sum(player_strength(state, combat, s, said) for s in seats)
+    if "level_only" in said:
+        return total
     return total + sum(state.card(o.card).bonus for o in combat.one_shots if o.side == "fighters")
 
 
@@ -67,10 +98,11 @@ def fighters_strength(state: GameState, combat: Combat, seats: tuple[int, ...] |
 class Part:
     """One term of a side's combat strength, so that a table can show what a total is made of (issue 11.8).
 
-    `kind` is "level", "item", "hireling", "curse", "one_shot" or a fight bonus's source (`Combat.bonuses`)
-    on the fighters' side; "monster", "enhancer", "against" (a monster's bonus against a trait the fighters
-    have, named in `detail`), "arrows" or "one_shot" on the monsters' side. `seat` is whose term it is (the
-    one who played it, for a one-shot); `monster` the index of the monster in the fight it belongs to."""
+    `kind` is "level", "item", "hireling", "curse", "warrior" (R13), "one_shot" or a fight bonus's source
+    (`Combat.bonuses`) on the fighters' side; "monster", "enhancer", "against" (a monster's bonus against a
+    trait the fighters have, named in `detail`), "arrows" or "one_shot" on the monsters' side. `seat` is whose
+    term it is (the one who played it, for a one-shot); `monster` the index of the monster in the fight it
+    belongs to."""
 
     kind: str
     amount: int
@@ -94,13 +126,18 @@ def fighter_parts(state: GameState, combat: Combat) -> list[Part]:
     equipped item, Hireling, lasting curses, this fight's bonuses), then the one-shots played for them.
     Terms worth nothing are left out; the amounts always add up to `fighters_strength` (tested)."""
     parts: list[Part] = []
+    said = conditions(state, combat)
+    if "level_only" in said:  # R16: nothing but the Levels counts
+        return [Part("level", state.players[seat].level, seat) for seat in combat.fighters]
+    items = "no_items" not in said
     for seat in combat.fighters:
         p = state.players[seat]
         parts.append(Part("level", p.level, seat))
-        parts += [Part("item", state.card(c.card).bonus, seat, c.card) for c in p.items if c.equipped]
+        parts += [Part("item", state.card(c.card).bonus, seat, c.card) for c in p.items if c.equipped and items]
         if p.hireling:
             parts.append(Part("hireling", state.card(p.hireling).bonus, seat, p.hireling))
         parts += [Part("curse", state.card(c).bonus, seat, c) for c in p.curses]
+        parts.append(Part("warrior", warrior_bonus(state, combat, seat), seat))
         parts += [Part(why, n, seat) for s, n, why in combat.bonuses if s == seat]
     parts += [
         Part("one_shot", state.card(o.card).bonus, o.seat, o.card) for o in combat.one_shots if o.side == "fighters"
@@ -175,8 +212,12 @@ def close_window(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def card_played_in_combat(state: GameState) -> GameState:
-    """A card played reopens the reaction window; if the fighters now lose, the fighter decides again (M25)."""
+    """A card played reopens the reaction window; if the fighters now lose, the fighter decides again (M25).
+    A monster that allows no help, joining a helped fight, sends the helper home unrewarded (R16)."""
     combat = state.combat
+    if combat is not None and combat.helper is not None and "no_help" in conditions(state, combat):
+        combat = evolve(combat, helper=None, helper_forced=False, bribe=Bribe())
+        state = evolve(state, combat=combat)
     if combat is None or combat.step != "window":
         return state
     if (combat.resolving == "victory") != fighters_win(state, combat):
@@ -221,7 +262,7 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
         state, more = fairy_killed(state, combat)
         events += more
     treasures = sum(monster_treasures(state, m) for m in killed) + combat.removed_with_treasure
-    return _take_treasures(state, treasures, events)
+    return take_treasures(state, treasures, events)
 
 
 def bardic_luck(state: GameState, seat: int) -> int:
@@ -231,19 +272,36 @@ def bardic_luck(state: GameState, seat: int) -> int:
     return 1 if has_ability(state, seat, "bardic_luck") else 0
 
 
-def _take_treasures(state: GameState, count: int, events: list[Event]) -> tuple[GameState, list[Event]]:
+RESURRECT = "resurrect"  # the Decision of a Cleric whose helped win's Treasures are drawn face up (R09)
+
+
+def may_resurrect(state: GameState, seat: int) -> bool:
+    """R09: a Cleric may take the top of the Treasure discards instead of a face-up draw, paying a hand card."""
+    return bool(state.treasure_discard) and bool(state.players[seat].hand) and has_ability(state, seat, "resurrect")
+
+
+def take_treasures(
+    state: GameState, count: int, events: list[Event], raised: tuple[str, ...] = (), asked: bool = False
+) -> tuple[GameState, list[Event]]:
+    """The win's Treasures: drawn face down by a lone fighter, face up when helped (M20), into the fighter's hand
+    or laid out as spoils for the agreed share. Before a face-up draw a Cleric fighter is asked whether to take
+    cards from the discards instead (R09); `raised` are those taken, `count` the draws still owed."""
     combat = state.combat
     assert combat is not None
+    if combat.helper is not None and count and not asked and may_resurrect(state, combat.fighter):
+        return ask(state, Decision(RESURRECT, combat.fighter, raised, count)), events
     if combat.helper is None or combat.bribe.treasures == 0:
-        luck = bardic_luck(state, combat.fighter) if count else 0
-        before = len(state.players[combat.fighter].hand)
+        luck = bardic_luck(state, combat.fighter) if count + len(raised) else 0
+        p = state.players[combat.fighter]
+        before = len(p.hand)
+        state = with_player(state, combat.fighter, hand=p.hand + raised)
         state, ev = draw_into_hand(state, combat.fighter, "treasure", count + luck, face_up=combat.helper is not None)
         drawn = state.players[combat.fighter].hand[before:]
         if luck and len(drawn) > luck:  # the Bard keeps all but `luck` of the cards drawn
             state = ask(state, Decision("lose_cards", combat.fighter, drawn, luck))
             ev.append(Event("bardic_luck", {"seat": combat.fighter, "discard": luck}))
         return end_combat(state, events + ev)
-    spoils: list[str] = []
+    spoils: list[str] = list(raised)
     for _ in range(count):
         state, card, ev = draw(state, "treasure")
         events += ev
@@ -283,7 +341,8 @@ def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, lis
 
 def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Monsters, enhancers and one-shots of the combat are discarded, win or lose (M23); "next combat" curses
-    on the fighters expire."""
+    on the fighters expire; the bribe is paid (R06)."""
+    from .bribe import pay_bribe  # paying builds on the trade rules, which build on this module
     from .flow import check_winners  # the flow module owns the end of the game
 
     combat = state.combat
@@ -304,4 +363,5 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
         if expiring:
             state = discard(with_player(state, seat, curses=tuple(c for c in p.curses if c not in expiring)), *expiring)
     events.append(Event("combat_over", {"fighter": combat.fighter}))
-    return check_winners(state, events)
+    state, more = pay_bribe(state, combat)
+    return check_winners(state, events + more)

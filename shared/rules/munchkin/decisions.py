@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..base import Event, NotYourDecision
-from .actions import AcceptTrade, ChooseDoorOrder, ChooseLoss, DeclineTrade, LootCorpse
+from .actions import AcceptTrade, ChooseDoorOrder, ChooseLoss, DeclineTrade, DrawFaceUp, LootCorpse, Resurrect
+from .combat import RESURRECT, may_resurrect, take_treasures
 from .effects import lose_cards_from_play
 from .flow import DOOR_ORDER, resolve_doors
-from .rulebook import require, rule
+from .rulebook import require, require_in_hand, rule
 from .state import Decision, GameState, discard, evolve, with_player, without
 from .table import swap_items
 
@@ -106,3 +107,32 @@ def choose_door_order(state: GameState, a: ChooseDoorOrder) -> tuple[GameState, 
     """E03: an Epic kicker's curses strike in the order the player chooses."""
     state, events = resolve_doors(_done(state), a.seat, a.order)
     return state, [Event("door_order", {"seat": a.seat, "order": list(a.order)}), *events]
+
+
+def _check_resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> None:
+    current(state, a.seat, RESURRECT)
+    if isinstance(a, Resurrect):
+        require_in_hand(state, a.seat, a.discard)
+        require(bool(state.treasure_discard), "the Treasure discard pile is empty")
+
+
+@rule(
+    Resurrect,
+    _check_resurrect,
+    lambda state, seat: (Resurrect(seat, c) for c in state.players[seat].hand[:1]),
+)
+@rule(DrawFaceUp, _check_resurrect, lambda state, seat: [DrawFaceUp(seat)])
+def resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> tuple[GameState, list[Event]]:
+    """R09: a Cleric's helped win: each face-up Treasure may come from the top of the discards instead, for a
+    hand card each (the card taken first, then the payment discarded); the rest are drawn."""
+    d = state.decisions[0]
+    state = _done(state)
+    if isinstance(a, DrawFaceUp):
+        return take_treasures(state, d.count, [], d.cards, asked=True)
+    top = state.treasure_discard[-1]
+    state = evolve(state, treasure_discard=state.treasure_discard[:-1])
+    state = discard(with_player(state, a.seat, hand=without(state.players[a.seat].hand, a.discard)), a.discard)
+    event = Event("resurrected", {"seat": a.seat, "card": top, "discarded": a.discard})
+    raised, left = (*d.cards, top), d.count - 1
+    state, events = take_treasures(state, left, [event], raised, asked=not may_resurrect(state, a.seat))
+    return state, events

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
-from . import decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
+from . import cancel, decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
 from .actions import (
     AcceptBadStuff,
     AcceptCurse,
@@ -15,6 +15,7 @@ from .actions import (
     AskForHelp,
     Backstab,
     Berserk,
+    CancelCurse,
     Charm,
     ChooseDoorOrder,
     ChooseHelper,
@@ -24,6 +25,7 @@ from .actions import (
     DeclineHelp,
     DeclineTrade,
     DiscardCard,
+    DrawFaceUp,
     EatMonster,
     EndTurn,
     EnhanceMonster,
@@ -38,6 +40,7 @@ from .actions import (
     Illusion,
     JoinUndead,
     KickOpenTheDoor,
+    LetCurseStrike,
     LookForTrouble,
     LootCorpse,
     LootTheRoom,
@@ -50,6 +53,7 @@ from .actions import (
     PlayMate,
     PrayForAMiracle,
     RerollEscape,
+    Resurrect,
     RollToRunAway,
     RunAway,
     SacrificePet,
@@ -64,8 +68,8 @@ from .actions import (
     Volunteer,
     WanderingMonster,
 )
-from .character import has_ability
-from .combat import close_window, window_seats
+from .character import has_ability, sells_any_time
+from .combat import RESURRECT, close_window, window_seats
 from .fight import help_candidates
 from .flight import runner
 from .options import Options
@@ -81,6 +85,8 @@ DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "outrun_curse": (OutrunCurse, AcceptCurse),
     flow.DOOR_ORDER: (ChooseDoorOrder,),
     flow.DOORS_WAITING: (),  # never left at the head of the queue: `_settle_doors` resolves them
+    RESURRECT: (Resurrect, DrawFaceUp),
+    flow.CURSE_CAST: (CancelCurse, LetCurseStrike),
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
 # PlayCard: a Hireling any time (M16), its rule refuses the rest; PrayForAMiracle: the Epic Cleric's (E04)
@@ -194,7 +200,8 @@ WHEN: dict[type[MunchkinAction], When] = {
     GiveToHireling: When(fighting=False, also=lambda s, seat: s.players[seat].hireling is not None),
     OfferTrade: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
-    Sell: When(steps=NO_COMBAT, own_turn=True),
+    # On one's own turn; with the rulings option a Halfling sells any time (R13).
+    Sell: When(steps=NO_COMBAT, also=lambda s, seat: seat == s.active or sells_any_time(s, seat)),
     Steal: When(fighting=False, also=_ability("steal")),
     PlayCheat: When(steps=NO_COMBAT),
     Illusion: When(fighting=True, also=_ability("illusion")),
@@ -244,7 +251,8 @@ def check(state: GameState, action: Action) -> MunchkinAction:
     return action
 
 
-DECISION_KINDS = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse, AcceptCurse, ChooseDoorOrder)
+DECISION_KINDS: tuple[type[MunchkinAction], ...] = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse)
+DECISION_KINDS += (AcceptCurse, ChooseDoorOrder, Resurrect, DrawFaceUp, CancelCurse, LetCurseStrike)
 Entry = tuple[Rule, Callable[[GameState, int], bool] | None]
 # The rules a seat's situation leaves open, in the rule table's order (the order legal actions are listed in),
 # each with what its `When` still asks at each call: worked out once per situation met, not per call (a game

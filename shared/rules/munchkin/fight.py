@@ -30,7 +30,9 @@ from .character import discardable, has_ability
 from .combat import (
     card_played_in_combat,
     close_window,
+    conditions,
     fighters_win,
+    is_undead,
     monster_treasures,
     open_window,
     resolve_victory,
@@ -64,7 +66,6 @@ from .state import (
     with_player,
     without,
 )
-from .table import move_items
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
 
@@ -89,7 +90,14 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
     if combat.asks >= MAX_ASKS:
         refuse(f"you have asked {MAX_ASKS} times already")
     require(bool(help_candidates(state, combat)), "nobody can help")
+    _require_help_allowed(state, combat)
     require(a.treasures >= 0, "a share cannot be negative")
+    if a.cards:
+        require(len(set(a.items + a.cards)) == len(a.items) + len(a.cards), "name each card of the bribe once")
+        hand = state.players[a.seat].hand
+        for c in a.cards:
+            if c not in hand:
+                refuse(f"{c} is not a card in your hand to promise")
     if a.items:
         mine = state.players[a.seat].item_cards
         for c in a.items:
@@ -97,6 +105,12 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
                 refuse(f"{c} is not an item you have in play to offer")
             if not tradeable(state, c):
                 refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot change hands")
+
+
+def _require_help_allowed(state: GameState, combat: Combat) -> None:
+    if "no_help" in conditions(state, combat):
+        loner = next(state.card(m.base).name for m in combat.monsters if "no_help" in state.card(m.base).conditions)
+        refuse(f"{loner} is fought alone: nobody may help in this combat (R16)")
 
 
 def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
@@ -111,15 +125,19 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
     for item in state.players[seat].item_cards:
         if tradeable(state, item):
             yield AskForHelp(seat, (item,), 0, False)
+    for card in hand_of_kind(state, seat, "go_up_a_level")[:1]:  # R06's example; any hand card may be promised
+        yield AskForHelp(seat, cards=(card,))
 
 
 @rule(AskForHelp, _check_ask, _ask_candidates)
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
-    offer = Bribe(a.items, a.treasures, a.helper_first)
+    offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
     combat = evolve(combat, step="help", offer=offer, volunteers=(), declined=(), asks=combat.asks + 1)
     state = evolve(state, combat=combat)
     data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
+    if a.cards:
+        data["cards"] = list(a.cards)
     return state, [Event("asked_for_help", data)]
 
 
@@ -160,13 +178,13 @@ def _check_choose_helper(state: GameState, a: ChooseHelper) -> None:
     lambda state, seat: (ChooseHelper(seat, v) for v in (state.combat.volunteers if state.combat else ())),
 )
 def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Event]]:
-    """Help is binding once accepted: the bribe's items change hands now, the treasure share at the end."""
+    """Help is binding once accepted; the bribe changes hands after the combat (R06): until then the fighter
+    keeps using its items."""
     combat = combat_of(state)
     offer = combat.offer
     assert offer is not None
     if state.players[a.helper].charmed:  # F06: a charmed helper need not be rewarded
         offer = Bribe()
-    state = move_items(state, a.seat, a.helper, offer.items)
     combat = evolve(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
@@ -303,9 +321,10 @@ def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState,
     return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
 
 
-def kindred(d: CardDef) -> frozenset[str]:
-    """The kinds of monster that join their own kind's combats from a hand: Undead (M28), Santas (C02)."""
-    return frozenset(k for k, on in (("Undead", d.undead), ("Santa", d.santa)) if on)
+def kindred(d: CardDef, undead: bool = False) -> frozenset[str]:
+    """The kinds of monster that join their own kind's combats from a hand: Undead (M28; `undead` if a card
+    made it so, R17), Santas (C02)."""
+    return frozenset(k for k, on in (("Undead", d.undead or undead), ("Santa", d.santa)) if on)
 
 
 def _check_undead(state: GameState, a: JoinUndead) -> None:
@@ -313,7 +332,7 @@ def _check_undead(state: GameState, a: JoinUndead) -> None:
     require_in_hand(state, a.seat, a.monster, "monster")
     d = state.card(a.monster)
     require(bool(kindred(d)), f"{d.name} is neither Undead nor a Santa")
-    fighting = frozenset().union(*(kindred(state.card(m.base)) for m in combat.monsters))
+    fighting = frozenset().union(*(kindred(state.card(m.base), is_undead(state, m)) for m in combat.monsters))
     require(
         bool(kindred(d) & fighting),
         "an Undead (or a Santa) joins only a combat against another of its kind (M28, C02)",
@@ -345,6 +364,8 @@ def _one_shot_source(state: GameState, seat: int, card: str) -> str:
 def _one_shot_use(d: CardDef) -> str:
     """What a one-shot is for, which decides the fields its use names."""
     ops = {e.op for e in d.effects}
+    if "cancel_curse" in ops:
+        return "cancel_curse"
     if ops & {"remove_monster", "remove_monster_keep_treasure"}:
         return "remove"
     if "force_help" in ops:
@@ -362,6 +383,8 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
     _one_shot_source(state, a.seat, a.card)
     d = state.card(a.card)
     use = _one_shot_use(d)
+    if use == "cancel_curse":
+        raise WrongTime(f"{d.name} is played as a curse is cast (R18)")
     require(a.monster == -1 or use == "remove", "only a card that removes a monster names one")
     if a.target != -1 and use not in ("force_help", "remove_curse"):
         refuse(f"{d.name} does not name a player")
@@ -388,6 +411,7 @@ def _check_one_shot(state: GameState, a: UseOneShot) -> None:
     combat = combat_of(state, "fight", "window")
     if use == "force_help":
         require(a.seat == combat.fighter and combat.helper is None, "only a fighter without a helper forces help")
+        _require_help_allowed(state, combat)
         require(a.target != a.seat and not require_alive(state, a.target).dead, "name another living player")
     elif use == "remove":
         _check_monster_index(combat, a.monster)
@@ -407,6 +431,8 @@ def _one_shot_candidates(state: GameState, seat: int) -> Iterator[UseOneShot]:
         if d.kind != "one_shot":
             continue
         use = _one_shot_use(d)
+        if use == "cancel_curse":
+            continue  # played only as a curse is cast (R18)
         if (state.combat is None) != (use in OUT_OF_COMBAT_USES):
             continue  # the check refuses it anyway (R07); most hands hold one-shots between fights
         if use in OUT_OF_COMBAT_USES and seat != state.active:
@@ -502,7 +528,7 @@ def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
 
 def _check_turn_undead(state: GameState, a: TurnUndead) -> None:
     combat = check_fighting_ability(state, a.seat, "turn_undead")
-    require(any(state.card(m.base).undead for m in combat.monsters), "there is no Undead to turn")
+    require(any(is_undead(state, m) for m in combat.monsters), "there is no Undead to turn")
     check_discards(state, a.seat, a.cards)
 
 
@@ -533,12 +559,14 @@ def _check_charm(state: GameState, a: Charm) -> None:
     lambda state, seat: (Charm(seat, i) for i in range(len(state.combat.monsters) if state.combat else 0)),
 )
 def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
-    """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21)."""
+    """The Wizard's charm: no level, but the monster's treasures (our Wizard card says so; M21); with the rulings
+    option no reward at all (R13, 001)."""
     p = state.players[a.seat]
     state = lose_cards_from_play(state, a.seat, p.hand)
     state = evolve(state, combat=evolve(combat_of(state), charmed=True))
+    keep = not state.options.rulings_001  # R13: by 001's reading the Wizard's charm gives no reward
     charmed = {"seat": a.seat, "monster": a.monster, "monster_card": combat_of(state).monster_card(a.monster)}
-    return _remove_monster(state, a.monster, True, "", [Event("charmed", charmed)])
+    return _remove_monster(state, a.monster, keep, "", [Event("charmed", charmed)])
 
 
 def _check_backstab(state: GameState, a: Backstab) -> None:

@@ -160,10 +160,17 @@ def finish_setup(state: GameState, a: FinishSetup) -> tuple[GameState, list[Even
 
 def _check_kick(state: GameState, a: KickOpenTheDoor) -> None:
     require_turn(state, a.seat, "start")
-    if a.resurrect:
-        require(has_ability(state, a.seat, "resurrect"), "only a Cleric can resurrect")
-        require_in_hand(state, a.seat, a.resurrect)
-        require(bool(state.door_discard), "the Door discard pile is empty")
+    paid = [c for c in (a.resurrect, a.resurrect_second) if c]
+    if not paid:
+        return
+    require(has_ability(state, a.seat, "resurrect"), "only a Cleric can resurrect")
+    if a.resurrect_second:
+        require(doors_per_kick(state, a.seat) == 2, "only an Epic kick turns over a second Door (E03)")
+    require(len(set(paid)) == len(paid), "each Door taken from the discards costs a card of its own")
+    for card in paid:
+        require_in_hand(state, a.seat, card)
+    if len(state.door_discard) < len(paid):
+        refuse(f"the Door discard pile holds {len(state.door_discard)} card(s)")
 
 
 def _kick_candidates(state: GameState, seat: int) -> Iterator[KickOpenTheDoor]:
@@ -171,6 +178,8 @@ def _kick_candidates(state: GameState, seat: int) -> Iterator[KickOpenTheDoor]:
     p = state.players[seat]
     if p.hand and state.door_discard and has_ability(state, seat, "resurrect"):
         yield KickOpenTheDoor(seat, resurrect=p.hand[0])
+        if doors_per_kick(state, seat) == 2:  # R09: an Epic kick's second Door may come from the discards too
+            yield KickOpenTheDoor(seat, resurrect_second=p.hand[0])
 
 
 def doors_per_kick(state: GameState, seat: int) -> int:
@@ -188,18 +197,24 @@ def _door_rank(state: GameState, card: str) -> int:
 def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     doors: list[str] = []
-    if a.resurrect:
-        # Cleric's Resurrection: the top of the discards instead of a face-up draw, paid with a hand card.
-        doors.append(state.door_discard[-1])
-        state = evolve(state, door_discard=state.door_discard[:-1])
-        state = discard(take_from_hand(state, a.seat, a.resurrect), a.resurrect)
-        events.append(Event("resurrected", {"seat": a.seat, "card": doors[0], "discarded": a.resurrect}))
-    while len(doors) < doors_per_kick(state, a.seat):
+    # Cleric's Resurrection (R09: each face-up Door of the kick): the top of the discards instead of a draw,
+    # paid with a hand card. Every Door is taken before any payment is discarded, so none takes its own back.
+    raised: list[tuple[str, str]] = []
+    for payment in (a.resurrect, a.resurrect_second)[: doors_per_kick(state, a.seat)]:
+        if payment:
+            top = state.door_discard[-1]
+            state = evolve(state, door_discard=state.door_discard[:-1])
+            raised.append((top, payment))
+            doors.append(top)
+            continue
         state, card, more = draw(state, "door")
         events += more
         if card is None:
             break
         doors.append(card)
+    for card, payment in raised:
+        state = discard(take_from_hand(state, a.seat, payment), payment)
+        events.append(Event("resurrected", {"seat": a.seat, "card": card, "discarded": payment}))
     state = evolve(state, phase="door")
     if len(doors) > 1:  # E03: curses, then everything else, the monsters last
         doors.sort(key=lambda c: _door_rank(state, c))
@@ -273,14 +288,50 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
     return with_player(state, seat, hand=(*p.hand, card)), []
 
 
+CURSE_CAST = "curse_cast"  # the Decision of each player in turn whether to cancel the curse being cast (R18)
+
+
+def cancels_curses(state: GameState, card: str) -> bool:
+    return any(e.op == "cancel_curse" for e in state.card(card).effects)
+
+
+def curse_cancellers(state: GameState, seat: int) -> tuple[str, ...]:
+    """The one-shots in `seat`'s hand or in play in front of them that cancel a curse as it is cast (R18)."""
+    p = state.players[seat]
+    return tuple(c for c in (*p.hand, *p.item_cards) if state.card(c).kind == "one_shot" and cancels_curses(state, c))
+
+
+def next_to_answer(state: GameState, target: int, after: int | None) -> int | None:
+    """Who is asked next whether to cancel a curse cast on `target`: every living player in turn, the target
+    first (R18)."""
+    n = len(state.players)
+    order = [s for s in ((target + i) % n for i in range(n)) if not state.players[s].dead]
+    rest = order if after is None else order[order.index(after) + 1 :]
+    return rest[0] if rest else None
+
+
 def strike_with_curse(
-    state: GameState, target: int, card: str, may_outrun: bool = True, by: int | None = None
+    state: GameState, target: int, card: str, may_outrun: bool = True, may_cancel: bool = True,
+    by: int | None = None,
 ) -> tuple[GameState, list[Event]]:
+    """A curse is cast (`by` the player who cast it; none for a curse kicked open, so the log can say so). While
+    some living player holds a card that cancels curses, everyone in turn may cancel it (R18): the table asks
+    everybody, so that nobody's wait gives a hand away. Then it strikes."""
+    events = [Event("cursed", {"seat": target, "card": card} | ({} if by is None else {"by": by}))]
+    if may_outrun and may_cancel and any(curse_cancellers(state, s) for s, p in enumerate(state.players) if not p.dead):
+        first = next_to_answer(state, target, None)
+        if first is not None:
+            return ask(state, Decision(CURSE_CAST, first, (card,), source=target)), events
+    state, more = curse_strikes(state, target, card, may_outrun)
+    return state, events + more
+
+
+def curse_strikes(state: GameState, target: int, card: str, may_outrun: bool = True) -> tuple[GameState, list[Event]]:
     """A curse takes effect at once; a lasting one is kept in front of its victim (M37). One that works "on your
     next turn" waits in front of its victim, unless it is their turn already (C04). An Epic Wizard may first try
-    to outrun it (E04). `by` is the player who cast it (none for a curse kicked open), so the log can say so."""
+    to outrun it (E04)."""
     d = state.card(card)
-    events = [Event("cursed", {"seat": target, "card": card} | ({} if by is None else {"by": by}))]
+    events: list[Event] = []
     p = state.players[target]
     if may_outrun and p.hand and has_ability(state, target, "outrun_curse"):
         state = evolve(state, decisions=(*state.decisions, Decision("outrun_curse", target, (card,))))

@@ -1,6 +1,6 @@
-"""What a helper would change in a fight, before anyone answers (M31, M32): the strength a seat would add,
-the monsters' strength then (a monster's bonus against the helper's race, class or sex counts), and what an
-item handed over as a bribe costs the fighter's side. Pure: it only reads the state."""
+"""What a helper would change in a fight, before anyone answers (M31, M32): the strength a seat would add and
+the monsters' strength then (a monster's bonus against the helper's race, class or sex counts). A bribe's items
+change hands only after the combat (R06), so they change nothing here. Pure: it only reads the state."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from .combat import fighters_strength, fighters_win, monsters_strength
 from .fight import help_candidates
 from .state import Combat, GameState, evolve
-from .table import move_items
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,32 +27,20 @@ def _fight(state: GameState) -> Combat:
     return combat
 
 
-def help_preview(state: GameState, seat: int, items: tuple[str, ...] = ()) -> HelpPreview:
-    """The fight as it would stand with `seat` helping, the bribe's `items` handed over first (they arrive
-    sideways, M24, so they count for neither side until equipped)."""
+def help_preview(state: GameState, seat: int) -> HelpPreview:
+    """The fight as it would stand with `seat` helping."""
     combat = _fight(state)
     if seat == combat.fighter or not 0 <= seat < len(state.players):
         raise ValueError(f"seat {seat} cannot help in this fight")
     before = fighters_strength(state, combat)
-    after = move_items(state, combat.fighter, seat, items) if items else state
     helped = evolve(combat, helper=seat)
-    fighters = fighters_strength(after, helped)
-    return HelpPreview(seat, fighters - before, fighters, monsters_strength(after, helped), fighters_win(after, helped))
+    fighters = fighters_strength(state, helped)
+    return HelpPreview(seat, fighters - before, fighters, monsters_strength(state, helped), fighters_win(state, helped))
 
 
-def help_previews(state: GameState, items: tuple[str, ...] = ()) -> tuple[HelpPreview, ...]:
+def help_previews(state: GameState) -> tuple[HelpPreview, ...]:
     """A preview for every seat that could be asked now (none once there is a helper)."""
     combat = _fight(state)
     if combat.helper is not None:
         return ()
-    return tuple(help_preview(state, seat, items) for seat in help_candidates(state, combat))
-
-
-def bribe_cost(state: GameState, item: str) -> int:
-    """The strength the fighter's side loses by handing `item` over (0 for an item carried, not worn)."""
-    combat = _fight(state)
-    takers = help_candidates(state, combat)
-    if not takers:
-        return 0
-    without = move_items(state, combat.fighter, takers[0], (item,))
-    return fighters_strength(state, combat) - fighters_strength(without, combat)
+    return tuple(help_preview(state, seat) for seat in help_candidates(state, combat))

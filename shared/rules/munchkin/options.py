@@ -34,6 +34,14 @@ class Options:
     sell_from_table_only: bool = field(
         default=False, metadata={"describe": "Rulings: only items in play may be sold, not from the hand"}
     )
+    # R13: 001's race and class summaries, where they differ from the core rules (000 is the default).
+    rulings_001: bool = field(
+        default=False,
+        metadata={
+            "describe": "Rulings (001): Halfling sells any time and holds 6 cards; Dwarf carries 2 Big items; "
+            "Wizard's charm gives no reward; Warrior +1 per monster"
+        },
+    )
     # M38: the level that wins (20 with Epic rules).
     win_level: int = field(default=10, metadata={"describe": "The winning level: 10, or 20 with Epic Munchkin"})
     # R01: how long the server holds a reaction window open; the engine only counts passes.

@@ -68,11 +68,13 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Bribe:
-    """What a fighter offers for help (M31): items handed over on acceptance, and a share of the treasures."""
+    """What a fighter offers for help (M31): items in play and cards from the hand, handed over after the combat
+    (R06), and a share of the treasures."""
 
     items: tuple[str, ...] = ()
     treasures: int = 0
     helper_first: bool = False
+    cards: tuple[str, ...] = ()  # promised from the hand (R06), e.g. a Go Up a Level for the helper
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +152,9 @@ class Combat:
 class Decision:
     """A choice the game waits for from one seat before anything else happens."""
 
-    kind: str  # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting"
+    # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting", "resurrect",
+    # "curse_cast"
+    kind: str
     seat: int
     cards: tuple[str, ...] = ()  # the cards to choose from (a corpse's cards lie in GameState.corpse)
     count: int = 1
@@ -338,6 +342,7 @@ def all_cards(state: GameState) -> list[str]:
     for d in state.decisions:
         # A curse held while an Epic Wizard tries to outrun it (E04); Doors an Epic kick turned over, not yet
         # resolved (E03).
-        if d.kind in ("outrun_curse", "door_order", "doors_waiting"):
+        # Treasures a Cleric took from the discards, not yet dealt out (R09).
+        if d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"):
             cards += d.cards
     return cards + list(state.corpse)

@@ -20,7 +20,7 @@ from .actions import (
     Steal,
     Unequip,
 )
-from .character import discardable, equip_problem, has_ability, may_carry_big, settle_items
+from .character import discardable, equip_problem, has_ability, may_carry_big, sells_any_time, settle_items
 from .combat import card_played_in_combat
 from .effects import change_level, drop_unsupported, keep_to_big_limit, lose_cards_from_play
 from .fairy import tradeable
@@ -288,7 +288,10 @@ def _check_bargains(state: GameState, a: Sell) -> None:
 
 
 def _check_sell(state: GameState, a: Sell) -> None:
-    require_turn(state, a.seat, "start", "door", "end")
+    if sells_any_time(state, a.seat):  # R13 (001): a Halfling, any time the game is on
+        require(state.phase in ("start", "door", "end"), "not before the game has begun", WrongTime)
+    else:
+        require_turn(state, a.seat, "start", "door", "end")
     require(state.combat is None, "no selling in combat (M47)", WrongTime)
     require(len(set(a.cards)) == len(a.cards) and bool(a.cards), "name each item to sell once")
     allowed = sellable(state, a.seat)
@@ -307,7 +310,7 @@ def _check_sell(state: GameState, a: Sell) -> None:
 
 
 def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
-    if seat != state.active or state.combat is not None:
+    if (seat != state.active and not sells_any_time(state, seat)) or state.combat is not None:
         return
     defs = state.catalog.defs
     cards = sellable(state, seat)
@@ -484,10 +487,24 @@ def _aimed_at_anyone(
     return (action(seat, c, t) for c in hand_of_kind(state, seat, kind) for t in range(len(state.players)))
 
 
+RESOLUTION_STEPS = ("flee", "spoils")  # a combat's resolution steps: the run-away rolls, the spoils handed out
+
+
+def not_inside_resolution(state: GameState, what: str) -> None:
+    """R02: curses and Go Up a Level may be played at any time, but not inside a resolution step: between the
+    first run-away roll and the last, while spoils are handed out, or while Bad Stuff is applied (its choices
+    hold the table: the gate lets nothing else in)."""
+    combat = state.combat
+    if combat is not None and combat.step in RESOLUTION_STEPS:
+        doing = "running away" if combat.step == "flee" else "spoils being handed out"
+        raise WrongTime(f"{what} wait until the combat's {doing} is over (R02)")
+
+
 def _check_curse(state: GameState, a: Curse) -> None:
     require_in_hand(state, a.seat, a.card, "curse")
     require_alive(state, a.target)
     require(state.phase != "setup", "curses wait until the game has begun", WrongTime)
+    not_inside_resolution(state, "curses")
 
 
 @rule(
@@ -505,6 +522,7 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
     require_in_hand(state, a.seat, a.card, "go_up_a_level")
     target = require_alive(state, a.target)
     require(state.phase != "setup", "not before the game has begun", WrongTime)
+    not_inside_resolution(state, "Go Up a Level cards")
     require(
         target.level + state.card(a.card).levels <= state.options.unkilled_ceiling,
         "Go Up a Level never gives the winning level (M49; with Epic rules, nor 19 or 20: E02)",

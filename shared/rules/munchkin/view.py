@@ -9,9 +9,18 @@ from typing import Any
 
 from ..base import Wire
 from .character import gear_bonus, is_epic
-from .combat import fighter_parts, fighters_strength, fighters_win, monster_level, monster_parts, monsters_strength
-from .helping import bribe_cost, help_preview, help_previews
-from .state import Combat, Decision, GameState, Player
+from .combat import (
+    conditions,
+    fighter_parts,
+    fighters_strength,
+    fighters_win,
+    is_undead,
+    monster_level,
+    monster_parts,
+    monsters_strength,
+)
+from .helping import help_preview, help_previews
+from .state import Bribe, Combat, Decision, GameState, Player
 
 
 def _player(state: GameState, p: Player) -> dict[str, Wire]:
@@ -38,6 +47,17 @@ def _player(state: GameState, p: Player) -> dict[str, Wire]:
     }
 
 
+def _bribe(b: Bribe, fighter: Player) -> dict[str, Wire]:
+    """A bribe is public: the fighter names it aloud, cards promised from the hand too (R06). What the fighter
+    no longer has (lost, looted from the corpse) is no longer promised, nor shown where it went."""
+    return {
+        "items": [c for c in b.items if c in fighter.item_cards],
+        "treasures": b.treasures,
+        "helper_first": b.helper_first,
+        "cards": [c for c in b.cards if c in fighter.hand],
+    }
+
+
 def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
     c = state.combat
     if c is None:
@@ -57,9 +77,11 @@ def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
                 "enhancers": list(m.enhancers),
                 "inherited": list(m.inherited),
                 "level": monster_level(state, m),
+                "undead": is_undead(state, m),
             }
             for m in c.monsters
         ],
+        "conditions": sorted(conditions(state, c)),
         "monsters_strength": monsters_strength(state, c),
         "fighters_strength": fighters_strength(state, c),
         "fighters_winning": fighters_win(state, c),
@@ -69,10 +91,8 @@ def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
         "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
         "bonuses": [list(b) for b in c.bonuses],
         "monster_bonus": c.monster_bonus,
-        "bribe": {"items": list(c.bribe.items), "treasures": c.bribe.treasures, "helper_first": c.bribe.helper_first},
-        "offer": None
-        if offer is None
-        else {"items": list(offer.items), "treasures": offer.treasures, "helper_first": offer.helper_first},
+        "bribe": _bribe(c.bribe, state.players[c.fighter]),
+        "offer": None if offer is None else _bribe(offer, state.players[c.fighter]),
         "volunteers": list(c.volunteers),
         **_help_preview(state, c, seat),
         "declined": list(c.declined),
@@ -93,20 +113,17 @@ def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
 
 def _help_preview(state: GameState, c: Combat, seat: int | None) -> dict[str, Wire]:
     """The help form's figures, for those who decide: the fighter sees what every seat that may be asked
-    would add (with the open offer's items handed over) and what each item offered costs their side; an asked
-    seat sees what its own help would change. Strengths are public; this only spares everyone else the work."""
+    would add; an asked seat sees what its own help would change. Strengths are public; this only spares
+    everyone else the work."""
     asking, asked = c.step == "fight" and c.helper is None, c.step == "help"
     if seat is None or not (asking or asked) or (seat != c.fighter and not asked):
-        return {"help_previews": [], "bribe_costs": {}}
-    items = c.offer.items if c.offer is not None else ()
-    previews = help_previews(state, items) if seat == c.fighter else (help_preview(state, seat, items),)
-    costs = {item: bribe_cost(state, item) for item in state.players[c.fighter].item_cards} if asking else {}
+        return {"help_previews": []}
+    previews = help_previews(state) if seat == c.fighter else (help_preview(state, seat),)
     return {
         "help_previews": [
             {"seat": h.seat, "adds": h.adds, "fighters": h.fighters, "monsters": h.monsters, "winning": h.winning}
             for h in previews
         ],
-        "bribe_costs": costs,
     }
 
 
@@ -116,8 +133,9 @@ def _decision(d: Decision, seat: int | None) -> dict[str, Wire]:
         out["cards"] = list(d.cards)  # items in play: public
     elif d.kind == "lose_cards":
         out["cards"] = list(d.cards) if seat == d.seat else []  # hand cards: the victim's secret
-    elif d.kind in ("outrun_curse", "door_order", "doors_waiting"):
-        out["cards"] = list(d.cards)  # the curse cast, the Doors kicked open face up (E03): public
+    elif d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"):
+        # the curse cast, the Doors kicked open face up (E03), the Treasures raised from the discards (R09): public
+        out["cards"] = list(d.cards)
     elif d.kind == "trade":
         out["give"], out["take"] = list(d.give), list(d.take)
     return out

@@ -99,6 +99,12 @@ class Board:
         """
         return _paths(self, start, steps)
 
+    def paths_away(self, room: str, start: str, steps: int) -> tuple[tuple[str, ...], ...]:
+        """The moves of a run away from `room` (W15, R21): every step ends farther from the Room (by path
+        distance) than the step before, so a loop never leads the runner back towards it. A run ends early,
+        like any move, on entering the Entrance or a Room, and where no space farther on is next."""
+        return _runs(self, self.distances_from(room), start, steps)
+
     def to_wire(self) -> dict[str, Wire]:
         """The board as a client draws it."""
         return _board_wire(self)
@@ -146,6 +152,25 @@ def _paths(board: Board, start: str, steps: int) -> tuple[tuple[str, ...], ...]:
     result = tuple(found)
     board._paths[key] = result
     return result
+
+
+def _runs(board: Board, away: Mapping[str, int], start: str, steps: int) -> tuple[tuple[str, ...], ...]:
+    found: list[tuple[str, ...]] = []
+
+    def walk(here: str, path: tuple[str, ...]) -> None:
+        if len(path) == steps or (path and board.stops_movement(here)):
+            found.append(path)
+            return
+        onward = [n for n in board.neighbours[here] if away[n] > away[here]]
+        if not onward:
+            if path:
+                found.append(path)
+            return
+        for there in onward:  # each step farther than the last: no space can come twice
+            walk(there, (*path, there))
+
+    walk(start, ())
+    return tuple(found)
 
 
 def parse_board(text: str, source: str) -> Board:

@@ -141,8 +141,7 @@ def legal_actions(state: WonderlandState, seat: int) -> Iterator[WonderlandActio
         if phase == START:
             yield from _friend_plays(state, seat)
     elif phase in (MOVING, RUNNING):
-        start = state.positions[seat]
-        for path in state.board.paths(start, state.die):
+        for path in _moves(state, seat):
             yield Move(seat, path)
         for card in _distinct(state, seat, "change_die"):
             for face in range(1, 7):
@@ -281,9 +280,10 @@ def _move(state: WonderlandState, action: Action) -> Result:
         raise _wrong_time(state, action)
     seat = action.seat
     start = state.positions[seat]
-    if action.path not in state.board.paths(start, state.die):
+    if action.path not in _moves(state, seat):
+        away = " away from the Room, each step farther from it (R21)" if state.phase == RUNNING else ""
         raise IllegalAction(
-            f"{' -> '.join(action.path) or 'nowhere'} is not a move of {state.die} from {start!r}"
+            f"{' -> '.join(action.path) or 'nowhere'} is not a move of {state.die} from {start!r}{away}"
         )
     where = action.destination
     positions = tuple(where if i == seat else p for i, p in enumerate(state.positions))
@@ -319,6 +319,14 @@ def _move(state: WonderlandState, action: Action) -> Result:
         events.append(Event("roll_again", {"seat": seat}))
         return replace(state, phase=ROLL_AGAIN), events
     return _end_turn(state, events)
+
+
+def _moves(state: WonderlandState, seat: int) -> tuple[tuple[str, ...], ...]:
+    """W07's moves of the die's count; a run goes only away from the fight's Room (W15, R21)."""
+    start = state.positions[seat]
+    if state.phase == RUNNING and state.fight is not None:
+        return state.board.paths_away(state.board.room_space[state.fight.room], start, state.die)
+    return state.board.paths(start, state.die)
 
 
 def _drawn_event(seat: int, drawn: tuple[str, ...], reason: str) -> Event:

@@ -25,7 +25,7 @@ GAMES = [
     (("core",), None, 4, 11),
     (("core",), None, 6, 12),
     (("core", "epic"), Options(epic=True), 4, 13),
-    (("core", "fairy-dust"), Options(fairy_dust_on_top=True), 3, 14),
+    (("core", "fairy-dust"), Options(fairy_dust_on_top=True), 3, 15),
 ]
 EVERY = 7  # one state in so many is compared: a few hundred states in all
 

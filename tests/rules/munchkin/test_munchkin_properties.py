@@ -139,6 +139,10 @@ def _public_cards(state: GameState) -> set[str]:
     public: set[str] = set(state.door_discard[-1:]) | set(state.treasure_discard[-1:]) | set(state.corpse)
     for p in state.players:
         public |= set(p.races) | set(p.classes) | set(p.item_cards) | set(p.curses)
+    combat = state.combat
+    if combat is not None:  # a bribe is named aloud, cards promised from the hand too, while still held (R06)
+        promised = set(combat.bribe.cards) | set(combat.offer.cards if combat.offer else ())
+        public |= promised & set(state.players[combat.fighter].hand)
     return public
 
 

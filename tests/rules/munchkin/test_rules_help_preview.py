@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from doorkick.shared.rules.munchkin.actions import AskForHelp, ChooseHelper, KickOpenTheDoor, Volunteer
-from doorkick.shared.rules.munchkin.helping import bribe_cost, help_preview, help_previews
+from doorkick.shared.rules.munchkin.helping import help_preview, help_previews
 from doorkick.shared.rules.munchkin.view import player_view
 
 
@@ -29,11 +29,12 @@ def test_M32_a_monsters_bonus_against_the_helpers_race_shows_in_the_preview(tabl
     assert preview.monsters == 6 + 4 and preview.fighters == 12 and preview.winning
 
 
-def test_M31_an_item_handed_over_costs_the_fighter_its_bonus_and_arrives_sideways(table):
+def test_R06_an_item_promised_as_a_bribe_changes_nothing_in_the_preview(table):
     table.level(0, 5).wear(0, "sword#1").level(1, 3)
     table.door_on_top("troll").act(KickOpenTheDoor(0))
-    assert bribe_cost(table.state, "sword#1") == 2
-    assert help_preview(table.state, 1, ("sword#1",)).fighters == 5 + 3  # neither counts it now (M24)
+    before = help_preview(table.state, 1)
+    table.act(AskForHelp(0, items=("sword#1",)))
+    assert help_preview(table.state, 1) == before and before.fighters == 5 + 2 + 3  # the Sword fights on
 
 
 def test_M31_no_preview_for_the_fighter_or_outside_a_fight(table):
@@ -48,7 +49,7 @@ def test_M31_the_view_carries_the_previews_to_those_who_decide(table):
     table.level(0, 5).level(1, 3).wear(0, "sword#1")
     table.door_on_top("troll").act(KickOpenTheDoor(0))
     fighter = player_view(table.state, 0, frozenset())["combat"]
-    assert [p["seat"] for p in fighter["help_previews"]] == [1, 2] and fighter["bribe_costs"] == {"sword#1": 2}
+    assert [p["seat"] for p in fighter["help_previews"]] == [1, 2] and "bribe_costs" not in fighter
     assert player_view(table.state, 1, frozenset())["combat"]["help_previews"] == []  # not asked yet
     table.act(AskForHelp(0, treasures=1))
     asked = player_view(table.state, 1, frozenset())["combat"]

@@ -295,14 +295,14 @@ def test_M31_nobody_volunteers(table):
     assert table.state.combat.step == "fight" and table.state.combat.helper is None
 
 
-def test_M31_bribe_items_change_hands_on_acceptance(table):
+def test_M31_bribe_items_are_binding_on_acceptance_and_change_hands_after_the_combat(table):
     table.level(0, 5).wear(0, "sword#1")
     fight(table, "troll").act(AskForHelp(0, items=("sword#1",)), Volunteer(1))
     assert table.player(0).item_cards == ("sword#1",)  # nothing moves before acceptance
     table.act(ChooseHelper(0, 1))
-    assert table.player(0).items == ()
-    assert table.player(1).item_cards == ("sword#1",)
-    assert table.strengths() == (6, 10)  # M24: received in combat, it cannot be equipped now
+    assert table.state.combat.bribe.items == ("sword#1",)
+    assert table.player(0).item_cards == ("sword#1",)  # R06: the fighter keeps using it until the combat ends
+    assert table.strengths() == (8, 10)
 
 
 def test_M31_the_bribe_can_only_offer_ones_own_items(table):

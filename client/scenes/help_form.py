@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..ui import theme
-from ..ui.choosers import Checklist, Item, Stepper, Toggle
+from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
 from ..ui.text import render_block, render_line
 from ..ui.widgets import Button, panel
 from .base import Scene
@@ -24,6 +24,15 @@ if TYPE_CHECKING:
 
 Wire = dict[str, Any]
 Terms = tuple[tuple[str, ...], int, bool]  # (items, treasures, helper first)
+
+
+EVERYONE = -1  # a call for help to the whole table; else the seat asked (M31)
+
+
+def legal_calls(wires: list[Wire], to: int) -> dict[Terms, Wire]:
+    """The legal calls for help to `to`, by their terms. A promise of hand cards (R06) is not a term of this form:
+    such a call would share its terms with the plain one."""
+    return {terms_of(w): w for w in wires if int(w.get("to", EVERYONE)) == to and not w.get("cards")}
 
 
 def terms_of(wire: Wire) -> Terms:
@@ -84,7 +93,8 @@ class HelpForm(Scene):
     def __init__(self, app: App, table: GameScene, wires: list[Wire]) -> None:
         super().__init__(app)
         self.table = table
-        self.legal = {terms_of(w): w for w in wires}
+        self.to = EVERYONE
+        self.legal = legal_calls(wires, self.to)
         self.items: list[str] = []
         self.treasures = min((t for _, t, _ in self.legal), default=0)
         self.first = False
@@ -101,6 +111,7 @@ class HelpForm(Scene):
             fmt=lambda n: "none" if n == 0 else str(n),
         )
         self.first_toggle = Toggle((0, 0, 10, 10), "The helper picks the treasures first", False, self._set_first)
+        self.whom = Segmented((0, 0, 10, 10), self._whom_choices(wires), str(EVERYONE), self._set_whom, size=16)
         offered = sorted({i for items, _, _ in self.legal for i in items})
         self.item_list = Checklist(
             (0, 0, 10, 10),
@@ -113,7 +124,20 @@ class HelpForm(Scene):
         clock = table.bar_clock
         self.ask = Button((0, 0, 10, 10), "Ask for help", self._send, clock=clock)
         self.cancel = Button((0, 0, 10, 10), "Cancel", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)
-        self.widgets = [self.share, self.first_toggle, self.item_list, self.ask, self.cancel]
+        self.widgets = [self.whom, self.share, self.first_toggle, self.item_list, self.ask, self.cancel]
+        self._sync()
+
+    def _whom_choices(self, wires: list[Wire]) -> list[tuple[str, str]]:
+        seats = sorted({int(w.get("to", EVERYONE)) for w in wires} - {EVERYONE})
+        return [(str(EVERYONE), "Everyone"), *((str(s), self.table.seat_name(s)) for s in seats)]
+
+    def _set_whom(self, value: str) -> None:
+        """Whom to ask: the terms stay as near as the table allows for that player."""
+        self.to = int(value)
+        self.legal = legal_calls(self.table.by_kind.get("ask_for_help", []), self.to)
+        fitted = self._fit(self.items, self.treasures, self.first) or self._fit([], 0, False)
+        if fitted is not None:
+            self._apply(fitted)
         self._sync()
 
     # -- composing a legal call ---------------------------------------------------------------------
@@ -165,6 +189,8 @@ class HelpForm(Scene):
 
     def compose(self, wire: Wire) -> pygame.Rect | None:
         """The autoplayer's way in: set the form to `wire`'s terms; the button to click, if they are legal."""
+        self._set_whom(str(int(wire.get("to", EVERYONE))))
+        self.whom.value = str(self.to)
         terms = terms_of(wire)
         if terms not in self.legal:
             return None
@@ -177,7 +203,7 @@ class HelpForm(Scene):
         if not wires:
             self.close()
             return
-        legal = {terms_of(w): w for w in wires}
+        legal = legal_calls(wires, self.to)
         if legal != self.legal:
             self.legal = legal
             self.share.set_range(sorted({t for items, t, _ in legal if not items}) or [0])
@@ -199,6 +225,7 @@ class HelpForm(Scene):
         x, w = self.box.x + 24, self.box.w - 48
         self.share.rect = pygame.Rect(x, self.box.y + 118, w, 40)
         self.first_toggle.rect = pygame.Rect(x, self.box.y + 164, w, 36)
+        self.whom.rect = pygame.Rect(x + 60, self.box.y + 80, w - 60, 30)
         rows = max(1, len(self.item_list.items))
         self.item_list.rect = pygame.Rect(x, self.box.y + 236, w // 2 - 8, min(rows, 4) * 44)
         self.ask.rect = pygame.Rect(self.box.right - 24 - 400, self.box.bottom - 64, 220, 44)
@@ -223,9 +250,8 @@ class HelpForm(Scene):
         x, w = self.box.x + 24, self.box.w - 48
         surface.blit(render_line("Ask for help", w, 28, theme.ACCENT, "bold"), (x, self.box.y + 16))
         surface.blit(render_line(_against(self.table), w, 17, theme.TEXT), (x, self.box.y + 54))
-        whom = "Whom: everyone at the table. Whoever offers, you then choose one of them, seeing their strength."
-        surface.blit(render_line(whom, w, 16, theme.TEXT_DIM), (x, self.box.y + 84))
-        label = "Items to hand over at once" if self.item_list.items else "No item of yours can change hands now"
+        surface.blit(render_line("Ask:", 56, 17, theme.TEXT, "bold"), (x, self.box.y + 85))
+        label = "Items to hand over after the fight" if self.item_list.items else "No item of yours can change hands"
         surface.blit(render_line(label, w // 2, 17, theme.TEXT, "bold"), (x, self.box.y + 210))
         if self.item_list.reason:
             reason = render_block(self.item_list.reason, w // 2 - 8, 40, 15, theme.ORANGE)
@@ -234,9 +260,12 @@ class HelpForm(Scene):
         super().draw(surface)
 
     def _draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        surface.blit(render_line("What each of them would add", rect.w, 17, theme.TEXT, "bold"), rect.topleft)
+        heading = "What each of them would add" if self.to == EVERYONE else "What their help would add"
+        surface.blit(render_line(heading, rect.w, 17, theme.TEXT, "bold"), rect.topleft)
         y = rect.y + 28
-        for preview in _previews(self.table).values():
+        for seat, preview in _previews(self.table).items():
+            if self.to != EVERYONE and seat != self.to:
+                continue  # only the one player asked
             line = render_line(preview_line(self.table, preview), rect.w, 17, theme.TEXT)
             surface.blit(line, (rect.x, y))
             y += 28

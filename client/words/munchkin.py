@@ -246,7 +246,7 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "curse": lambda w, a: f"Curse {w.yourself(a.get('target'))} with {w.card_of(a.get('card'))}",
     "go_up_a_level": lambda w, a: f"Play {w.card_of(a.get('card'))} on {w.yourself(a.get('target'))}",
     "use_one_shot": lambda w, a: _one_shot(a, w),
-    "ask_for_help": lambda w, a: "Ask for help, offering "
+    "ask_for_help": lambda w, a: f"Ask {_asking(w, a.get('to'))}, offering "
     + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first"), a.get("cards")),
     "volunteer": _volunteer,
     "decline_help": lambda w, a: f"Do not help {w.name(_fighter(w))}",
@@ -461,8 +461,14 @@ def _helped(w: Words, e: Wire) -> str:
     return f"{_who(w, e)} offers to help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
 
 
+def _asking(w: Words, to: object) -> str:
+    """Whom a call for help goes to: "for help" (everyone) or "Bob for help"."""
+    return f"{w.name(to)} for help" if isinstance(to, int) and to >= 0 else "for help"
+
+
 def _asked(w: Words, e: Wire) -> str:
-    return f"{_who(w, e)} asks for help, offering {terms(w, e.get('items'), e.get('treasures'), e.get('helper_first'))}"
+    offered = terms(w, e.get("items"), e.get("treasures"), e.get("helper_first"), e.get("cards"))
+    return f"{_who(w, e)} asks {_asking(w, e.get('to'))}, offering {offered}"
 
 
 def _theft(w: Words, e: Wire) -> str:

@@ -217,8 +217,32 @@ def test_the_fighter_sets_the_terms_in_the_help_form_and_asks(app: Any) -> None:
     click(app, form.ask.rect.center)
     assert app.top is scene
     assert session.actions[before:] == [
-        {"type": "ask_for_help", "seat": 0, "items": [], "treasures": 1, "helper_first": True, "cards": []}
+        {"type": "ask_for_help", "seat": 0, "items": [], "treasures": 1, "helper_first": True, "cards": [], "to": -1}
     ]
+
+
+def test_the_fighter_may_ask_one_player_in_the_help_form(app: Any) -> None:
+    from doorkick.client.scenes.help_form import HelpForm
+
+    session = fighting()
+    scene = app.push(MunchkinScene(app, session))
+    frames(app, 0.5)
+    click(app, scene.bar_button_for("ask_for_help").rect.center)
+    form = app.top
+    assert isinstance(form, HelpForm)
+    frames(app, 0.5)
+    choices = form.whom.boxes()
+    assert [label for _, label, _ in choices][0] == "Everyone" and len(choices) == len(SETUPS)
+    value, label, box = choices[2]
+    click(app, box.center)  # the second other player only
+    frames(app, 0.5)
+    app.screenshot("help_form_one_player")
+    before = len(session.actions)
+    click(app, form.ask.rect.center)
+    sent = session.actions[before:]
+    assert len(sent) == 1 and sent[0]["type"] == "ask_for_help" and sent[0]["to"] == int(value)
+    assert session.engine_state.combat is not None and session.engine_state.combat.asked == int(value)
+    assert any(f"asks {label} for help" in text for text, _ in scene.log)
 
 
 def test_ticking_an_item_in_the_help_form_keeps_the_call_one_the_table_allows(app: Any) -> None:
@@ -244,7 +268,7 @@ def test_ticking_an_item_in_the_help_form_keeps_the_call_one_the_table_allows(ap
     assert form.terms() == ((item,), 0, False) and form.ask.enabled
     click(app, form.ask.rect.center)
     assert session.actions[-1] == {"type": "ask_for_help", "seat": 0, "items": [item], "treasures": 0,
-                                   "helper_first": False, "cards": []}
+                                   "helper_first": False, "cards": [], "to": -1}
 
 
 def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(app: Any) -> None:

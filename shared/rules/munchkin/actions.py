@@ -208,14 +208,15 @@ class UseOneShot(MunchkinAction):
 
 @dataclass(frozen=True)
 class AskForHelp(MunchkinAction):
-    """Ask everyone for help with a bribe (M31): items in play and cards from the hand (`cards`), handed over
-    after the combat (R06), and a share of the treasures."""
+    """Ask for help with a bribe (M31): items in play and cards from the hand (`cards`), handed over after the
+    combat (R06), and a share of the treasures; `to` one player, or everyone (-1)."""
 
     kind = "ask_for_help"
     items: tuple[str, ...] = ()
     treasures: int = 0
     helper_first: bool = False
     cards: tuple[str, ...] = ()
+    to: int = -1
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ from .actions import (
 )
 from .character import has_ability, sells_any_time
 from .combat import RESURRECT, close_window, window_seats
-from .fight import help_candidates
+from .fight import asked_seats
 from .flight import runner
 from .options import Options
 from .rulebook import RULES, Rule
@@ -332,7 +332,7 @@ def seats_to_act(state: GameState) -> frozenset[int]:
     if combat is None:
         return frozenset({state.active})
     if combat.step == "help":
-        waiting = {s for s in help_candidates(state, combat) if s not in combat.volunteers + combat.declined}
+        waiting = {s for s in asked_seats(state, combat) if s not in combat.volunteers + combat.declined}
         return frozenset(waiting | ({combat.fighter} if combat.volunteers else set()))
     if combat.step == "window":
         return frozenset(s for s in window_seats(state, combat) if s not in combat.passed)

@@ -81,7 +81,14 @@ def _require_fighter(state: GameState, seat: int, *steps: str) -> Combat:
 
 
 def help_candidates(state: GameState, combat: Combat) -> list[int]:
+    """Who could be asked to help: every other living player."""
     return [s for s, p in enumerate(state.players) if s != combat.fighter and not p.dead]
+
+
+def asked_seats(state: GameState, combat: Combat) -> list[int]:
+    """Who the open call for help went to: the one player asked while they live, else everyone who could help."""
+    everyone = help_candidates(state, combat)
+    return [combat.asked] if combat.asked in everyone else everyone
 
 
 def _check_ask(state: GameState, a: AskForHelp) -> None:
@@ -90,6 +97,7 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
     if combat.asks >= MAX_ASKS:
         refuse(f"you have asked {MAX_ASKS} times already")
     require(bool(help_candidates(state, combat)), "nobody can help")
+    require(a.to == -1 or a.to in help_candidates(state, combat), "ask another living player, or everyone")
     _require_help_allowed(state, combat)
     require(a.treasures >= 0, "a share cannot be negative")
     if a.cards:
@@ -118,31 +126,34 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
     if combat is None or combat.step != "fight" or seat != combat.fighter:
         return
     total = sum(monster_treasures(state, m) for m in combat.monsters)
-    for share in range(total + 1):
-        yield AskForHelp(seat, (), share, False)
-        if share:
-            yield AskForHelp(seat, (), share, True)
-    for item in state.players[seat].item_cards:
-        if tradeable(state, item):
-            yield AskForHelp(seat, (item,), 0, False)
-    for card in hand_of_kind(state, seat, "go_up_a_level")[:1]:  # R06's example; any hand card may be promised
-        yield AskForHelp(seat, cards=(card,))
+    for to in (-1, *help_candidates(state, combat)):  # everyone, or one player (M31: "ask another player")
+        for share in range(total + 1):
+            yield AskForHelp(seat, (), share, False, to=to)
+            if share:
+                yield AskForHelp(seat, (), share, True, to=to)
+        for item in state.players[seat].item_cards:
+            if tradeable(state, item):
+                yield AskForHelp(seat, (item,), 0, False, to=to)
+        for card in hand_of_kind(state, seat, "go_up_a_level")[:1]:  # R06's example; any hand card may be promised
+            yield AskForHelp(seat, cards=(card,), to=to)
 
 
 @rule(AskForHelp, _check_ask, _ask_candidates)
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
-    combat = evolve(combat, step="help", offer=offer, volunteers=(), declined=(), asks=combat.asks + 1)
+    combat = evolve(combat, step="help", offer=offer, asked=a.to, volunteers=(), declined=(), asks=combat.asks + 1)
     state = evolve(state, combat=combat)
     data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
     if a.cards:
         data["cards"] = list(a.cards)
+    if a.to != -1:
+        data["to"] = a.to
     return state, [Event("asked_for_help", data)]
 
 
 def _awaiting_answer(state: GameState, combat: Combat) -> list[int]:
-    return [s for s in help_candidates(state, combat) if s not in combat.volunteers and s not in combat.declined]
+    return [s for s in asked_seats(state, combat) if s not in combat.volunteers and s not in combat.declined]
 
 
 def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
@@ -162,7 +173,7 @@ def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[
     combat = evolve(combat, declined=(*combat.declined, a.seat))
     events = [Event("declined_to_help", {"seat": a.seat})]
     if not _awaiting_answer(state, combat) and not combat.volunteers:
-        combat = evolve(combat, step="fight", offer=None)
+        combat = evolve(combat, step="fight", offer=None, asked=-1)
         events.append(Event("nobody_helps", {}))
     return evolve(state, combat=combat), events
 
@@ -185,7 +196,8 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
     assert offer is not None
     if state.players[a.helper].charmed:  # F06: a charmed helper need not be rewarded
         offer = Bribe()
-    combat = evolve(combat, step="fight", helper=a.helper, bribe=offer, offer=None, volunteers=(), declined=())
+    combat = evolve(combat, step="fight", helper=a.helper, bribe=offer, offer=None, asked=-1, volunteers=(),
+                    declined=())
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
 
@@ -227,7 +239,7 @@ def _check_pass(state: GameState, a: Pass) -> None:
 def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if combat.step == "help":  # the fighter withdraws the call for help
-        state = evolve(state, combat=evolve(combat, step="fight", offer=None, volunteers=(), declined=()))
+        state = evolve(state, combat=evolve(combat, step="fight", offer=None, asked=-1, volunteers=(), declined=()))
         return state, [Event("help_withdrawn", {"seat": a.seat})]
     combat = evolve(combat, passed=(*combat.passed, a.seat))
     state = evolve(state, combat=combat)

@@ -116,6 +116,7 @@ class Combat:
     helper_forced: bool = False
     bribe: Bribe = field(default_factory=Bribe)
     offer: Bribe | None = None
+    asked: int = -1  # the one player the open call for help went to; -1: everyone (M31)
     volunteers: tuple[int, ...] = ()
     declined: tuple[int, ...] = ()
     asks: int = 0

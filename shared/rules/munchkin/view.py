@@ -19,6 +19,7 @@ from .combat import (
     monster_parts,
     monsters_strength,
 )
+from .fight import asked_seats
 from .helping import help_preview, help_previews
 from .state import Bribe, Combat, Decision, GameState, Player
 
@@ -93,6 +94,7 @@ def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
         "monster_bonus": c.monster_bonus,
         "bribe": _bribe(c.bribe, state.players[c.fighter]),
         "offer": None if offer is None else _bribe(offer, state.players[c.fighter]),
+        "asked": c.asked,  # the one player the open call went to; -1: everyone
         "volunteers": list(c.volunteers),
         **_help_preview(state, c, seat),
         "declined": list(c.declined),
@@ -116,7 +118,7 @@ def _help_preview(state: GameState, c: Combat, seat: int | None) -> dict[str, Wi
     would add; an asked seat sees what its own help would change. Strengths are public; this only spares
     everyone else the work."""
     asking, asked = c.step == "fight" and c.helper is None, c.step == "help"
-    if seat is None or not (asking or asked) or (seat != c.fighter and not asked):
+    if seat is None or not (asking or asked) or (seat != c.fighter and not (asked and seat in asked_seats(state, c))):
         return {"help_previews": []}
     previews = help_previews(state) if seat == c.fighter else (help_preview(state, seat),)
     return {

@@ -38,6 +38,7 @@ from doorkick.shared.rules.munchkin.combat import (
     monster_level,
     monster_treasures,
 )
+from doorkick.shared.rules.munchkin.engine import seats_to_act
 
 
 def fight(table, monster: str, seat: int = 0):
@@ -690,3 +691,31 @@ def test_M37_a_next_combat_curse_on_a_bystander_waits_for_their_combat(table):
     assert table.strengths() == (1, 4)
     run_and_roll(table, 6).act(RollToRunAway(1, 0))
     assert table.player(1).curses == ()
+
+
+# --- M31: asking one player rather than everyone -------------------------------------------------------------
+
+
+def test_M31_the_fighter_may_ask_one_player_and_only_they_answer(table):
+    table.level(0, 1)
+    fight(table, "troll")
+    table.act(AskForHelp(0, treasures=1, to=2))
+    assert table.state.combat.asked == 2
+    assert seats_to_act(table.state) == frozenset({2}) and Volunteer(1) not in table.legal(1)
+    table.refuses(Volunteer(1), NotYourDecision)
+    table.act(Volunteer(2), ChooseHelper(0, 2))
+    assert table.state.combat.helper == 2 and table.state.combat.asked == -1
+
+
+def test_M31_a_call_to_one_player_declined_goes_back_to_the_fight(table):
+    fight(table, "troll")
+    table.act(AskForHelp(0, to=1), DeclineHelp(1))
+    assert table.state.combat.step == "fight" and table.state.combat.asked == -1
+    assert "nobody_helps" in table.event_kinds()
+
+
+def test_M31_one_cannot_ask_oneself_or_a_stranger(table):
+    fight(table, "troll")
+    table.refuses(AskForHelp(0, to=0), IllegalAction)
+    table.refuses(AskForHelp(0, to=7), IllegalAction)
+    assert AskForHelp(0, to=1) in table.legal(0) and AskForHelp(0) in table.legal(0)

@@ -232,7 +232,7 @@ def test_the_fighter_may_ask_one_player_in_the_help_form(app: Any) -> None:
     assert isinstance(form, HelpForm)
     frames(app, 0.5)
     choices = form.whom.boxes()
-    assert [label for _, label, _ in choices][0] == "Everyone" and len(choices) == len(SETUPS)
+    assert choices[0][1] == "Everyone" and len(choices) == len(SETUPS)
     value, label, box = choices[2]
     click(app, box.center)  # the second other player only
     frames(app, 0.5)

@@ -99,14 +99,19 @@ class SeatStore:
         return {h: t for h, t in raw.items() if isinstance(h, str) and isinstance(t, dict)}
 
     def _write(self, data: dict[str, dict[str, dict[str, Any]]]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())  # kept the moment it is issued: a kill right after must not lose it
-        os.replace(tmp, self.path)
+        write_private_json(self.path, data)  # kept the moment it is issued: a kill right after must not lose it
+
+
+def write_private_json(path: Path, data: Any) -> None:
+    """Replace `path` with `data` as JSON, readable by its owner only, on the disk before this returns."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
 
 
 def issued(host_id: str, table: str, seat: int, token: str, address: str, port: int) -> KeptSeat:

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..shared import protocol
 from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
+from ..shared.fairness import view_state
 from ..shared.protocol import Message, ProtocolError
-from ..shared.rules.base import Action, Event, Outcome, RuleError, Ruleset, SeatSetup
+from ..shared.rules.base import Action, Event, RuleError, Ruleset, SeatSetup
 from .clocks import LocalClocks, window_key
 from .net import Connection, Status
 from .presence import Presence
@@ -38,21 +39,9 @@ class Happening:
     stand_in: int | None = None  # an event of an action a bot played for this (human) seat
 
 
-def outcome_wire(outcome: Outcome | None) -> dict[str, Any] | None:
-    return None if outcome is None else {"winners": list(outcome.winners), "reason": outcome.reason}
-
-
 def state_for(ruleset: Ruleset[Any], state: Any, seat: int | None) -> TableState:
     """What the server would send `seat`: the same five fields, so scenes cannot tell the sources apart."""
-    outcome = ruleset.outcome(state)
-    legal = [a.to_wire() for a in ruleset.legal_actions(state, seat)] if seat is not None and outcome is None else []
-    return {
-        "view": ruleset.player_view(state, seat),
-        "legal": legal,
-        "to_act": sorted(ruleset.seats_to_act(state)),
-        "turn": ruleset.turn_number(state),
-        "outcome": outcome_wire(outcome),
-    }
+    return view_state(ruleset, state, seat)
 
 
 class Session:

@@ -11,7 +11,6 @@ forgotten by deleting its line (the refusal names the file).
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import threading
 import time
@@ -20,7 +19,7 @@ from typing import Any
 
 from ..shared.identity import fingerprint, proof_holds
 from ..shared.protocol import Message
-from .seats import SeatStore
+from .seats import SeatStore, write_private_json
 from .seats import default_path as seats_path
 
 FILE = "hosts.json"
@@ -69,14 +68,7 @@ class KnownHosts:
         return raw if isinstance(raw, dict) else {}
 
     def _write(self, data: dict[str, Any]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        write_private_json(self.path, data)
 
 
 def check_welcome(welcome: Message, nonce: str, known: KnownHosts | None, pinned: str | None = None) -> str:

@@ -64,14 +64,7 @@ def table_name(wanted: str | None, owner: str, taken: set[str]) -> str:
         room = p.MAX_NAME_LENGTH - len(suffix) - 3  # room left for a number after it
         short = owner if len(owner) <= room else owner[: room - 1].rstrip() + "…"
         base = short + suffix
-    folded = {name.casefold() for name in taken}
-    name, n = base, 1
-    while name.casefold() in folded:
-        n += 1
-        number = f" {n}"
-        room = p.MAX_NAME_LENGTH - len(number)
-        name = (base if len(base) <= room else base[: room - 1] + "…") + number
-    return name
+    return unique_name(base, taken)
 
 
 class Lobby:

@@ -48,9 +48,16 @@ def fairy_returns(
     if not fairies:
         return state, used, []
     depth = FAIRY_RETURN_DEPTH
+    events: list[Event] = []
+    if len(state.door_deck) < depth and state.door_discard:
+        # A Door deck thinner than ten takes its discards first, as it would on running out: else she is the
+        # whole deck and meets the next kick again, and again.
+        below, rng = state.rng.shuffled(state.door_discard)
+        state = evolve(state, rng=rng, door_deck=(*state.door_deck, *below), door_discard=())
+        events.append(Event("reshuffled", {"deck": "door", "cards": len(below)}))
     top, rng = state.rng.shuffled((*state.door_deck[:depth], *fairies))
     state = evolve(state, rng=rng, door_deck=(*top, *state.door_deck[depth:]))
-    return state, [c for c in used if c not in fairies], [Event("fairy_returns", {"cards": fairies})]
+    return state, [c for c in used if c not in fairies], [*events, Event("fairy_returns", {"cards": fairies})]
 
 
 def tradeable(state: GameState, card: str) -> bool:

@@ -204,3 +204,14 @@ def test_F06_options_and_pack_describe_themselves() -> None:
     assert described["fairy_dust_on_top"] and described["epic"]
     assert all(p.description for p in load_munchkin_packs(("fairy-dust", "christmas", "epic")))
     assert Options.from_wire(["fairy_dust_on_top"]).fairy_dust_on_top
+
+
+def test_F05_a_thin_door_deck_takes_its_discards_before_she_hides_in_it(variant) -> None:
+    t = variant().door_on_top("fairy")
+    others = [c for c in t.state.door_deck if c != "fairy"]
+    t.to_discard(*others[:-3])  # three Doors left under her, the rest discarded
+    t.act(KickOpenTheDoor(0), RunAway(0)).pass_all().dice(6)
+    t.act(RollToRunAway(0, 0))
+    deck = t.state.door_deck
+    assert "fairy" in deck[:10] and len(deck) > 10 and t.state.door_discard == ()
+    assert "reshuffled" in t.event_kinds()

@@ -124,7 +124,9 @@ class ChoiceOverlay(Scene):
             self.widgets.append(button)
             y += 50
         self.widgets.append(
-            Button((x, y, w, 44), "Cancel", self.close, "", pygame.K_ESCAPE, 18, (90, 70, 70), clock=self.clock)
+            Button(
+                (x, y, w, 44), "Close this menu", self.close, "", pygame.K_ESCAPE, 18, (90, 70, 70), clock=self.clock
+            )
         )
         for i, button in enumerate(self.widgets):
             if isinstance(button, Button):

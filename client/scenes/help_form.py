@@ -14,7 +14,7 @@ import pygame
 from ..ui import theme
 from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
 from ..ui.text import render_block, render_line
-from ..ui.widgets import Button, panel
+from ..ui.widgets import Button, modal_box
 from .base import Scene
 from .overlays import Option
 
@@ -243,10 +243,7 @@ class HelpForm(Scene):
         return super().hover_hint()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.box, radius=12)
+        modal_box(surface, self.box)
         x, w = self.box.x + 24, self.box.w - 48
         surface.blit(render_line("Ask for help", w, 28, theme.ACCENT, "bold"), (x, self.box.y + 16))
         surface.blit(render_line(_against(self.table), w, 17, theme.TEXT), (x, self.box.y + 54))
@@ -347,10 +344,7 @@ class AnswerForm(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.box, radius=12)
+        modal_box(surface, self.box)
         fighter = int(_combat(self.table).get("fighter", 0))
         title = f"{self.table.seat_name(fighter)} asks for your help"
         surface.blit(render_line(title, self.box.w - 48, 28, theme.ACCENT, "bold"), (self.box.x + 24, self.box.y + 16))

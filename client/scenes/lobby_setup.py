@@ -10,7 +10,7 @@ import pygame
 from ..ui import theme
 from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
 from ..ui.text import render_block, render_line
-from ..ui.widgets import Button, panel
+from ..ui.widgets import Button, modal_box
 from .base import Scene
 from .lobby_rules import (
     BOT_LEVEL_TITLES,
@@ -215,10 +215,7 @@ class TableSetupScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.box, radius=12)
+        modal_box(surface, self.box)
         title = "Table settings" if self.editing else "New table"
         surface.blit(render_line(title, self.box.w - 40, 28, theme.ACCENT, "bold"), (self.box.x + 20, self.box.y + 16))
         _heading(

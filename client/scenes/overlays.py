@@ -11,17 +11,11 @@ import pygame
 from ..render.cards import Face, draw_face
 from ..ui import theme
 from ..ui.text import render_block, render_line
-from ..ui.widgets import Button, Clock, Dialog, panel
+from ..ui.widgets import Button, Clock, Dialog, panel, shade
 from .base import Box, Scene
 
 if TYPE_CHECKING:
     from ..app import App
-
-
-def _shade(surface: pygame.Surface, alpha: int = 160) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
 
 
 class ZoomOverlay(Scene):
@@ -51,7 +45,7 @@ class ZoomOverlay(Scene):
         return rect
 
     def draw(self, surface: pygame.Surface) -> None:
-        _shade(surface)
+        shade(surface, 160)
         img = draw_face(self.face, self.card_w)
         rect = img.get_rect(center=self.card_rect(surface.get_size()).center)
         surface.blit(img, rect)
@@ -176,7 +170,7 @@ class ChoiceOverlay(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        _shade(surface, 110)
+        shade(surface, 110)
         panel(surface, self.box, radius=12)
         title = render_line(self.title, self.box.w - 32, 24, theme.ACCENT, "bold")
         surface.blit(title, (self.box.x + 16, self.box.y + 16))

@@ -10,7 +10,7 @@ import pygame
 from ..seats import KeptSeat
 from ..ui import theme
 from ..ui.text import render_block, render_line
-from ..ui.widgets import Button, panel
+from ..ui.widgets import Button, modal_box
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -60,10 +60,7 @@ class SeatOfferScene(Scene):
         return None  # modal: nothing reaches the scene below
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.box, radius=12)
+        modal_box(surface, self.box)
         title = render_line("Back to your seat", self.box.w - 48, 26, theme.ACCENT, "bold")
         surface.blit(title, (self.box.x + 24, self.box.y + 18))
         text = "You still hold a seat at these tables, and they are still playing."

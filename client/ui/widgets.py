@@ -383,6 +383,19 @@ class ListView(Widget):
             surface.blit(img, img.get_rect(center=self.rect.center))
 
 
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Dim everything drawn so far: what lies under a modal box or a zoomed card."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def modal_box(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A modal box's ground: the screen dimmed, then the box's panel."""
+    shade(surface)
+    panel(surface, box, radius=12)
+
+
 class Dialog(Widget):
     """A modal box with a title, a message and buttons; it takes every event while open."""
 
@@ -436,10 +449,7 @@ class Dialog(Widget):
         return any(w.animating() for w in self.extra)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        panel(surface, self.rect, radius=12)
+        modal_box(surface, self.rect)
         title = render_line(self.title, self.rect.w - 40, 28, theme.ACCENT, "bold")
         surface.blit(title, (self.rect.x + 20, self.rect.y + 16))
         body = pygame.Rect(self.rect.x + 20, self.rect.y + 60, self.rect.w - 40, self.base_h - 140)

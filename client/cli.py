@@ -116,12 +116,13 @@ def _packs(args: argparse.Namespace) -> list[str]:
 def hosted_packs(named: list[str]) -> tuple[list[str], tuple[Path, ...]]:
     """The table's packs by name, and the pack files among them: those are the host's own (this window hosts),
     offered by their `[pack]` id and handed to the other players' windows that lack them."""
-    from ..server.packs_served import host_packs
+    from ..server.offer import Offer
 
     files = tuple(Path(n) for n in named if n.endswith(".toml") or "/" in n or "\\" in n)
     if not files:
         return named, ()
-    ids = {pack.source: pack.name for pack in host_packs(files)}  # a broken file is a PackError, said at once
+    # A broken file is an OfferError (a ValueError), said at once.
+    ids = {pack.source: pack.name for pack in Offer.load(pack_files=files).packs.values()}
     return [ids[str(Path(n).resolve())] if Path(n) in files else n for n in named], files
 
 

@@ -19,7 +19,6 @@ from ..shared.rules.cards import PackError
 from .config import ServerConfig, default_data_dir
 from .net import Server
 from .offer import OfferError
-from .packs_served import host_packs
 
 DEFAULT_PORT = 47474
 
@@ -100,17 +99,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = config_from(args)
-    try:
-        host_packs(config.packs)  # the host user's own packs: a broken one is reported now, not as a crash
-    except PackError as exc:
-        print(f"doorkick host: {exc}", file=sys.stderr)
-        return 2
     if not config.data_dir.exists():
         config.data_dir.mkdir(parents=True, mode=0o700)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(config))
-    except OfferError as exc:
+    except (OfferError, PackError) as exc:  # the host user's own board or pack: said now, not as a crash
         print(f"doorkick host: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -8,6 +8,7 @@ A name the host does not offer is refused at `create_table` / `set_table`, namin
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -15,7 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..shared.rules.cards import PackError, load_packs
 from .tables import ServerError
+
+PACK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # what a table may name
 
 MAX_FILE = 1 << 20  # a board or pack file is a few KiB; anything past this is not one
 BOARD_GAME = "wonderland"  # the one game played on a board
@@ -143,7 +147,26 @@ def _user_pack(path: Path) -> Offered:
         header = _pack_header(tomllib.loads(text), str(path))
     except tomllib.TOMLDecodeError as exc:
         raise OfferError(f"{path}: not valid TOML: {exc}") from exc
+    if not PACK_ID.fullmatch(header["id"]):
+        raise OfferError(f"{path}, [pack]: id {header['id']!r} is not a name a table can choose (a-z, 0-9, - and _)")
+    try:  # the whole pack, card by card: a broken one stops the host now, not a game later
+        load_packs([str(path.resolve())], header["game"], card_parser(header["game"]))
+    except PackError as exc:
+        raise OfferError(str(exc)) from exc
     return Offered(header["id"], header["game"], str(path.resolve()))
+
+
+def card_parser(game: str) -> Any:
+    """The card reader of a game that plays card packs."""
+    if game == "munchkin":
+        from ..shared.rules.munchkin import cards as munchkin
+
+        return munchkin.parse_card
+    if game == "wonderland":
+        from ..shared.rules.wonderland import cards as wonderland
+
+        return wonderland.parse_card
+    raise PackError(f"no game {game!r} plays card packs")
 
 
 def _pack_header(data: dict[str, Any], source: str) -> dict[str, str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
 import tomllib
 import weakref
 from collections import Counter
@@ -23,14 +22,13 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
 from ..shared import protocol as p
-from ..shared.rules.cards import IMAGE_SUFFIXES, PackError, load_packs, picture_names
+from ..shared.rules.cards import IMAGE_SUFFIXES, PackError, picture_names
 from .tables import Client, ServerError
 
 MAX_PACK_BYTES = 512 * 1024  # a pack file served whole in one frame (the shipped core set is 50 KB)
 MAX_PICTURE_BYTES = 256 * 1024  # one picture file, sent as base64 (a third more) within the 1 MiB frame
 MAX_PICTURES = 256  # image files one pack may name
 DOWNLOAD_LIMIT = 16 * 1024 * 1024  # bytes of packs and pictures one connection may fetch
-PACK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # what a table may name (lobby.PACK_NAME)
 DEFAULT_PACKS = {"munchkin": ("core",), "wonderland": ("wonderland",)}  # a table that names none plays these
 
 
@@ -43,13 +41,6 @@ class Offered(Protocol):
     def game(self) -> str: ...
     @property
     def source(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class HostPack:
-    name: str
-    game: str
-    source: str
 
 
 @dataclass(frozen=True)
@@ -72,24 +63,6 @@ class ServedPack:
 
     def offer(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "sha256": self.sha256, "size": len(self.text.encode())}
-
-
-def host_packs(pack_files: Iterable[Path] = ()) -> list[HostPack]:
-    """The shipped packs and the files the host's own user named (each must load for its game, now)."""
-    folder = resources.files("doorkick.assets") / "cards"
-    found = [HostPack(f.name[:-5], _header(f.read_text("utf-8"), f.name)[1], f.name[:-5])
-             for f in folder.iterdir() if f.name.endswith(".toml")]
-    taken = {pack.name for pack in found}
-    for path in pack_files:
-        pack_id, game = _header(_read_text(path), str(path))
-        if not PACK_ID.fullmatch(pack_id):
-            raise PackError(f"{path}, [pack]: id {pack_id!r} is not a name a table can choose (a-z, 0-9, - and _)")
-        if pack_id in taken:
-            raise PackError(f"{path}: a pack named {pack_id!r} is offered already; give yours another id")
-        load_packs([str(path.resolve())], game, _card_parser(game))  # a broken pack stops the host, not a game
-        taken.add(pack_id)
-        found.append(HostPack(pack_id, game, str(path.resolve())))
-    return found
 
 
 class ServedPacks:
@@ -180,32 +153,3 @@ def _source_path(source: str) -> Path:
     return Path(str(resources.files("doorkick.assets") / "cards" / f"{source}.toml"))
 
 
-def _read_text(path: Path) -> str:
-    try:
-        if path.stat().st_size > MAX_PACK_BYTES:
-            raise PackError(f"{path}: over {MAX_PACK_BYTES} bytes; a pack served to clients is smaller")
-        return path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PackError(f"{path}: cannot read the card pack: {exc}") from exc
-
-
-def _header(text: str, source: str) -> tuple[str, str]:
-    try:
-        header = tomllib.loads(text).get("pack")
-    except tomllib.TOMLDecodeError as exc:
-        raise PackError(f"{source}: not valid TOML: {exc}") from exc
-    if not isinstance(header, dict) or not all(isinstance(header.get(k), str) for k in ("id", "game")):
-        raise PackError(f"{source}: a card pack starts with [pack] holding id and game")
-    return header["id"], header["game"]
-
-
-def _card_parser(game: str) -> Any:
-    if game == "munchkin":
-        from ..shared.rules.munchkin import cards as munchkin
-
-        return munchkin.parse_card
-    if game == "wonderland":
-        from ..shared.rules.wonderland import cards as wonderland
-
-        return wonderland.parse_card
-    raise PackError(f"no game {game!r} plays card packs")

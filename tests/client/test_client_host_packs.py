@@ -19,7 +19,8 @@ from doorkick.client.pack_cache import PackCache
 from doorkick.client.render.cards import draw_face
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.table_base import GameScene
-from doorkick.server.packs_served import ServedPacks, host_packs
+from doorkick.server.offer import Offer, Offered
+from doorkick.server.packs_served import ServedPacks
 from doorkick.shared import protocol
 from doorkick.shared.rules.munchkin.flow import build_catalog
 
@@ -200,16 +201,16 @@ def test_a_pack_that_matches_its_hash_but_does_not_load_shows_the_loaders_fault(
 
 
 def shelf_entry(path: Path) -> Any:
-    """A served pack for a file, without the checks `host_packs` makes (a hostile host skips them)."""
-    from doorkick.server.packs_served import HostPack, _serve
+    """A served pack for a file, without the checks `Offer.load` makes (a hostile host skips them)."""
+    from doorkick.server.packs_served import _serve
 
-    return _serve(HostPack("geese", "munchkin", str(path)))
+    return _serve(Offered("geese", "munchkin", str(path)))
 
 
 def test_the_host_refuses_to_start_with_a_broken_pack_of_its_own_user(tmp_path: Path) -> None:
     path = write_pack(tmp_path / "mine", GEESE.replace('slot = "armor"', 'slot = "tail"'))
     try:
-        host_packs([path])
+        Offer.load(pack_files=[path])
     except ValueError as exc:
         assert "card 'goose-down-vest'" in str(exc) and "slot must be one of" in str(exc)
     else:

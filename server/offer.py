@@ -149,15 +149,17 @@ def _user_pack(path: Path) -> Offered:
         raise OfferError(f"{path}: not valid TOML: {exc}") from exc
     if not PACK_ID.fullmatch(header["id"]):
         raise OfferError(f"{path}, [pack]: id {header['id']!r} is not a name a table can choose (a-z, 0-9, - and _)")
-    try:  # the whole pack, card by card: a broken one stops the host now, not a game later
-        load_packs([str(path.resolve())], header["game"], card_parser(header["game"]))
-    except PackError as exc:
-        raise OfferError(str(exc)) from exc
+    parser = card_parser(header["game"])
+    if parser is not None:  # the whole pack, card by card: a broken one stops the host now, not a game later
+        try:
+            load_packs([str(path.resolve())], header["game"], parser)
+        except PackError as exc:
+            raise OfferError(str(exc)) from exc
     return Offered(header["id"], header["game"], str(path.resolve()))
 
 
 def card_parser(game: str) -> Any:
-    """The card reader of a game that plays card packs."""
+    """The card reader of a game whose packs DoorKick reads (None for another game: its engine reads them)."""
     if game == "munchkin":
         from ..shared.rules.munchkin import cards as munchkin
 
@@ -166,7 +168,7 @@ def card_parser(game: str) -> Any:
         from ..shared.rules.wonderland import cards as wonderland
 
         return wonderland.parse_card
-    raise PackError(f"no game {game!r} plays card packs")
+    return None
 
 
 def _pack_header(data: dict[str, Any], source: str) -> dict[str, str]:

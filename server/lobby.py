@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -281,7 +281,7 @@ class Lobby:
         self._created_by[table.id] = getattr(client, "address", "")
         self._changed(table)
 
-    def check_setup(self, game: str, seats: int, packs: list[str], options: Any) -> None:
+    def check_setup(self, game: str, seats: int, packs: Sequence[str], options: Any) -> None:
         """Refuse packs (`bad_packs`) or options (`bad_options`) the game cannot start with, when the table is
         created or changed rather than at its start: the engine sets up a game with them and says why not."""
         ruleset = self.rulesets(game)
@@ -422,6 +422,8 @@ class Lobby:
 
     def _on_watch(self, client: Client, message: p.Message) -> Awaitable[None] | None:
         self._not_at_a_table(client)
+        if self._from_history(client, message, self._on_watch):  # then back here, to the password if it has one
+            return None
         table = self._table(message.get("table"))
         if table.password_hash is None:
             self._watch(client, message)
@@ -430,8 +432,6 @@ class Lobby:
 
     def _watch(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
-        if self._from_history(client, message, self._on_watch):
-            return
         table = self._table(message.get("table"))
         table.spectators.add(client)
         self._bind(client, table, None)
@@ -659,7 +659,9 @@ class Lobby:
             raise ServerError("not_started", "no game to resync")
         table.match.send_snapshot(client, client.seat, message.id)
 
-    def _from_history(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> bool:
+    def _from_history(
+        self, client: Client, message: p.Message, then: Callable[[Client, p.Message], Awaitable[None] | None]
+    ) -> bool:
         """A finished game no longer listed (or from before a restart) is brought back from the history, off
         the loop, before `then` answers the request; False when the table is here or was never finished."""
         table_id = message.get("table")
@@ -671,7 +673,9 @@ class Lobby:
         task.add_done_callback(self._tasks.discard)
         return True
 
-    async def _bring_back(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> None:
+    async def _bring_back(
+        self, client: Client, message: p.Message, then: Callable[[Client, p.Message], Awaitable[None] | None]
+    ) -> None:
         table_id = message.get("table")
         saved = await asyncio.wrap_future(self.store.disk.call(lambda: self.store.load_finished(table_id)))
         try:
@@ -691,7 +695,9 @@ class Lobby:
         if client not in self.clients:
             return  # gone while the game was read
         try:
-            then(client, message)
+            answering = then(client, message)  # watching a table with a password first checks the password
+            if answering is not None:
+                await answering
         except (ServerError, RuleError) as exc:
             client.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.bots import LEVELS as BOT_LEVELS
 from ..ui import theme
 from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
 from ..ui.text import render_block, render_line
@@ -14,7 +15,6 @@ from ..ui.widgets import Button, modal_box
 from .base import Scene
 from .lobby_rules import (
     BOT_LEVEL_TITLES,
-    BOT_LEVELS,
     GAME_TITLES,
     GAMES,
     REACTION_STEPS,

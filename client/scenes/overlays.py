@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -122,14 +123,14 @@ class ChoiceOverlay(Scene):
                 (x, y, w, 44), "Close this menu", self.close, "", pygame.K_ESCAPE, 18, (90, 70, 70), clock=self.clock
             )
         )
-        for i, button in enumerate(self.widgets):
-            if isinstance(button, Button):
-                button.appeared()
+        for i, widget in enumerate(self.widgets):
+            if isinstance(widget, Button):
+                widget.appeared()
                 old = before[i] if i < len(before) else None
                 if isinstance(old, Button):
-                    button.take_over(old)
+                    widget.take_over(old)
 
-    def still_legal(self, keys: set[object]) -> None:
+    def still_legal(self, keys: AbstractSet[object]) -> None:
         """Grey out the choices the game moved past while the menu was open."""
         for option in self.options:
             if option.key is not None and option.key not in keys:

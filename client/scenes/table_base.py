@@ -159,7 +159,7 @@ class GameScene(ActionBar, Scene):
         players = self.view.get("players") or []
         if 0 <= seat < len(players) and isinstance(players[seat], dict):
             return str(players[seat].get("name") or f"Player {seat + 1}")
-        return self.session.names.get(seat, f"Player {seat + 1}")
+        return str(self.session.names.get(seat, f"Player {seat + 1}"))
 
     def seat_colour(self, seat: int) -> theme.Colour:
         return theme.seat_colour(seat, self.session.colours.get(seat))

@@ -6,7 +6,7 @@ Input becomes actions only through `choose()`, which every button, card menu and
 
 from __future__ import annotations
 
-import sys
+import logging
 import zlib
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,8 @@ from .action_bar import ActionBar
 from .base import Box, Scene
 from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
 from .table_clock import TableClock, handover_reason, warning_hook
+
+log = logging.getLogger(__name__)
 
 BOT_PACES = (1.0, 2.0, 0.5)  # the Menu's choices of seconds between two bot actions
 
@@ -494,7 +496,7 @@ class GameScene(ActionBar, Scene):
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
             # An event shaped in a way this screen did not expect (a newer host's, say) costs a log line, not
             # the game: the table keeps going from the states that follow.
-            print(f"doorkick: could not word a {kind!r} event: {exc!r}", file=sys.stderr)
+            log.warning("could not word a %r event: %r", kind, exc)
             text = self.words.unworded(str(kind), {})
         if text and stand_in is not None:
             self.log.append((presence.mark(self.seat_name(stand_in)) + text, theme.TEXT_DIM))

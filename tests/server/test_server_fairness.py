@@ -13,11 +13,11 @@ import msgpack
 import pytest
 from wire_client import WireClient, hosted, table_of
 
+from doorkick.client.main import main
 from doorkick.client.verify import Witness
 from doorkick.server import actionlog, fairness
 from doorkick.shared import fairness as f
 from doorkick.shared import protocol as p
-from doorkick.shared.cli import main
 from doorkick.shared.rules.registry import ruleset
 
 GAME_TIMEOUT = 240.0  # a whole game of bots on a busy 2-core machine; the outcome is asserted, never the time

@@ -329,7 +329,7 @@ def test_saving_never_holds_up_the_event_loop(tmp_path: Path, monkeypatch: pytes
 
 
 def _host(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--no-discovery",
+    return subprocess.Popen([sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--no-discovery",
                              "--bind", "127.0.0.1", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

@@ -350,7 +350,7 @@ def test_E04_losing_ludicrous_strength_turns_the_second_two_hander_sideways(vari
 
 
 def test_E02_simulate_takes_options_and_packs(capsys: pytest.CaptureFixture[str]) -> None:
-    from doorkick.shared.cli import main
+    from doorkick.client.main import main
     from doorkick.shared.simulate import parse_options
 
     assert parse_options("epic,fairy_dust_on_top,reaction_seconds=3.75") == {

@@ -57,7 +57,7 @@ class Window:
         self.lines = queue.Queue()
         self.launched_at = time.monotonic()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "doorkick.shared.cli", "join", f"127.0.0.1:{self.port}", "--autoplay",
+            [sys.executable, "-m", "doorkick.client.main", "join", f"127.0.0.1:{self.port}", "--autoplay",
              "--name", self.name, "--time-limit", "120",
              *(["--screenshot-dir", str(self.shots)] if self.shots else [])],
             env=self.env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

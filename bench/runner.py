@@ -1,11 +1,10 @@
-"""`doorkick bench`: runs every benchmark in the repository's bench/ folder, prints one table, writes JSON.
+"""`doorkick bench`: runs every benchmark in this folder (shipped with DoorKick), prints one table, writes JSON.
 
 bench/engine_bench.py and bench/bots_bench.py (engines, views, bot decision times) run in this process. Every
 other bench/server_*.py and bench/client_*.py runs as its own process (a clean heap, its own event loop or
 window): if it accepts `--json PATH` (it says so in its --help) its JSON map is read back; otherwise each
 printed line with figures becomes a row. A bench that fails or is missing is reported as such, never hidden.
-The bench scripts share the helpers at the top of this module (their command line, JSON output, memory of a
-process, percentiles): bench/ is no package, so they import them from here, run alone or loaded by this command.
+The bench scripts share the helpers in bench/common.py.
 """
 
 from __future__ import annotations
@@ -19,14 +18,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .simulate import percentile  # noqa: F401  (the bench scripts take it from here, with the rest)
-
-BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
+BENCH_DIR = Path(__file__).resolve().parent
 IN_PROCESS = ("engine_bench", "bots_bench")
 EXTERNAL_PREFIXES = ("server_", "client_")
 # Options passed to an external bench when its --help lists them (what issue 6 asks each bench to measure);
@@ -37,65 +33,11 @@ QUICK_EXTRA_ARGS: dict[str, list[str]] = {"--tables": ["--tables", "1,10"]}
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, not figures to quote)")
-    parser.add_argument("--json", default=str(BENCH_DIR / "results.json"), help="where to write the results")
+    parser.add_argument("--json", default="bench-results.json", help="where to write the results (default: here)")
     parser.add_argument("--only", default="", help="comma-separated bench names to run (default: all)")
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds allowed to each external bench")
 
 
-# -- helpers the bench/ scripts share (they import them from here, run alone or loaded by `doorkick bench`) --------
-def memory_mb(pid: int | None = None) -> dict[str, float]:
-    """Resident memory of a process (this one by default) in MiB: `rss_mb` now and `hwm_mb`, its peak so far.
-
-    Read from /proc/<pid>/status (VmRSS, VmHWM); empty where there is no /proc (not Linux).
-    """
-    fields = {"VmRSS:": "rss_mb", "VmHWM:": "hwm_mb"}
-    try:
-        text = Path(f"/proc/{'self' if pid is None else pid}/status").read_text()
-    except OSError:
-        return {}
-    out: dict[str, float] = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if parts and parts[0] in fields:
-            out[fields[parts[0]]] = round(int(parts[1]) / 1024, 1)  # the kernel writes kB
-    return out
-
-
-def write_figures(figures: dict[str, Any], json_path: str = "") -> None:
-    """A bench's result: written as JSON to `json_path` (how `doorkick bench` reads it back), else printed."""
-    text = json.dumps(figures, indent=2) + "\n"
-    if json_path:
-        Path(json_path).write_text(text)
-    else:
-        print(text, end="")
-
-
-def add_bench_arguments(parser: argparse.ArgumentParser, quick: str = "shorter runs") -> None:
-    """--quick and --json PATH, the two options `doorkick bench` looks for in a bench's --help."""
-    parser.add_argument("--quick", action="store_true", help=f"a smoke test, not figures to quote: {quick}")
-    parser.add_argument("--json", default="", metavar="PATH", help="write the figures here (default: print them)")
-
-
-def stop_process(process: subprocess.Popen[str], grace: float = 10.0) -> None:
-    """SIGTERM (a host closes cleanly: saves, withdraws its advertisement), SIGKILL if it takes over `grace` s."""
-    process.terminate()
-    try:
-        process.wait(grace)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
-def run_main(bench: Callable[[bool], dict[str, Any]], doc: str | None, argv: Sequence[str] | None = None) -> int:
-    """The command line of a bench that is one function of `quick`: [--quick] [--json PATH]."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
-    add_bench_arguments(parser)
-    args = parser.parse_args(argv)
-    write_figures(bench(args.quick), args.json)
-    return 0
-
-
-# -- the `doorkick bench` command ------------------------------------------------------------------------------
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:
@@ -171,9 +113,6 @@ def flatten(prefix: str, value: Any, rows: list[tuple[str, str]]) -> None:
 def run(args: argparse.Namespace) -> int:
     wanted = {n.strip() for n in args.only.split(",") if n.strip()}
     results: dict[str, Any] = {"machine": machine(), "quick": args.quick}
-    if not BENCH_DIR.is_dir():
-        print(f"no bench/ folder next to {Path(__file__).parent} (an installed copy has none)", file=sys.stderr)
-        return 2
     started = time.perf_counter()
     failed = False
     for name in IN_PROCESS:

@@ -17,7 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("doorkick.shared.simulate", "play bot games to the end and print statistics"),
     "replay": ("doorkick.client.cli", "watch a saved game"),
     "verify": ("doorkick.client.verify", "check a saved game's dice: the host's commitment, the seed, every action"),
-    "bench": ("doorkick.shared.benchcli", "measure the engines, the server and the client"),
+    "bench": ("doorkick.bench.runner", "measure the engines, the server and the client"),
 }
 
 

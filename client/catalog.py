@@ -38,6 +38,9 @@ class Cards:
         self.game = game
         self.packs = packs
         self.problem = ""  # why the packs did not load (the loader's file, card and fault)
+        if not packs:  # a table before its first view names them
+            self.defs: dict[str, Any] = {}
+            return
         try:
             self.defs = _defs(game, packs)
         except PackError as exc:  # a pack this client lacks, or a broken one: names from ids, not a crash

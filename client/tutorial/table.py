@@ -3,7 +3,7 @@ script, and the real table screen with the coach over it.
 
 The screens are the game's own (`MunchkinScene`, `WonderlandScene`) with three hooks: every action the player
 chooses passes the coach first (`choose`, the one path all input takes), Escape leaves the tutorial, and the
-coach's panel and pointer are drawn over each frame, above any menu or form that is open.
+coach's panel is drawn down the sidebar, its pointer over each finished frame, above any menu or form open.
 """
 
 from __future__ import annotations
@@ -107,22 +107,36 @@ class Guided(GameScene):
         # The actions first, the table's news of them after: a step's screenshot waits for what they set moving.
         self.coach.update(dt, self.session.actions, 0)
         super().update(dt)
-        busy = isinstance(self.session, LessonSession) and self.session.others_busy()
-        settled = not (busy or self.moments.active or len(self.flights) or (self.throw and not self.throw.done))
-        if self.coach.at != self.tutorial.shot_at and settled:  # a screenshot of each step, once it shows
-            self.tutorial.shot_at = self.coach.at
-            step = "done" if self.coach.done else f"step{self.coach.at + 1}"
-            self.want_shot(f"lesson{self.coach.number}_{step}", 0.6)
+        tutorial, step = self.tutorial, f"lesson{self.coach.number}_step{self.coach.at + 1}"
+        if self.coach.at != tutorial.shot_at and self.resting():  # a screenshot of each step, once it shows
+            tutorial.shot_at = self.coach.at
+            self.want_shot(f"lesson{self.coach.number}_done" if self.coach.done else step, 0.6)
+        top, target = self.app.top, self.coach.target(self)
+        shown = (top, tuple(target or ()))
+        if top is not self and top is not None and target is not None and shown not in tutorial.shot_menus:
+            tutorial.shot_menus.append(shown)  # and of each control of a menu or a form the step goes through
+            self.want_shot(f"{step}_{top.name}{len(tutorial.shot_menus)}", 0.4)
+
+    def resting(self) -> bool:
+        """Nothing on its way: no scripted seat about to answer, no moment, card, die or standie still moving."""
+        if isinstance(self.session, LessonSession) and self.session.others_busy():
+            return False
+        rolling = self.throw is not None and not self.throw.done
+        hopping = bool(getattr(self, "hops", None) or getattr(self, "waiting", None))  # Wonderland's standies
+        return not (rolling or hopping or self.moments.active or len(self.flights))
 
     def animating(self) -> bool:
         return True  # the pointer bounces
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.coach.draw(surface, self)  # under any menu or form: on a small window a form covers the sidebar
+
     def draw_guide(self, app: App, surface: pygame.Surface) -> None:
-        """Over the finished frame (a frame hook): the panel, and the pointer on whatever control is on top."""
+        """Over the finished frame (a frame hook): the pointer on the control, on whatever is on top."""
         if app.frame == self.tutorial.drawn_frame or self not in app.visible_scenes():
             return
         self.tutorial.drawn_frame = app.frame
-        self.coach.draw(surface, self)
         target = self.coach.target(self)
         if target is not None:
             self.coach.draw_pointer(surface, target)
@@ -151,6 +165,7 @@ class Tutorial:
         self.scene: Guided | None = None
         self.drawn_frame = -1
         self.shot_at = -1
+        self.shot_menus: list[tuple[Any, tuple[int, ...]]] = []  # the menus' and forms' controls shot already
         self.finished = False  # the last lesson played to its end
 
     def hook(self, app: App, surface: pygame.Surface) -> None:

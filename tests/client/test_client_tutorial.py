@@ -142,6 +142,9 @@ def test_the_pupil_plays_the_whole_tutorial_by_clicking_where_it_points(
 
 def test_learn_to_play_opens_lesson_one_and_escape_goes_back(app: App) -> None:
     browser = start_screen(app)
+    app.screenshot("start_screen")
+    app.step(1 / 20, [])
+    keep(app, "start-screen")
     click(app, browser.learn_button.rect.center)
     scene = app.top
     assert isinstance(scene, Guided) and scene.coach.number == 1

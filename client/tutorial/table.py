@@ -17,6 +17,7 @@ import pygame
 from ...shared.rules.base import Action, Ruleset
 from ...shared.rules.registry import ruleset
 from ...shared.rules.scenario import Scenario, load_scenario
+from ..scenes.base import Box
 from ..scenes.munchkin_table import MunchkinScene
 from ..scenes.table_base import GameScene
 from ..scenes.wonderland_board import WonderlandScene
@@ -102,6 +103,13 @@ class Guided(GameScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.coach.layout(self)
+
+    def layout_boxes(self) -> list[Box]:
+        """The coach's panel lies over the log and the chat on purpose (a float of the sidebar)."""
+        panel = "sidebar/float:coach"
+        buttons = (self.coach.next_button, self.coach.leave_button)
+        boxes = [(f"{panel}/button:{b.label}", b.rect.copy()) for b in buttons]
+        return [*super().layout_boxes(), (panel, self.coach.rect.copy()), *boxes]
 
     def update(self, dt: float) -> None:
         # The actions first, the table's news of them after: a step's screenshot waits for what they set moving.

@@ -14,7 +14,7 @@ import pytest
 
 from doorkick.client.app import App
 from doorkick.client.scenes.browser import BrowserScene
-from doorkick.client.scenes.overlays import ChoiceOverlay
+from doorkick.client.scenes.overlays import ChoiceOverlay, DialogOverlay
 from doorkick.client.scenes.table_base import action_key
 from doorkick.client.settings import Settings
 from doorkick.client.tutorial.lessons import LESSONS, Lesson
@@ -197,3 +197,17 @@ def test_doorkick_learn_plays_itself_from_the_command_line(tmp_path: Path) -> No
     assert code == 0
     taken = sorted(p.name for p in shots.glob("*.png"))
     assert any("lesson8_done" in name for name in taken), taken
+
+
+def test_the_menus_leave_also_ends_the_tutorial(app: App) -> None:
+    browser = start_screen(app)
+    tutorial = Tutorial(app, 0.05)
+    scene = tutorial.start(8)
+    app.step(1 / 20, [])
+    click(app, scene.menu_button.rect.center)
+    menu = app.top
+    assert isinstance(menu, DialogOverlay)
+    leave = next(b for b in menu.dialog.buttons if b.label == "Leave")
+    click(app, leave.rect.center)
+    assert app.top is browser and tutorial.scene is None
+    assert tutorial.hook not in app.frame_hooks, "nothing of the tutorial is left drawing"

@@ -41,6 +41,8 @@ class Coach:
         self.clock = 0.0
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.from_left = False  # where the pointer's arrow comes from: the left, else above (or below)
+        self.scale = 1.0
+        self.cut = False  # the last panel drawn had to cut its text short (the tests check it never does)
         last = number == count
         self.next_button = Button(
             (0, 0, 10, 10), "Finish" if last else "Next lesson", next_lesson, size=17, colour=(40, 110, 90),
@@ -123,10 +125,11 @@ class Coach:
         side = scene.side_rect
         top = side.y + int(scene.size[1] * PANEL_TOP)
         self.rect = pygame.Rect(side.x + 8, top, side.w - 16, side.bottom - 8 - top)
-        half = (self.rect.w - 30) // 2
-        y = self.rect.bottom - 50
-        self.next_button.rect = pygame.Rect(self.rect.x + 10, y, half, 40)
-        self.leave_button.rect = pygame.Rect(self.rect.right - 10 - half, y, half, 40)
+        self.scale = scene.ui_scale  # the words grow with the window, as the table's do
+        half, high = (self.rect.w - 30) // 2, int(40 * self.scale)
+        for button, x in ((self.next_button, self.rect.x + 10), (self.leave_button, self.rect.right - 10 - half)):
+            button.rect = pygame.Rect(x, self.rect.bottom - 10 - high, half, high)
+            button.size = int(17 * self.scale)
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         for button in (self.next_button, self.leave_button):
@@ -141,28 +144,31 @@ class Coach:
         x, w = self.rect.x + 12, self.rect.w - 24
         y = self.rect.y + 10
         head = f"Lesson {self.number} of {self.count} · {self.lesson.title}"
-        surface.blit(render_line(head, w, 17, theme.ACCENT, "bold"), (x, y))
-        y += 26
+        k = self.scale
+        surface.blit(render_line(head, w, int(17 * k), theme.ACCENT, "bold"), (x, y))
+        y += int(26 * k)
         steps = len(self.lesson.steps)
         count = "Done!" if self.done else f"Step {self.at + 1} of {steps}"
-        surface.blit(render_line(count, w, 14, theme.TEXT_DIM), (x, y))
-        y += 22
+        surface.blit(render_line(count, w, int(14 * k), theme.TEXT_DIM), (x, y))
+        y += int(22 * k)
         room = self.next_button.rect.y - 10 - y
-        step = self.step
+        step, self.cut = self.step, False
         if step is None:
-            surface.blit(render_block(self.lesson.done, w, room, 19, theme.TEXT, min_size=12), (x, y))
+            self.cut = fit(self.lesson.done, w, room, int(19 * k), 12).truncated
+            surface.blit(render_block(self.lesson.done, w, room, int(19 * k), theme.TEXT, min_size=12), (x, y))
         else:
             note = self.refused or ("" if self.wanted(scene) else "Wait a moment: the others may play now.")
             why = "The rules: " + step.why
             for text, share, size, colour, style in (
-                (step.say, 0.42, 20, theme.TEXT, "bold"),
-                (why, 0.78 if note else 1.0, 16, theme.TEXT_DIM, "regular"),
-                (note, 1.0, 16, theme.ORANGE, "regular"),
+                (step.say, 0.42, int(20 * k), theme.TEXT, "bold"),
+                (why, 0.78 if note else 1.0, int(16 * k), theme.TEXT_DIM, "regular"),
+                (note, 1.0, int(16 * k), theme.ORANGE, "regular"),
             ):
                 if not text:
                     continue
                 space = max(20, int((self.next_button.rect.y - 10 - y) * share))
                 fitted = fit(text, w, space, size, 10, style)
+                self.cut = self.cut or fitted.truncated
                 height = len(fitted.lines) * theme.font(fitted.size, style).get_linesize()
                 surface.blit(render_block(text, w, height, size, colour, min_size=10, style=style), (x, y))
                 y += height + 10
@@ -175,7 +181,7 @@ class Coach:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         ring = target.inflate(8 + int(6 * pulse), 8 + int(6 * pulse))
         pygame.draw.rect(surface, POINTER, ring, 4, border_radius=10)
-        size, bounce = 18, int(8 * pulse)
+        size, bounce = int(18 * self.scale), int(8 * pulse)
         # The arrow pointing down at (0, 0), turned to come from where there is room.
         shape = [(0, 0), (-size, -size), (-size // 2, -size), (-size // 2, -2 * size), (size // 2, -2 * size),
                  (size // 2, -size), (size, -size)]

@@ -40,7 +40,6 @@ class Coach:
         self.refused = ""  # the hint for the last action refused, shown until the step moves on
         self.clock = 0.0
         self.rect = pygame.Rect(0, 0, 10, 10)
-        self.from_left = False  # where the pointer's arrow comes from: the left, else above (or below)
         self.scale = 1.0
         self.cut = False  # the last panel drawn had to cut its text short (the tests check it never does)
         last = number == count
@@ -100,14 +99,12 @@ class Coach:
     # -- where the control is -----------------------------------------------------------------------------
     def target(self, scene: GameScene) -> pygame.Rect | None:
         """The control to use now: found among the widgets of whatever is on top of the table."""
-        self.from_left = False
         if self.done:
             return self.next_button.rect if scene.app.top is scene else None
         wire = self.wanted(scene)
         if wire is None:
             return None  # the others' turn to play (a reaction window, a volunteer): wait
         top = scene.app.top
-        self.from_left = top is not scene  # a menu's entries and a form's rows lie close above one another
         if isinstance(top, ChoiceOverlay):  # the menu's entry for the step (any card, if the step names none)
             keys = {option.key for option in top.options}
             key = next((k for k in (action_key(w) for w in scene.legal if self.wants(w)) if k in keys), None)
@@ -175,9 +172,9 @@ class Coach:
         self.next_button.draw(surface)
         self.leave_button.draw(surface)
 
-    def draw_pointer(self, surface: pygame.Surface, target: pygame.Rect) -> None:
-        """A ring round the control and an arrow bouncing towards it: from the left in a menu or a form, else
-        from above (or below, near the top of the window)."""
+    def draw_pointer(self, surface: pygame.Surface, target: pygame.Rect, from_left: bool) -> None:
+        """A ring round the control and an arrow bouncing towards it: `from_left` in a menu or a form (their
+        entries lie close above one another), else from above (or below, near the top of the window)."""
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         ring = target.inflate(8 + int(6 * pulse), 8 + int(6 * pulse))
         pygame.draw.rect(surface, POINTER, ring, 4, border_radius=10)
@@ -185,7 +182,7 @@ class Coach:
         # The arrow pointing down at (0, 0), turned to come from where there is room.
         shape = [(0, 0), (-size, -size), (-size // 2, -size), (-size // 2, -2 * size), (size // 2, -2 * size),
                  (size // 2, -size), (size, -size)]
-        if self.from_left and ring.left - 2 * size > 0:
+        if from_left and ring.left - 2 * size > 0:
             tip, turn = (ring.left - 4 - bounce, target.centery), lambda x, y: (y, -x)
         elif ring.top - 2 * size > 0:
             tip, turn = (max(size, min(surface.get_width() - size, target.centerx)), ring.top - 4 - bounce), None

@@ -147,7 +147,7 @@ class Guided(GameScene):
         self.tutorial.drawn_frame = app.frame
         target = self.coach.target(self)
         if target is not None:
-            self.coach.draw_pointer(surface, target)
+            self.coach.draw_pointer(surface, target, from_left=app.top is not self)
 
     def shutdown(self) -> None:
         super().shutdown()

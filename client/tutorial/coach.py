@@ -59,18 +59,14 @@ class Coach:
         return self.step is None
 
     # -- following the game ----------------------------------------------------------------------------
-    def update(self, dt: float, actions: list[Wire], seat: int) -> bool:
-        """Read the actions played since the last call; True when the step moved on."""
+    def update(self, dt: float, actions: list[Wire], seat: int) -> None:
+        """Read the actions played since the last call: the step's, by `seat`, moves the lesson on."""
         self.clock += dt
-        moved = False
         for wire in actions[self.seen :]:
-            step = self.step
-            if step is not None and wire.get("seat") == seat and step.wants(wire):
+            if wire.get("seat") == seat and self.wants(wire):
                 self.at += 1
                 self.refused = ""
-                moved = True
         self.seen = len(actions)
-        return moved
 
     def refusal(self, wire: Wire) -> str:
         """Why the player's `wire` is not for now ("" when it is the step's), in the step's own words."""
@@ -91,10 +87,17 @@ class Coach:
 
     def wanted(self, scene: GameScene) -> Wire | None:
         """The legal action the step waits for, as the table lists it."""
-        step = self.step
-        if step is None:
-            return None
-        return next((w for w in scene.legal if step.wants(w)), None)
+        return next((w for w in scene.legal if self.wants(w)), None)
+
+    def note(self, scene: GameScene) -> str:
+        """A line under the step when it cannot be taken as things stand: refused, waiting, or a wrong menu."""
+        if self.refused:
+            return self.refused
+        if self.wanted(scene) is None:
+            return "Wait a moment: the others may play now."
+        if scene.app.top is not scene and self.target(scene) is None:
+            return "Close this (Esc) to carry on: the arrow waits on the table."
+        return ""
 
     # -- where the control is -----------------------------------------------------------------------------
     def target(self, scene: GameScene) -> pygame.Rect | None:
@@ -154,7 +157,7 @@ class Coach:
             self.cut = fit(self.lesson.done, w, room, int(19 * k), 12).truncated
             surface.blit(render_block(self.lesson.done, w, room, int(19 * k), theme.TEXT, min_size=12), (x, y))
         else:
-            note = self.refused or ("" if self.wanted(scene) else "Wait a moment: the others may play now.")
+            note = self.note(scene)
             why = "The rules: " + step.why
             for text, share, size, colour, style in (
                 (step.say, 0.42, int(20 * k), theme.TEXT, "bold"),

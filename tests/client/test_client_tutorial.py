@@ -176,6 +176,7 @@ def test_a_wrong_action_is_refused_with_the_steps_hint_and_changes_nothing(app: 
     click(app, baguette.center)  # its menu: take it off, give it away
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
+    assert scene.coach.target(scene) is None and "Close this (Esc)" in scene.coach.note(scene), "not this menu"
     take_off = next(w for w in scene.by_card["sharpened-baguette"] if w["type"] == "unequip")
     entry = menu.option_rect(action_key(take_off))
     assert entry is not None

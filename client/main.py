@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "join": ("doorkick.client.cli", "open the game window and join a host found on the LAN, or host:port"),
     "host": ("doorkick.server.cli", "run a dedicated host for the LAN"),
     "simulate": ("doorkick.shared.simulate", "play bot games to the end and print statistics"),
+    "learn": ("doorkick.client.tutorial.cli", "learn to play: a short guided game against a friendly bot"),
     "replay": ("doorkick.client.cli", "watch a saved game"),
     "verify": ("doorkick.client.verify", "check a saved game's dice: the host's commitment, the seed, every action"),
     "bench": ("doorkick.bench.runner", "measure the engines, the server and the client"),

@@ -86,6 +86,10 @@ class BrowserScene(Scene):
         self.sound_button = Button((0, 0, 10, 10), "", self._sound, tooltip="Click: volume; the last step mutes")
         self.quit_button = Button((0, 0, 10, 10), "Quit", app.quit, hotkey=pygame.K_ESCAPE, colour=(90, 60, 60))
         self.credits_button = Button((0, 0, 10, 10), "Credits", self._credits, tooltip="Who made the art and fonts")
+        self.learn_button = Button(
+            (0, 0, 10, 10), "Learn to play", self._learn, colour=(110, 80, 30),
+            tooltip="A short guided game on this machine: each rule as you need it, against a friendly bot",
+        )
         self.widgets = [
             self.title,
             self.list,
@@ -98,6 +102,7 @@ class BrowserScene(Scene):
             self.sound_button,
             self.quit_button,
             self.credits_button,
+            self.learn_button,
         ]
         self._labels()
 
@@ -111,6 +116,7 @@ class BrowserScene(Scene):
         self.name_input.rect = pygame.Rect(x, 240, side, 42)
         self.colour_button.rect = pygame.Rect(x, 292, side, 42)
         self.sound_button.rect = pygame.Rect(x, 344, side, 42)
+        self.learn_button.rect = pygame.Rect(x, 400, side, 44)
         self.quit_button.rect = pygame.Rect(x, h - 84, side, 44)
         self.credits_button.rect = pygame.Rect(x, h - 138, side, 44)
         self.join_button.rect = pygame.Rect(40, self.list.rect.bottom + 10, 220, 44)
@@ -142,6 +148,11 @@ class BrowserScene(Scene):
         from .credits import CreditsScene
 
         self.app.push(CreditsScene(self.app))
+
+    def _learn(self) -> None:
+        from ..tutorial import start
+
+        start(self.app)
 
     def _rename(self, name: str) -> None:
         self.app.settings.name = name.strip()[:20] or self.app.settings.name

@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "host": ("doorkick.server.cli", "run a dedicated host for the LAN"),
     "simulate": ("doorkick.shared.simulate", "play bot games to the end and print statistics"),
     "replay": ("doorkick.client.cli", "watch a saved game"),
+    "watch": ("doorkick.client.watch", "the big screen: a host's running games for a projector across the room"),
     "verify": ("doorkick.client.verify", "check a saved game's dice: the host's commitment, the seed, every action"),
     "bench": ("doorkick.shared.benchcli", "measure the engines, the server and the client"),
 }

@@ -27,7 +27,7 @@ from ..net import Connection, Status
 from ..render.table_surface import table_top
 from ..session import Happening, NetSession
 from ..ui import theme
-from ..ui.text import render_line
+from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..watching import next_table, ranking, running
 from ..words import Words, listed, plural
@@ -43,6 +43,7 @@ LIST_EVERY = 3.0  # seconds between asking the host for its tables (a spectator 
 ENDED_HOLD = 10.0  # seconds the winner of a table that ended stays up before the next table comes
 NEXT_KEYS = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_n)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_p)
+WATCH_REFUSED = ("no_such_table", "bad_password")  # the table went, or it was locked
 
 
 class Middle(Protocol):
@@ -207,8 +208,11 @@ class BigScreenScene(Scene):
         kind, table = item.type, _table_of(item)
         if kind == protocol.TABLES:
             self.tables = [t for t in item.get("tables") or [] if isinstance(t, dict)]
-        elif kind == protocol.ERROR and (self.session is None or self.session.table != self.watching):
-            self.watching = None  # the table asked for could not be watched (gone, or behind a password)
+        elif kind == protocol.ERROR and item.get("code") in WATCH_REFUSED:
+            self.watching = None  # the table asked for could not be watched: another is asked for
+        elif kind == protocol.ERROR and item.get("code") == "already_at_table":
+            self.connection.request(protocol.LEAVE)  # a watch the host still holds: leave it, then ask again
+            self.watching = None
         elif kind == protocol.SNAPSHOT and table == self.watching and item.get("seat") is None:
             self._begin(item)
         elif kind == protocol.REVEAL:
@@ -264,8 +268,9 @@ class BigScreenScene(Scene):
             names = [self.seat_name(int(s)) for s in outcome.get("winners") or []]
             if names:
                 said = f"{listed(names)} {'wins' if len(names) == 1 else 'win'} the game!"
-                centre = (float(self.main.centerx), float(self.main.centery))
-                self.moments.add(Callout(said, lambda: centre, theme.YELLOW, self.font_size(60)), 0.0, "queue")
+                middle = self.middle
+                where = middle.callout_point if middle is not None else lambda: (0.0, 0.0)
+                self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), 0.0, "queue")
 
     def on_event(self, event: dict[str, Any]) -> None:
         """One event: a caption, dice for a roll, and the big moment it starts."""
@@ -380,6 +385,9 @@ class BigScreenScene(Scene):
             name = self.table_name or "Table"
             title = f"{name} · {GAME_TITLES.get(self.game, self.game.title())}"
             turn, phase_text = self.words.heading()
+            active = self.view.get("active")
+            if not phase_text and isinstance(active, int):  # Wonderland's heading is the turn alone
+                phase_text = f"{self.seat_name(active)}'s turn"
         left = render_line(title, round(rect.w * 0.42), self.font_size(40), theme.ACCENT, "title")
         surface.blit(left, left.get_rect(midleft=(round(24 * k), rect.centery)))
         line = " · ".join(t for t in (turn, phase_text.removeprefix("Phase: ")) if t)
@@ -431,8 +439,6 @@ class BigScreenScene(Scene):
             y += row_h
         note = self.ranking_note(winners)
         if note:
-            from ..ui.text import render_block
-
             img = render_block(note, rect.w - round(48 * k), round(130 * k), self.font_size(22), theme.TEXT_DIM)
             surface.blit(img, (x, y + round(12 * k)))
 

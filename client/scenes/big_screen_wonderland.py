@@ -221,10 +221,11 @@ class WonderlandMiddle:
         line = f"{self.space_label(str(p.get('position')))} · {plural(p.get('hand_count', 0), 'card')} in hand"
         line += "" if friends else " · no Friends"
         surface.blit(render_line(line, text_w, s.font_size(25), theme.TEXT_DIM), (text_x, row.y + round(54 * s.k)))
+        if s.session is not None:  # greyed while away, under the Friends so that its note does not cover them
+            beside = pygame.Rect(row.x, row.y, row.w - len(friends) * (card_w + 8) - 10, row.h)
+            draw_presence(surface, s.session.presence.of(seat), beside)
         x = row.right - 10 - len(friends) * (card_w + 8) + 8
         for card in friends:
             if not self.moments.holds(card):
                 surface.blit(draw_face(self.cards.face(card), card_w), (x, row.y + 6))
             x += card_w + 8
-        if s.session is not None:
-            draw_presence(surface, s.session.presence.of(seat), row)

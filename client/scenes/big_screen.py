@@ -61,6 +61,8 @@ class Middle(Protocol):
 
     def callout_point(self) -> tuple[float, float]: ...
 
+    def boxes(self) -> list[Box]: ...
+
 
 class _Fed:
     """The connection as a table's session sees it: the big screen reads every message first (the host's table
@@ -340,7 +342,21 @@ class BigScreenScene(Scene):
             self.middle.layout(self.main)
 
     def layout_boxes(self) -> list[Box]:
-        return [("header", self.header), ("ranking", self.side), ("captions", self.strip), ("table", self.main)]
+        boxes = [("header", self.header), ("ranking", self.side), ("captions", self.strip), ("table", self.main)]
+        rows = self.ranking_rows()
+        boxes += [(f"ranking/seat:{seat}", rect) for seat, rect in rows]
+        return boxes + (self.middle.boxes() if self.middle is not None and self.session is not None else [])
+
+    def ranking_rows(self) -> list[tuple[int, pygame.Rect]]:
+        """Where each player's line of the ranking goes, best first."""
+        k, rect = self.k, self.side
+        x, y = rect.x + round(24 * k), rect.y + round(84 * k)
+        order = ranking(self.game, self.view) if self.session is not None else []
+        row_h = min(round(112 * k), (rect.bottom - y - round(150 * k)) // max(1, len(order)))
+        return [
+            (seat, pygame.Rect(x, y + i * row_h, rect.w - round(48 * k), row_h - round(10 * k)))
+            for i, (seat, _) in enumerate(order)
+        ]
 
     def animating(self) -> bool:
         return self.throw is not None or self.moments.active
@@ -414,13 +430,12 @@ class BigScreenScene(Scene):
         title = "The winner" if len(winners) == 1 else "The winners" if winners else "Who is winning"
         x, y = rect.x + round(24 * k), rect.y + round(20 * k)
         surface.blit(render_line(title, rect.w - round(48 * k), self.font_size(40), theme.ACCENT, "title"), (x, y))
-        y += round(64 * k)
         if self.session is None:
             return
-        row_h = min(round(112 * k), (rect.bottom - y - round(150 * k)) // max(1, len(self.view.get("players") or [])))
         active = self.view.get("active")
-        for place, (seat, said) in enumerate(ranking(self.game, self.view)):
-            row = pygame.Rect(x, y, rect.w - round(48 * k), row_h - round(10 * k))
+        said = dict(ranking(self.game, self.view))
+        rows = self.ranking_rows()
+        for place, (seat, row) in enumerate(rows):
             won = seat in winners
             colour = self.seat_colour(seat)
             fill = (60, 54, 30) if won else (38, 44, 56)
@@ -430,13 +445,12 @@ class BigScreenScene(Scene):
             surface.blit(number, number.get_rect(midleft=(row.x + round(24 * k), row.centery)))
             name = self.seat_name(seat) + (" ▶" if seat == active and not winners else "")
             text_x = row.x + round(78 * k)
-            surface.blit(
-                render_line(name, row.right - text_x - 8, self.font_size(34), theme.TEXT, "bold"),
-                (text_x, row.y + round(8 * k)),
-            )
-            score = render_line(said, row.right - text_x - 8, self.font_size(28), theme.YELLOW, "bold")
-            surface.blit(score, (text_x, row.y + round(8 * k) + round(42 * k)))
-            y += row_h
+            size = min(self.font_size(34), max(12, row.h // 3))
+            top = row.y + row.h // 12
+            surface.blit(render_line(name, row.right - text_x - 8, size, theme.TEXT, "bold"), (text_x, top))
+            score = render_line(said[seat], row.right - text_x - 8, size * 5 // 6, theme.YELLOW, "bold")
+            surface.blit(score, (text_x, top + round(size * 1.25)))
+        y = rows[-1][1].bottom if rows else y
         note = self.ranking_note(winners)
         if note:
             img = render_block(note, rect.w - round(48 * k), round(130 * k), self.font_size(22), theme.TEXT_DIM)

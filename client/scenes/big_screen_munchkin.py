@@ -99,6 +99,19 @@ class MunchkinMiddle:
     def callout_point(self) -> tuple[float, float]:
         return float(self.combat_rect.centerx), float(self.combat_rect.centery)
 
+    def boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The parts laid out, for the layout test: each player's panel and its lines, the decks, the fight."""
+        boxes = [("table/decks", self.decks_rect), ("table/fight", self.combat_rect)]
+        for seat, rect in self.opponent_rects.items():
+            boxes.append((f"table/player:{seat}", rect))
+            boxes += [(f"table/player:{seat}/{name}", r) for name, r in self.opponent_rows[seat].items()]
+        boxes += [(f"table/decks/{deck}", parts["row"]) for deck, parts in self.deck_parts().items()]
+        for card, rect, _ in self.table_cards:
+            owner = next((seat for seat, rows in self.opponent_rows.items() if rows["items"].contains(rect)), None)
+            parent = f"table/player:{owner}/items" if owner is not None else "table/fight"
+            boxes.append((f"{parent}/card:{card}", rect))
+        return boxes
+
     # -- layout --------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -264,9 +277,9 @@ class MunchkinMiddle:
             str(combat.get("step")), ""
         )
         title += f" · {step}" if step else ""
-        img = render_line(title, rect.w - 40, s.font_size(34), theme.TEXT, "bold")
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + round(8 * s.k))))
         side = round(350 * s.k)
+        img = render_line(title, rect.w - 2 * side - 20, s.font_size(34), theme.TEXT, "bold")
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + round(8 * s.k))))
         ours = pygame.Rect(rect.x + 16, rect.y + round(12 * s.k), side - 16, rect.h - round(24 * s.k))
         theirs = pygame.Rect(rect.right - side, ours.y, side - 16, ours.h)
         name = self.cards.name
@@ -289,24 +302,26 @@ class MunchkinMiddle:
         surface.blit(head, (box.x + 14, box.y + round(10 * s.k)))
         big = render_line(str(total), round(120 * s.k), s.font_size(72), colour, "bold")
         surface.blit(big, big.get_rect(topright=(box.right - 14, box.y + 2)))
-        line_h = round(27 * s.k)
         y = box.y + round(76 * s.k)
+        # Closer lines before any term is left out: a helped fight has many.
+        line_h = max(round(19 * s.k), min(round(27 * s.k), (box.bottom - 8 - y) // max(1, len(rows))))
+        size = max(12, line_h - round(4 * s.k))
         room = max(0, (box.bottom - 8 - y) // line_h)
         shown = rows if len(rows) <= room else rows[: max(0, room - 1)]
         for row in shown:
             text_colour = row.colour if row.amount is None else theme.TEXT
             style = "bold" if row.amount is None else "regular"
-            words = render_line(row.text, box.w - 100, s.font_size(23), text_colour, style)
+            words = render_line(row.text, box.w - 100, size, text_colour, style)
             surface.blit(words, (box.x + 14, y))
             if row.amount is not None:
                 number = f"{row.amount:+d}" if row.signed else str(row.amount)
-                img = render_line(number, 70, s.font_size(23), colour, "bold")
+                img = render_line(number, 70, size, colour, "bold")
                 surface.blit(img, img.get_rect(topright=(box.right - 14, y)))
             y += line_h
         if len(shown) < len(rows):
             rest = sum(r.amount or 0 for r in rows[len(shown):])
             more = render_line(f"… {plural(len(rows) - len(shown), 'more term')}: {rest:+d}", box.w - 28,
-                               s.font_size(22), theme.TEXT_DIM)
+                               size, theme.TEXT_DIM)
             surface.blit(more, (box.x + 14, y))
 
     def waiting_text(self) -> str:

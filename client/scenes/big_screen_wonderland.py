@@ -78,6 +78,12 @@ class WonderlandMiddle:
     def callout_point(self) -> tuple[float, float]:
         return float(self.table_rect.centerx), float(self.table_rect.centery)
 
+    def boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The parts laid out, for the layout test: the board, the fight (or how near the end is), each player."""
+        boxes = [("table/board", self.table_rect), ("table/fight", self.fight_rect)]
+        boxes.append(("table/players", self.players_rect))
+        return boxes + [(f"table/players/player:{seat}", rect) for seat, rect in self.rows.items()]
+
     # -- layout --------------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect

@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import layout_scenes
 import pygame
 import pytest
 from client_support import run_until
+from test_client_layout import SIZES, layout_problems
 
 from doorkick.client import watch as watch_cli
 from doorkick.client.app import App
@@ -411,3 +413,39 @@ def test_watch_on_this_screen_in_the_browser_opens_the_big_screen(app: Any) -> N
     watch_cli.add_arguments(parser, "watch")
     args = parser.parse_args(["127.0.0.1:47999", "--cycle", "30", "--size", "1920x1080"])
     assert (args.address, args.cycle, args.size) == ("127.0.0.1:47999", 30.0, "1920x1080")
+
+
+def fed_a_table(app: App, session: Any, table: str = "t1") -> BigScreenScene:
+    """The big screen given a table's spectator view as a host would send it (from a table arranged in this
+    process), through the messages it reads."""
+    wire = Wire()
+    scene = BigScreenScene(app, wire, "Party host")  # type: ignore[arg-type]
+    app.push(scene)
+    wire.incoming = [big_screen.Status("connected"), listed((table, True, False))]
+    app.step(1 / 60, [])
+    state = session.state(None)
+    wire.incoming = [protocol.Message(protocol.SNAPSHOT, {"table": table, "seat": None, "seq": 1, "state": state,
+                                                          "checksum": protocol.checksum(state)})]
+    app.step(1 / 60, [])
+    assert scene.session is not None and scene.middle is not None
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("arranged", ["munchkin-fight", "munchkin-six", "wonderland-fight"])
+def test_the_big_screen_fits_every_window_without_overlaps(size: tuple[int, int], arranged: str) -> None:
+    if arranged == "wonderland-fight":
+        session = layout_scenes.wonderland_session(fight=True)
+    elif arranged == "munchkin-six":
+        session = layout_scenes.munchkin_session()
+    else:
+        session = layout_scenes.munchkin_combat_session()
+    app = App(Settings(), size=size)
+    scene = fed_a_table(app, session)
+    app.step(1 / 60, [pygame.event.Event(pygame.VIDEOEXPOSE)])
+    assert layout_problems(scene.layout_boxes(), size) == []
+    panels = [n for n, _ in scene.layout_boxes() if n.rpartition("/")[2].startswith("player:")]
+    assert len(panels) == len(scene.view["players"])  # every player's table is on the screen
+    if size == FULL_HD:
+        shoot(app, f"watch_layout_{arranged}")
+    app.close()

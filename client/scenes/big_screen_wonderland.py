@@ -99,12 +99,14 @@ class WonderlandMiddle:
         self.table_rect = self.geo.rect if self.geo is not None else board_rect
         x = board_rect.right + round(16 * k)
         self.pane = pygame.Rect(x, rect.y + 8, rect.right - 8 - x, rect.h - 16)
-        fight_h = round(380 * k) if isinstance(self.view.get("fight"), dict) else round(120 * k)
+        n = max(1, len(self.view.get("players") or []))
+        fight_h = round(120 * k)
+        if isinstance(self.view.get("fight"), dict):  # as tall as the players' rows (100 pixels each) leave it
+            fight_h = min(round(380 * k), max(round(300 * k), self.pane.h - n * round(100 * k) - round(12 * k)))
         self.fight_rect = pygame.Rect(self.pane.x, self.pane.y, self.pane.w, fight_h)
         self.players_rect = pygame.Rect(self.pane.x, self.fight_rect.bottom + round(12 * k), self.pane.w,
                                         self.pane.bottom - self.fight_rect.bottom - round(12 * k))
         players = self.view.get("players") or []
-        n = max(1, len(players))
         row_h = min(round(150 * k), self.players_rect.h // n)
         area = self.players_rect
         self.rows = {
@@ -173,12 +175,20 @@ class WonderlandMiddle:
         surface.blit(render_line(title, box.w - 30, s.font_size(34), theme.TEXT, "bold"), (box.x + 16, box.y + 10))
         ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
         half = (box.w - 48) // 2
-        for i, (label, value, colour) in enumerate((("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))):
+        dice = [d for d in fight.get("dice") or [] if isinstance(d, dict) and 1 <= int(d.get("face") or 0) <= 6]
+        sides = (("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))
+        for i, (label, value, colour) in enumerate(sides):
             x = box.x + 16 + i * (half + 16)
             head = render_line(label, half, s.font_size(26), theme.TEXT_DIM, "bold")
             surface.blit(head, (x, box.y + round(54 * s.k)))
             big = render_line(str(value), half, s.font_size(72), colour, "bold")
             surface.blit(big, (x, box.y + round(82 * s.k)))
+            # Beside each side's Power, its dice (and the monster's cards): what it is made of, in sight.
+            mine = [d for d in dice if (d.get("owner") == "monster") == (i == 1)]
+            cards = [str(c) for c in fight.get("monster_cards") or []] if i == 1 else []
+            beside = pygame.Rect(x + big.get_width() + 20, box.y + round(88 * s.k), half - big.get_width() - 20,
+                                 round(74 * s.k))
+            self.draw_beside(surface, beside, mine, cards)
         winning = ours >= theirs  # the munchkins win ties
         verdict = "The munchkins are winning" if winning else "The monster is winning"
         y = box.y + round(162 * s.k)
@@ -187,26 +197,32 @@ class WonderlandMiddle:
         y += round(40 * s.k)
         # Where both Powers come from: the board screen's own sums, read from the same view.
         for part in WonderlandScene.power_parts(self, fight):  # type: ignore[arg-type]
+            if y + round(24 * s.k) > box.bottom:
+                break
             surface.blit(render_line(part, box.w - 30, s.font_size(22), theme.TEXT), (box.x + 16, y))
             y += round(28 * s.k)
-        # The dice and the Monster cards along the foot, under those lines.
-        foot = pygame.Rect(box.x + 16, y + 4, box.w - 32, box.bottom - 10 - (y + 4))
-        x = foot.x
-        die = min(round(52 * s.k), foot.h - round(30 * s.k))
-        for d in fight.get("dice") or []:
-            face = int(d.get("face") or 1)
-            if 1 <= face <= 6 and die > 8 and x + die < foot.right:
-                surface.blit(die_image(face, die), (x, foot.y))
-                tag = render_line(die_owner(s.words, d.get("owner")), die + 30, s.font_size(17), theme.TEXT_DIM)
-                surface.blit(tag, (x, foot.y + die + 4))
-                x += die + round(36 * s.k)
-        card_w = min(round(70 * s.k), int(foot.h / CARD_RATIO))
-        cx = foot.right - card_w
-        for card in reversed([str(c) for c in fight.get("monster_cards") or []]):
-            if cx < x or card_w < 12:
+
+    def draw_beside(
+        self, surface: pygame.Surface, area: pygame.Rect, dice: list[dict[str, Any]], cards: list[str]
+    ) -> None:
+        """A side's dice, each with whose it is under it, then the Monster cards, as many as fit."""
+        s = self.screen
+        tag_h = round(20 * s.k)
+        die = min(round(52 * s.k), area.h - tag_h)
+        x = area.x
+        for d in dice:
+            if die < 12 or x + die > area.right:
                 break
-            surface.blit(draw_face(self.cards.face(card), card_w), (cx, foot.y))
-            cx -= card_w + 8
+            surface.blit(die_image(int(d["face"]), die), (x, area.y))
+            tag = render_line(die_owner(s.words, d.get("owner")), die + 24, s.font_size(17), theme.TEXT_DIM)
+            surface.blit(tag, (x, area.y + die + 2))
+            x += die + round(30 * s.k)
+        card_w = min(round(64 * s.k), int(area.h / CARD_RATIO))
+        for card in cards:
+            if card_w < 12 or x + card_w > area.right:
+                break
+            surface.blit(draw_face(self.cards.face(card), card_w), (x, area.y))
+            x += card_w + 6
 
     def draw_player(
         self, surface: pygame.Surface, seat: int, p: dict[str, Any], row: pygame.Rect, active: bool, acting: bool
@@ -223,10 +239,13 @@ class WonderlandMiddle:
         text_x = row.x + 2 * size + 28
         text_w = row.right - text_x - len(friends) * (card_w + 8) - 12
         name = str(p.get("name", "?")) + (" ▶" if active else "")
-        surface.blit(render_line(name, text_w, s.font_size(34), theme.TEXT, "bold"), (text_x, row.y + 8))
+        name_size = min(s.font_size(34), max(12, int(row.h * 0.36)))
+        line_size = min(s.font_size(25), max(11, int(row.h * 0.27)))
+        top = row.y + max(4, row.h // 14)
+        surface.blit(render_line(name, text_w, name_size, theme.TEXT, "bold"), (text_x, top))
         line = f"{self.space_label(str(p.get('position')))} · {plural(p.get('hand_count', 0), 'card')} in hand"
         line += "" if friends else " · no Friends"
-        surface.blit(render_line(line, text_w, s.font_size(25), theme.TEXT_DIM), (text_x, row.y + round(54 * s.k)))
+        surface.blit(render_line(line, text_w, line_size, theme.TEXT_DIM), (text_x, top + round(name_size * 1.3)))
         if s.session is not None:  # greyed while away, under the Friends so that its note does not cover them
             beside = pygame.Rect(row.x, row.y, row.w - len(friends) * (card_w + 8) - 10, row.h)
             draw_presence(surface, s.session.presence.of(seat), beside)

@@ -176,6 +176,12 @@ class WonderlandMiddle:
         ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
         half = (box.w - 48) // 2
         dice = [d for d in fight.get("dice") or [] if isinstance(d, dict) and 1 <= int(d.get("face") or 0) <= 6]
+        # Where both Powers come from: the board screen's own sums, read from the same view.
+        parts = WonderlandScene.power_parts(self, fight)  # type: ignore[arg-type]
+        foot = pygame.Rect(box.x + 16, box.y + round((206 + 28 * len(parts)) * s.k), box.w - 32, 0)
+        foot.h = box.bottom - 10 - foot.y
+        monster_cards = [str(c) for c in fight.get("monster_cards") or []]
+        below = foot.h >= round(80 * s.k)  # the monster's cards large under the sums when there is room
         sides = (("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))
         for i, (label, value, colour) in enumerate(sides):
             x = box.x + 16 + i * (half + 16)
@@ -185,7 +191,7 @@ class WonderlandMiddle:
             surface.blit(big, (x, box.y + round(82 * s.k)))
             # Beside each side's Power, its dice (and the monster's cards): what it is made of, in sight.
             mine = [d for d in dice if (d.get("owner") == "monster") == (i == 1)]
-            cards = [str(c) for c in fight.get("monster_cards") or []] if i == 1 else []
+            cards = monster_cards if i == 1 and not below else []
             beside = pygame.Rect(x + big.get_width() + 20, box.y + round(88 * s.k), half - big.get_width() - 20,
                                  round(74 * s.k))
             self.draw_beside(surface, beside, mine, cards)
@@ -195,12 +201,13 @@ class WonderlandMiddle:
         surface.blit(render_line(verdict, box.w - 30, s.font_size(30), theme.SKY if winning else theme.ORANGE, "bold"),
                      (box.x + 16, y))
         y += round(40 * s.k)
-        # Where both Powers come from: the board screen's own sums, read from the same view.
-        for part in WonderlandScene.power_parts(self, fight):  # type: ignore[arg-type]
+        for part in parts:
             if y + round(24 * s.k) > box.bottom:
                 break
             surface.blit(render_line(part, box.w - 30, s.font_size(22), theme.TEXT), (box.x + 16, y))
             y += round(28 * s.k)
+        if below:
+            self.draw_beside(surface, foot, [], monster_cards)
 
     def draw_beside(
         self, surface: pygame.Surface, area: pygame.Rect, dice: list[dict[str, Any]], cards: list[str]
@@ -217,7 +224,7 @@ class WonderlandMiddle:
             tag = render_line(die_owner(s.words, d.get("owner")), die + 24, s.font_size(17), theme.TEXT_DIM)
             surface.blit(tag, (x, area.y + die + 2))
             x += die + round(30 * s.k)
-        card_w = min(round(64 * s.k), int(area.h / CARD_RATIO))
+        card_w = min(round(96 * s.k), int(area.h / CARD_RATIO))
         for card in cards:
             if card_w < 12 or x + card_w > area.right:
                 break

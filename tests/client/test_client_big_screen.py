@@ -284,6 +284,10 @@ def test_the_big_screen_never_shows_a_hand_or_a_deck(
                 shoot(app, f"watch_{game}_hidden_check_{fights}")
                 fights += 1
             time.sleep(0.002)
+        for _ in range(30):  # the winner called out, the ranking turned to the result
+            app.step(1 / 30, [])
+            drawn.end_frame()
+        shoot(app, f"watch_{game}_game_over")
         wait_for(lambda: (host.config.data_dir / "history" / table).is_dir(), 10)
         hidden_at, last, engine, printed = never_shown(host, table)
         assert len(drawn.texts) > 1000

@@ -402,7 +402,9 @@ class BigScreenScene(Scene):
             title = f"{name} · {GAME_TITLES.get(self.game, self.game.title())}"
             turn, phase_text = self.words.heading()
             active = self.view.get("active")
-            if not phase_text and isinstance(active, int):  # Wonderland's heading is the turn alone
+            if not phase_text and self.st.get("outcome"):  # Wonderland's heading is the turn alone
+                phase_text = "the game is over"
+            elif not phase_text and isinstance(active, int):
                 phase_text = f"{self.seat_name(active)}'s turn"
         left = render_line(title, round(rect.w * 0.42), self.font_size(40), theme.ACCENT, "title")
         surface.blit(left, left.get_rect(midleft=(round(24 * k), rect.centery)))

@@ -166,7 +166,9 @@ class WonderlandMiddle:
             turn, step = s.words.heading()
             surface.blit(render_line(turn, box.w - 30, s.font_size(34), theme.TEXT, "bold"), (box.x + 16, box.y + 12))
             left = self.view.get("treasure_deck", "?")
-            line = f"{step} · {plural(left, 'Treasure')} left: the last one ends the game"
+            line = " · ".join(t for t in (step, f"{plural(left, 'Treasure')} left: the last one ends the game") if t)
+            if s.st.get("outcome"):
+                line = "The last Treasure is drawn: the game is over, and the Gold in every hand is counted"
             img = render_block(line, box.w - 30, box.h - round(62 * s.k), s.font_size(26), theme.TEXT_DIM)
             surface.blit(img, (box.x + 16, box.y + round(58 * s.k)))
             return

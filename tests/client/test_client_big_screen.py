@@ -5,6 +5,7 @@ and by its clock, following a table that ends to the next one. The browser's "Wa
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -413,7 +414,7 @@ def test_watch_on_this_screen_in_the_browser_opens_the_big_screen(app: Any) -> N
         app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=browser.watch_button.rect.center)])
     assert watched == [("127.0.0.1", 47999, "Basement")]
     # `doorkick watch HOST:PORT` has the same parser as the rest: an address, a cycle, a window size.
-    parser = __import__("argparse").ArgumentParser()
+    parser = argparse.ArgumentParser()
     watch_cli.add_arguments(parser, "watch")
     args = parser.parse_args(["127.0.0.1:47999", "--cycle", "30", "--size", "1920x1080"])
     assert (args.address, args.cycle, args.size) == ("127.0.0.1:47999", 30.0, "1920x1080")
@@ -453,3 +454,26 @@ def test_the_big_screen_fits_every_window_without_overlaps(size: tuple[int, int]
     if size == FULL_HD:
         shoot(app, f"watch_layout_{arranged}")
     app.close()
+
+
+@pytest.mark.xdist_group("lan")  # real zeroconf on this machine: one at a time, as in test_client_e2e_lan.py
+def test_doorkick_watch_with_no_address_finds_the_only_host_and_watches_it(app: Any, tmp_path: Path) -> None:
+    config = host_config("LAN party", discovery=True, data_dir=tmp_path / "data", bot_delay=0.2, pass_timeout=0.3)
+    config.host = config.interface = "127.0.0.1"
+    host = EmbeddedHost(config)
+    host.start()
+    try:
+        table = bot_table(host, "wonderland")
+        parser = argparse.ArgumentParser()
+        watch_cli.add_arguments(parser, "watch")
+        args = parser.parse_args(["--interface", "127.0.0.1", "--size", "1280x720"])
+        watch_cli._browse(app, args, whole_screen=False)
+        assert isinstance(app.top, BrowserScene) and app.top.watch is not None
+        run_until(app, lambda: isinstance(app.top, BigScreenScene) and app.top.session is not None, 30)
+        scene = app.top
+        assert isinstance(scene, BigScreenScene) and scene.session is not None and scene.session.table == table
+        assert scene.host_label == "LAN party" and scene.game == "wonderland"
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+        assert isinstance(app.top, BrowserScene)  # Esc leaves the big screen for the browser
+    finally:
+        host.stop()

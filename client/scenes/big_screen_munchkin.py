@@ -264,7 +264,7 @@ class MunchkinMiddle:
         if not isinstance(combat, dict):
             panel(surface, rect, (14, 40, 30), (60, 100, 84), radius=14, alpha=140)
             text = self.waiting_text()
-            img = render_block(text, rect.w - 60, round(80 * s.k), s.font_size(38), theme.TEXT, align="center")
+            img = render_block(text, rect.w - 60, round(110 * s.k), s.font_size(40), theme.TEXT, align="center")
             doors = self.table_cards and self.face_up_doors()  # the line goes above Doors turned over
             top = rect.y + round(14 * s.k) if doors else rect.centery - img.get_height() // 3
             surface.blit(img, (rect.x + 30, top))

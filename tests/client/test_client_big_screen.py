@@ -420,7 +420,7 @@ def test_watch_on_this_screen_in_the_browser_opens_the_big_screen(app: Any) -> N
     assert (args.address, args.cycle, args.size) == ("127.0.0.1:47999", 30.0, "1920x1080")
 
 
-def fed_a_table(app: App, session: Any, table: str = "t1") -> BigScreenScene:
+def fed_a_table(app: App, session: Any, table: str = "Friday night") -> BigScreenScene:
     """The big screen given a table's spectator view as a host would send it (from a table arranged in this
     process), through the messages it reads."""
     wire = Wire()

@@ -477,3 +477,24 @@ def test_doorkick_watch_with_no_address_finds_the_only_host_and_watches_it(app: 
         assert isinstance(app.top, BrowserScene)  # Esc leaves the big screen for the browser
     finally:
         host.stop()
+
+
+def test_the_check_catches_a_host_that_leaks_the_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading above is no formality: a host whose spectator view shows every hand among the items (the
+    host's engine runs in its own thread; the test's replay, in this one, stays honest) is caught."""
+    import threading
+
+    from doorkick.shared.rules.munchkin import view as munchkin_view
+
+    honest = munchkin_view._player
+
+    def leaky(state: Any, player: Any) -> dict[str, Any]:
+        shown = honest(state, player)
+        if threading.current_thread() is not threading.main_thread():
+            held = [{"card": c, "equipped": True, "cheat": False, "on_hireling": False} for c in player.hand]
+            shown = {**shown, "items": [*shown["items"], *held]}
+        return shown
+
+    monkeypatch.setattr(munchkin_view, "_player", leaky)
+    with pytest.raises(AssertionError, match=r"names \['.+'\] \(hidden after action \d+\)"):
+        test_the_big_screen_never_shows_a_hand_or_a_deck(tmp_path, monkeypatch, "munchkin", None)

@@ -213,7 +213,7 @@ def never_shown(host: EmbeddedHost, table: str) -> tuple[Callable[[int], set[str
 def test_the_big_screen_shows_a_running_table_at_1920x1080(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
-    party = start_host(tmp_path, 0.6)  # a fight lasts a few actions: long enough for its moments to end
+    party = start_host(tmp_path, 1.0)  # a fight lasts a few actions: long enough for its moments to end
     try:
         shown_at_full_hd(party, monkeypatch, game)
     finally:
@@ -243,17 +243,19 @@ def shown_at_full_hd(party: EmbeddedHost, monkeypatch: pytest.MonkeyPatch, game:
     screen = pygame.Rect((0, 0), FULL_HD)
     assert all(screen.contains(box) for box in boxes.values())
     shoot(app, f"watch_{game}_running")
-    # And in a fight, once its cards have come to rest: both strengths and what they are made of.
+    # And in a fight: both strengths, large, with the words for each side (once its moments rest, for the shot).
     key = "combat" if game == "munchkin" else "fight"
-
-    def settled_fight() -> bool:
-        fight = scene.view.get(key)
-        return isinstance(fight, dict) and not scene.moments.active and scene.throw is None and bool(
-            fight.get("monsters") or fight.get("monster_cards")
-        )
-
-    live(app, settled_fight, 180)
+    live(app, lambda: isinstance(scene.view.get(key), dict) and not scene.moments.active, 240)
+    reader.frame = []
     app.step(1 / 60, [pygame.event.Event(pygame.VIDEOEXPOSE)])
+    fight = scene.view[key]
+    ours, theirs = (
+        (fight["fighters_strength"], fight["monsters_strength"])
+        if game == "munchkin"
+        else (fight["munchkin_power"], fight["monster_power"])
+    )
+    assert "Munchkins" in reader.frame and ("Monsters" if game == "munchkin" else "Monster") in reader.frame
+    assert str(ours) in reader.frame and str(theirs) in reader.frame
     shoot(app, f"watch_{game}_fight")
     app.close()
 

@@ -319,8 +319,9 @@ def _host_on_kept_port(config: Any) -> Any:
     return host
 
 
-def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
-    """The browser sits under the lobby, so leaving a table comes back to it."""
+def _push_browser(app: App, args: argparse.Namespace, attach: Any, watch: Any = None) -> None:
+    """The browser sits under the lobby, so leaving a table comes back to it. Its "Watch on this screen" opens
+    the big screen (`watch`, else on the whole screen)."""
     if app.headless and args.autoplay:
         return  # a headless run has no use for LAN browsing
 
@@ -347,9 +348,15 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
         app.on_close.append(host.stop)
         connect("127.0.0.1", port, f"hosting on port {port}")
 
+    if watch is None:
+        from .watch import open_big_screen
+
+        def watch(host: str, port: int, label: str) -> None:
+            open_big_screen(app, host, port, label)
+
     lan = Browser([args.interface] if args.interface else None)
     lan.start()
-    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT, lan))
+    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT, lan, watch=watch))
 
 
 def open_lobby(app: App, host: str, port: int, label: str, attach: Any = None) -> None:

@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("doorkick.shared.simulate", "play bot games to the end and print statistics"),
     "learn": ("doorkick.client.tutorial.cli", "learn to play: a short guided game against a friendly bot"),
     "replay": ("doorkick.client.cli", "watch a saved game"),
+    "watch": ("doorkick.client.watch", "the big screen: a host's running games for a projector across the room"),
     "verify": ("doorkick.client.verify", "check a saved game's dice: the host's commitment, the seed, every action"),
     "bench": ("doorkick.bench.runner", "measure the engines, the server and the client"),
 }

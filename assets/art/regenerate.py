@@ -4,8 +4,9 @@
     python assets/art/regenerate.py /tmp/package [--authors-from GAME_ICONS_CHECKOUT]
 
 It brings in only the pictures DoorKick uses: every `art = "name"` of the shipped packs (assets/cards/*.toml)
-and boards' Rooms (assets/boards/*.toml), and every picture named in assets/art/kinds.toml. Each becomes assets/art/icons/<name>.svg, drawn in white on
-nothing, so the client can tint it per card kind; pictures no longer used are removed.
+and boards' Rooms (assets/boards/*.toml), and every picture named in assets/art/kinds.toml. Each becomes
+assets/art/icons/<name>.svg, drawn in white on nothing, so the client can tint it per card kind; pictures no
+longer used are removed.
 
 CC BY 3.0 asks us to name each picture's author. The npm package does not say who drew which picture, but the
 game-icons.net source tree keeps each author's pictures in a folder of their own (lorc/, delapouite/, ...).

@@ -116,18 +116,20 @@ class BoardGeometry:
         return str(self.room_info.get(number, {}).get("art") or space_picture("room"))
 
     def _grow_rooms(self) -> None:
-        """The Rooms' tiles: upright, as large as the free board around every Room allows (up to two and a half
-        pitches wide), all of one size so they read as one set. Each is slid away from the board's middle to
-        where there is room, the space's middle (where the path comes in) still inside it."""
-        rooms = [s for s, k in self.kinds.items() if k == "room"]
-        for width in range(int(self.pitch * 2.5), 2 * self.room_half - 1, -2):
-            tiles = {space: self._tile_at(space, width, round(width * ROOM_TALL)) for space in rooms}
-            if all(tiles.values()):
-                self.room_boxes = {space: box for space, box in tiles.items() if box is not None}
-                return
-        for space in rooms:  # a board too crowded for upright tiles: squares on the spaces
+        """The Rooms' tiles: upright, each as large as the free board around it allows (up to two pitches wide),
+        slid away from the board's middle to where there is room, the space's middle (where the path comes in)
+        still inside it."""
+        for space, kind in self.kinds.items():
+            if kind != "room":
+                continue
             x, y = self.points[space]
-            self.room_boxes[space] = pygame.Rect(x - self.room_half, y - self.room_half, *[2 * self.room_half] * 2)
+            box = pygame.Rect(x - self.room_half, y - self.room_half, 2 * self.room_half, 2 * self.room_half)
+            for width in range(int(self.pitch * 2), 2 * self.room_half - 1, -2):
+                tile = self._tile_at(space, width, round(width * ROOM_TALL))
+                if tile is not None:
+                    box = tile
+                    break
+            self.room_boxes[space] = box
 
     def _tile_at(self, space: str, w: int, h: int) -> pygame.Rect | None:
         """The tile `w` by `h` for a Room, slid outward from its space as far as needed to come near no other

@@ -255,7 +255,7 @@ def tray_rect(area: pygame.Rect) -> pygame.Rect:
     return rect
 
 
-TILT = math.radians(24)  # the player looks at the tray from above and in front, this far from straight down
+TILT = math.radians(20)  # the player looks at the tray from above and in front, this far from straight down
 TOWARD_EYE: Vec = (0.0, -math.sin(TILT), math.cos(TILT))
 LIGHT: Vec = (-0.36, 0.26, 0.9)  # from the top left, a little behind the tray
 IVORY = (246, 242, 232)
@@ -306,12 +306,29 @@ def die_side(rect: pygame.Rect) -> int:
 def drawn_dice(throw: DiceThrow, rect: pygame.Rect) -> list[DrawnDie]:
     """The dice as drawn in the tray `rect` at the throw's moment: lifted ones larger and higher over their
     shadows, all kept inside its walls."""
+    return _drawn(throw.poses(), rect)
+
+
+def clear_of_dice(throw: DiceThrow, rect: pygame.Rect, height: int) -> tuple[float, float]:
+    """Where a line `height` tall said across the tray `rect` hides least of the dice once they rest: the
+    middle of the tray, else its top or its foot."""
+    resting = [die.box for die in _drawn([track[-1] for track in throw.tracks], rect)]
+    spots = (rect.centery, rect.y + height / 2 + 4, rect.bottom - height / 2 - 4)
+
+    def hidden(y: float) -> int:
+        band = pygame.Rect(rect.x, round(y - height / 2), rect.w, height)
+        return sum(box.clip(band).w * box.clip(band).h for box in resting)
+
+    return float(rect.centerx), float(min(spots, key=hidden))
+
+
+def _drawn(poses: Sequence[Pose], rect: pygame.Rect) -> list[DrawnDie]:
     scale = rect.w / TRAY_W
     base = die_side(rect)
     wall = max(3, int(14 * scale))
     inner = rect.inflate(-2 * wall, -2 * wall)
     out = []
-    for pose in throw.poses():
+    for pose in poses:
         size = max(10, int(base * (1 + 0.35 * pose.height)))
         lift = pose.height * base * 0.9 * math.sin(TILT)
         probe = DrawnDie(pose.face, (0.0, 0.0), size, pose.turn, (0.0, 0.0))
@@ -354,8 +371,8 @@ def _cube(surface: pygame.Surface, die: DrawnDie, alpha: int) -> None:
         inset = 0.44  # the face inside its rounded edge
         quad = [at(_on_face(normal, u, v, a * inset, b * inset)) for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
         pygame.draw.polygon(layer, colour, quad)
-        if facing < 0.2 or s * facing < 10:
-            continue  # too nearly edge-on for its pips to read
+        if facing < 0.36 or s * facing < 10:
+            continue  # too nearly edge-on for its pips to read (a resting die's front)
         ink = (200, 40, 30) if face == 1 else (28, 28, 32)
         r = 0.13 if face == 1 else 0.085
         for px, py in PIPS[face]:

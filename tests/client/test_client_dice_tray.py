@@ -10,7 +10,17 @@ import pygame
 import pytest
 from layout_scenes import munchkin_combat_session, munchkin_session, wonderland_session
 
-from doorkick.client.anim.dice import FACES, FRAME, DiceThrow, draw_tray, drawn_dice, top_face, tray_rect, turned
+from doorkick.client.anim.dice import (
+    FACES,
+    FRAME,
+    DiceThrow,
+    clear_of_dice,
+    draw_tray,
+    drawn_dice,
+    top_face,
+    tray_rect,
+    turned,
+)
 from doorkick.client.anim.moments import Callout
 from doorkick.client.app import App
 from doorkick.client.scenes.munchkin_table import MunchkinScene
@@ -169,3 +179,25 @@ def test_the_resting_die_shows_its_value_on_its_top_face() -> None:
             if surface.get_at((x, y))[:3] == (200, 40, 30)
         )
         assert (red > 0) == (value == 1), "the one's red pip shows only when one is up"
+
+
+def test_the_result_is_said_clear_of_the_resting_die() -> None:
+    tray = tray_rect(pygame.Rect(0, 0, 266, 160))
+    for seed in range(40):
+        throw = DiceThrow((4,), seed)
+        x, y = clear_of_dice(throw, tray, 44)
+        band = pygame.Rect(tray.x, round(y - 22), tray.w, 44)
+        throw.skip()
+        assert tray.contains(band) and x == tray.centerx
+        assert not any(die.box.colliderect(band) for die in drawn_dice(throw, tray)), seed
+
+
+def test_the_fight_panels_callout_stands_where_the_dice_are_not() -> None:
+    app = App(Settings(), size=(1280, 720))
+    scene = app.push(MunchkinScene(app, munchkin_combat_session()))
+    app.step(1 / 60, [])
+    scene.on_event({"type": "escape_roll", "seat": 0, "monster": 0, "die": 2, "total": 3, "seed": 11})
+    callout = next(m for m in scene.moments.playing if isinstance(m, Callout))
+    assert scene.throw is not None
+    tray = tray_rect(scene.dice_area())
+    assert callout.where() == clear_of_dice(scene.throw, tray, callout.height)

@@ -441,6 +441,11 @@ class WonderlandScene(GameScene):
         panel(surface, box, (40, 20, 28), theme.VERMILLION, alpha=235)
         title = render_line(f"Room {fight.get('room')}: {fight.get('monster')}", box.w - 20, 22, theme.TEXT, "bold")
         surface.blit(title, (box.x + 10, box.y + 8))
+        if self.geo is not None:  # the monster of this Room, beside its Power
+            side = min(52, (box.w - 28) // 5)
+            art = tinted_picture(self.geo.room_art(int(fight.get("room") or 0)), side, theme.ORANGE)
+            if art is not None:
+                surface.blit(art, art.get_rect(topright=(box.right - 10, box.y + 62)))
         ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
         winning = ours >= theirs
         for i, (label, value, colour) in enumerate((("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))):

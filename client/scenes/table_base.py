@@ -14,7 +14,7 @@ import pygame
 
 from .. import actions as acts
 from .. import presence
-from ..anim.dice import DiceThrow, draw_tray, tray_rect
+from ..anim.dice import DiceThrow, clear_of_dice, draw_tray, tray_rect
 from ..anim.flights import Flights
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
@@ -519,12 +519,11 @@ class GameScene(ActionBar, Scene):
         self.throw = DiceThrow(values, seed)
         self.app.sounds.play("dice")
         said = table_moments.roll_callout(self, event)
-        if said is not None:  # once the dice rest, the result is said over the tray
-            def where() -> tuple[float, float]:
-                x, y = tray_rect(self.dice_area()).center
-                return float(x), float(y)
-
-            self.moments.add(Callout(said[0], where, said[1]), self.throw.duration, "now")
+        if said is not None:  # once the dice rest, the result is said over the tray, clear of the dice
+            throw = self.throw
+            callout = Callout(said[0], lambda: (0.0, 0.0), said[1])
+            callout.where = lambda: clear_of_dice(throw, tray_rect(self.dice_area()), callout.height)
+            self.moments.add(callout, self.throw.duration, "now")
         self.want_shot("dice", 0.45)
 
     def roll_events(self) -> tuple[str, ...]:

@@ -1,9 +1,11 @@
 """Decoding and checking one frame, before and after the messages became typed records (issue 15): microseconds
 per frame through a Framer (bytes in, a Message or a ProtocolError out), for the frames a host reads from its
-clients and those a client reads from its host (a six-player Munchkin snapshot and update among them).
+clients and those a client reads from its host (a six-player Munchkin snapshot and update among them); and
+microseconds to read an action's wire form into the engine's action (`action_from_wire`) for both games.
 
-"Before" is shared/protocol.py as it was at a git revision (default: the last one with the hand-written
-validator), loaded from `git show` into this process beside today's: both run here, on the same frames, in turn.
+"Before" is shared/protocol.py and shared/rules/base.py as they were at a git revision (default: the last one
+with the hand-written validators), loaded from `git show` into this process beside today's: both run here, on
+the same frames, in turn.
 
 Run: .venv/bin/python bench/protocol_decode.py [--before REV] [--quick] [--json PATH]
 """
@@ -28,14 +30,15 @@ ROOT = Path(__file__).resolve().parents[1]
 BEFORE = "03dc4cb"  # main when issue 15's contract work began: `protocol.validate` checked every field by hand
 
 
-def old_protocol(revision: str) -> types.ModuleType:
-    """shared/protocol.py at `revision` as a module of its own (it imports only msgpack, msgspec and the stdlib)."""
+def old_module(revision: str, path: str) -> types.ModuleType:
+    """A module of the repository at `revision` as a module of its own (it must import only the stdlib, msgpack
+    and msgspec: shared/protocol.py and shared/rules/base.py did)."""
     source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{revision}:shared/protocol.py"], capture_output=True, text=True, check=True
+        ["git", "-C", str(ROOT), "show", f"{revision}:{path}"], capture_output=True, text=True, check=True
     ).stdout
-    module = types.ModuleType("protocol_before")
+    module = types.ModuleType(path.replace("/", "_").removesuffix(".py") + "_before")
     sys.modules[module.__name__] = module  # dataclasses look their module up
-    exec(compile(source, f"{revision}:shared/protocol.py", "exec"), module.__dict__)
+    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)
     return module
 
 
@@ -92,8 +95,19 @@ def per_frame_us(p: Any, accept: Any, frame: bytes, rounds: int, **limits: Any) 
     return min(timeit.repeat(one, number=rounds, repeat=5)) / rounds * 1e6
 
 
+ACTIONS = {
+    "munchkin": {"type": "sell", "seat": 1, "cards": ["gold-brick#1", "boots#2"]},
+    "wonderland": {"type": "move", "seat": 0, "path": ["path1a", "path1b", "room3"]},
+}
+
+
+def action_us(read: Any, wire: Any, rounds: int) -> float:
+    return min(timeit.repeat(lambda: read(wire), number=rounds, repeat=5)) / rounds * 1e6
+
+
 def bench(quick: bool, revision: str = BEFORE) -> dict[str, Any]:
-    before = old_protocol(revision)
+    before = old_module(revision, "shared/protocol.py")
+    old_base = old_module(revision, "shared/rules/base.py")
     rounds = 500 if quick else 5000
     host_limits = {"max_frame": protocol.CLIENT_MAX_FRAME, "max_items": protocol.CLIENT_MAX_ITEMS, "whole_floats": True}
     figures: dict[str, Any] = {"before": revision}
@@ -106,6 +120,15 @@ def bench(quick: bool, revision: str = BEFORE) -> dict[str, Any]:
             old = per_frame_us(before, getattr(before, accept), frame, slow, **limits)
             new = per_frame_us(protocol, getattr(protocol, accept), frame, slow, **limits)
             figures[f"{side}.{name}"] = {"bytes": len(frame), "before_us": round(old, 2), "after_us": round(new, 2)}
+    # an action's wire form read into the engine's action record (after the frame: the host's next step)
+    for game, wire in ACTIONS.items():
+        actions = type(ruleset(game).action_from_wire(wire)).__mro__[1]  # the game's action base
+        old = action_us(lambda w, a=actions: old_base.Action.from_wire.__func__(a, w), wire, rounds)
+        new = action_us(actions.from_wire, wire, rounds)
+        size = len(protocol.canonical(wire))
+        figures[f"engine_reads.{game}_{wire['type']}"] = {
+            "bytes": size, "before_us": round(old, 2), "after_us": round(new, 2)
+        }
     return figures
 
 

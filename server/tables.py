@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from .match import Match
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-SEXES = ("male", "female")
 OPEN, HUMAN, BOT = "open", "human", "bot"
 
 

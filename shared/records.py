@@ -38,7 +38,7 @@ def explain(error: msgspec.ValidationError, value: Any, where: str) -> str:
     """msgspec's refusal of `value` (read as the record called `where`) as `where.field: what is wrong`."""
     said = _AT.match(str(error))
     assert said is not None  # the pattern matches any text
-    steps = [name if name is not None else int(index) for name, index in _STEP.findall(said["path"] or "")]
+    steps = [name or int(index) for name, index in _STEP.findall(said["path"] or "")]
     field = f"{where}.{steps[0]}" if steps else where
     what = said["what"]
     if missing := _MISSING.match(what):
@@ -52,6 +52,13 @@ def explain(error: msgspec.ValidationError, value: Any, where: str) -> str:
         wanted = " | ".join(_TYPE_WORDS.get(t, t) for t in expected["type"].split(" | "))
         return f"{field}: expected {wanted}{expected['rest']}, got {shown(_at(value, steps))}"
     return f"{field}: {what[:1].lower()}{what[1:]}"
+
+
+def field_of(error: msgspec.ValidationError) -> str | None:
+    """The top-level field msgspec refused, if it names one."""
+    said = _AT.match(str(error))
+    steps = _STEP.findall(said["path"] or "") if said else []
+    return (steps[0][0] or None) if steps else None
 
 
 def shown(value: Any, limit: int = 40) -> str:

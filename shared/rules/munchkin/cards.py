@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..base import SEXES
 from ..cards import Fields, Pack, PackError, load_packs
 
 DOOR_KINDS = (
@@ -29,7 +30,6 @@ KINDS = DOOR_KINDS + TREASURE_KINDS
 
 RACES = ("elf", "dwarf", "halfling", "orc", "gnome")
 CLASSES = ("warrior", "wizard", "thief", "cleric", "bard")
-SEXES = ("male", "female")
 # Who a restriction or a monster bonus can name: a race (or "human"), a class, a sex, or undead monsters.
 TRAITS = (*RACES, "human", *CLASSES, *SEXES)
 

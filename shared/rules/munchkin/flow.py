@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import MappingProxyType
 
-from ..base import Event, NotYourDecision, SeatSetup, WrongTime
+from ..base import SEXES, Event, NotYourDecision, SeatSetup, WrongTime
 from ..rng import Rng
 from .actions import EndTurn, FinishSetup, GiveCharity, KickOpenTheDoor, LookForTrouble, LootTheRoom
-from .cards import SEXES, load_munchkin_packs
+from .cards import load_munchkin_packs
 from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, ask, draw_into_hand

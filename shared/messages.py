@@ -10,9 +10,15 @@ own records are the game's view's.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType, field
+
+# A seat at a table, as a table's detail names it (`kind`): open, or held by a human or by a bot.
+SeatKind = Literal["open", "human", "bot"]
+OPEN: Final = "open"
+HUMAN: Final = "human"
+BOT: Final = "bot"
 
 MAX_CHAT_LENGTH: Final = 300
 MAX_NAME_LENGTH: Final = 32

@@ -54,6 +54,7 @@ from .state import (
     RUNNING,
     START,
     Die,
+    DieOwner,
     WonderlandState,
     gold,
 )
@@ -258,7 +259,7 @@ def _roll(state: WonderlandState, action: Action) -> Result:
         return state, events + fight_events
     if phase in (FIGHT_ROLL, HELPER_ROLL):
         assert fight is not None
-        owner = FIGHTER if phase == FIGHT_ROLL else HELPER
+        owner: DieOwner = FIGHTER if phase == FIGHT_ROLL else HELPER
         fight = replace(fight, dice=(*fight.dice, Die(owner, face)))
         event = Event("rolled", {"seat": seat, "die": face, "for": owner, "seed": rng.throw_seed()})
         return replace(state, fight=fight, phase=FIGHT), [event]

@@ -1,4 +1,5 @@
-"""The wire protocol: message types and fields, the msgpack codec, and a sans-I/O length-prefixed framer.
+"""The wire protocol: message types, the msgpack codec, and a sans-I/O length-prefixed framer that checks each frame
+against its message's record (shared/messages.py).
 
 A frame is a 4-byte big-endian length followed by that many bytes holding one msgpack map with a `type`
 field. The `Framer` never touches a socket: feed it bytes with `receive_data`, take parsed messages (and any

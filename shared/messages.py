@@ -54,7 +54,7 @@ class Record(Struct, tag_field="type", kw_only=True):
     """What every message is: a map whose `type` field names its record, and may carry a request `id` (echoed
     in the reply to a request)."""
 
-    id: int | RequestId | UnsetType = UNSET
+    id: int | RequestId | UnsetType | None = UNSET  # nil: no id
 
 
 # -- client to host --------------------------------------------------------------------------------------------

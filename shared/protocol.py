@@ -319,7 +319,10 @@ class Framer:
             problem, floats = _check_plain(value, self.max_items, depth=1)
             if problem is not None or (floats and self.whole_floats):
                 return None
-        return _message(record)
+        message = _message(record)
+        if _map_size(body) != 1 + len(message.fields) + (record.id is not UNSET):
+            return None  # fields the record does not know (or one twice): `_careful` checks them as plain data
+        return message
 
     def _careful(self, body: bytes) -> Received:
         limit = self.max_frame
@@ -358,6 +361,16 @@ class Framer:
     def data_to_send(self) -> bytes:
         data, self._outgoing = bytes(self._outgoing), bytearray()
         return data
+
+
+def _map_size(body: bytes) -> int:
+    """How many entries the msgpack map at the start of `body` says it has (-1: it is no map)."""
+    first = body[0]
+    if 0x80 <= first <= 0x8F:
+        return first & 0x0F
+    if first in (0xDE, 0xDF):
+        return int.from_bytes(body[1 : 3 if first == 0xDE else 5], "big")
+    return -1
 
 
 def _request_id(value: Mapping[str, Wire]) -> tuple[int | str | None, str | None]:

@@ -254,3 +254,24 @@ def test_a_message_carries_its_typed_record() -> None:
     (joined,) = framer.events_received()
     assert isinstance(joined, p.Message) and joined.fields == {"table": "t1", "seat": None}  # sent as nil: kept
     assert joined.record == messages.JoinTable(table="t1", seat=None, id=3)
+
+
+def test_a_nil_id_is_no_id() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode({"type": "ping", "id": None}))
+    assert framer.events_received() == [p.Message("ping")]
+
+
+def _nested(depth: int) -> object:
+    value: object = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("junk", [msgpack.ExtType(1, b"x"), b"bytes", {1: "int key"}, _nested(p.MAX_DEPTH + 1)])
+def test_a_field_no_record_knows_is_ignored_only_if_it_is_plain_data(junk: object) -> None:
+    framer = server_framer()
+    framer.receive_data(frame_of(msgpack.packb({"type": "ready", "ready": True, "junk": junk}, use_bin_type=True)))
+    (refused,) = framer.events_received()
+    assert isinstance(refused, p.ProtocolError) and refused.code == p.BAD_MSGPACK

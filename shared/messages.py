@@ -4,8 +4,8 @@ A message is a msgpack map whose `type` names the record: the records are msgspe
 union for each direction (`ClientMessage`, `HostMessage`). Lengths are bounds on the work a frame may cost the
 host; the host checks names, seats and the like itself and answers with its own error codes. A field a record
 does not declare is ignored (forward compatibility: a newer peer may send more). A field left out is `UNSET`, so
-the host can tell "not sent" from "sent as nil". Views, events and a table's details are plain maps here: their
-own records are the game's view's.
+the host can tell "not sent" from "sent as nil". Views, events and a table's details are plain maps here (`Map`):
+they have records of their own, where the views are made.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ OPEN: Final = "open"
 HUMAN: Final = "human"
 BOT: Final = "bot"
 
+MAX_ID_LENGTH: Final = 64
 MAX_CHAT_LENGTH: Final = 300
 MAX_NAME_LENGTH: Final = 32
 MAX_TOKEN_LENGTH: Final = 64
@@ -28,8 +29,6 @@ SHA256_LENGTH: Final = 64  # a content address: the SHA-256 of a file's bytes, l
 # Names are checked by the host (`bad_name`, saying the limit); the message only bounds the work.
 _NAME_BOUND: Final = 4 * MAX_NAME_LENGTH
 
-
-MAX_ID_LENGTH: Final = 64
 RequestId = Annotated[str, Meta(max_length=MAX_ID_LENGTH)]
 Name = Annotated[str, Meta(max_length=_NAME_BOUND)]
 App = Annotated[str, Meta(max_length=64)]

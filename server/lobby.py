@@ -12,7 +12,7 @@ from typing import Any
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
 from ..shared.fairness import view_state
-from ..shared.rules.base import RuleError, Ruleset, SeatSetup
+from ..shared.rules.base import SEXES, RuleError, Ruleset, SeatSetup
 from ..shared.rules.scenario import Scenario
 from .config import ServerConfig
 from .fairness import FIXED_SEED, SCENARIO, SeedRound, reveal_message, unverifiable
@@ -28,7 +28,6 @@ from .tables import (
     COLOURS,
     HUMAN,
     OPEN,
-    SEXES,
     Client,
     Seat,
     ServerError,

@@ -20,8 +20,8 @@ import types
 from pathlib import Path
 from typing import Any
 
+from doorkick.bench.common import add_bench_arguments, write_figures
 from doorkick.shared import protocol
-from doorkick.shared.benchcli import add_bench_arguments, write_figures
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset

@@ -90,3 +90,33 @@ def test_a_hosts_hard_bots_think_in_its_pool(tmp_path: Path) -> None:
             assert match.seq >= 2 and not server.lobby.bot_pool.in_process
 
     asyncio.run(scenario())
+
+
+def test_a_worker_that_dies_costs_one_decision_in_a_thread_then_new_workers_start() -> None:
+    import os
+    import signal
+
+    rules = ruleset("wonderland")
+    positions = _positions("wonderland", 3)
+    here = make_bot("wonderland", "hard", 5)
+    expected = [here.choose(rules, state, seat) for state, seat in positions]
+
+    async def scenario() -> list[Any]:
+        pool = BotPool(workers=1)
+        bot = make_bot("wonderland", "hard", 5)
+        moves = []
+        try:
+            for n, (state, seat) in enumerate(positions):
+                if n == 1:  # the worker is killed between two decisions (out of memory, say)
+                    assert pool._pool is not None
+                    for process in list(pool._pool._processes.values()):
+                        os.kill(process.pid, signal.SIGKILL)
+                        process.join()
+                action, bot = await pool.choose(rules, bot, state, seat)
+                moves.append(action)
+        finally:
+            await asyncio.to_thread(pool.close)
+        assert not pool.in_process and pool.submitted == 3  # the third went to a new worker
+        return moves
+
+    assert asyncio.run(scenario()) == expected

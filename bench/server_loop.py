@@ -138,8 +138,10 @@ async def with_bots(data: Path, game: str, seconds: float, pool: Callable[[], Bo
         if pool is not None:
             figures["actions_per_s"] = (match.seq - before) / seconds
             figures["pool_submissions"] = server.lobby.bot_pool.submitted
-            if server.lobby.bot_pool.submitted:
-                figures["bytes_per_submission"] = server.lobby.bot_pool.sent_bytes / server.lobby.bot_pool.submitted
+            sent = server.lobby.bot_pool
+            if sent.submitted:
+                figures["bytes_per_submission"] = sent.sent_bytes / sent.submitted
+                figures["loop_ms_per_submission"] = 1000 * sent.pickling / sent.submitted
         return figures
     finally:
         await server.close()

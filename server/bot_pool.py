@@ -1,7 +1,8 @@
 """Bots think in worker processes, so a hard bot's half second of CPU never slows the host's event loop.
 
 A thread would not do: it holds the interpreter lock for most of its thinking, and the loop then runs only in
-the gaps (measured: 760 loop ticks a second fell to 140, and every connection waited up to 29 ms more). A
+the gaps (`bench/server_loop.py` on a busy 2-core machine: 824 loop ticks a second with no game, 98 with a table
+of hard bots thinking in a thread, 571 with them in the pool; latency p99 57 ms in a thread, 10 in the pool). A
 `BotPool` hands the bot and the game state to a process, one per core, started when the first bot thinks, and
 gets back the move and the bot as it is after choosing (its dice moved on), so the next decision starts from
 the same bot it would have in-process: the moves are the same ones, for the same state and seed.
@@ -26,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache, lru_cache
@@ -44,6 +46,7 @@ from ..shared.rules.wonderland.cards import load_catalog
 log = logging.getLogger(__name__)
 
 Choice = tuple[Action | None, Bot]
+GIVE_UP_AFTER = 3  # pools in a row that broke before answering: processes do not work here, think in a thread
 
 
 def cores() -> int:
@@ -60,14 +63,16 @@ class BotPool:
     def __init__(self, workers: int | None = None, processes: bool = True) -> None:
         self.workers = workers or cores()
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-        # False: bots think in a thread (asked for, or processes could not be started)
-        self.in_process = not processes
+        self._starting = asyncio.Lock()
+        self._deaths = 0  # pools broken one after the other (a worker killed, or one that cannot start)
+        self.in_threads = not processes  # True: bots think in a thread (asked for, or no process would start)
         self.submitted = 0  # decisions sent to a worker process
         self.sent_bytes = 0  # what they cost on the way there (the pickled bot and state)
+        self.pickling = 0.0  # seconds of the loop's CPU spent pickling them and reading the answers
 
     async def choose(self, ruleset: Ruleset[Any], bot: Bot, state: Any, seat: int) -> Choice:
         """The bot's move for `seat` and the bot after choosing it (use that one for its next move)."""
-        if not self.in_process:
+        if not self.in_threads:
             try:
                 return await self._in_worker(ruleset.game, bot, state, seat)
             except (OSError, NotImplementedError, AssertionError, BrokenProcessPool) as exc:
@@ -79,23 +84,35 @@ class BotPool:
         return action, bot
 
     async def _in_worker(self, game: str, bot: Bot, state: Any, seat: int) -> Choice:
+        start = time.thread_time()
         data = dumps((game, bot, state, seat))
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")  # a fork would copy the host's threads' locks
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, context)
+        self.pickling += time.thread_time() - start
+        pool = await self._started()
         self.submitted += 1
         self.sent_bytes += len(data)
-        answer = await asyncio.wrap_future(self._pool.submit(think, data))
+        answer = await asyncio.wrap_future(pool.submit(think, data))
+        start = time.thread_time()
         action, after = loads(answer)
+        self.pickling += time.thread_time() - start
+        self._deaths = 0
         return action, after
 
+    async def _started(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The pool, its processes started in a thread: starting one waits tens of ms on fork and exec."""
+        async with self._starting:
+            if self._pool is None:
+                self._pool = await asyncio.to_thread(_start, self.workers)
+            return self._pool
+
     def _give_up_processes(self, exc: BaseException) -> None:
-        if isinstance(exc, BrokenProcessPool):  # a worker died (killed, out of memory): start afresh next time
+        self._deaths += 1
+        if isinstance(exc, BrokenProcessPool) and self._deaths < GIVE_UP_AFTER:
+            # A worker died (killed, out of memory): start afresh with the next decision.
             log.warning("a bot worker process died (%s); starting new ones", exc)
             self._close_pool()
             return
         log.warning("bots think in a thread: cannot start worker processes (%s: %s)", type(exc).__name__, exc)
-        self.in_process = True
+        self.in_threads = True
         self._close_pool()
 
     def _close_pool(self, wait: bool = False) -> None:
@@ -106,6 +123,13 @@ class BotPool:
     def close(self) -> None:
         """End the worker processes and wait for them to exit (blocking; decisions being made are dropped)."""
         self._close_pool(wait=True)
+
+
+def _start(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+    context = multiprocessing.get_context("spawn")  # a fork would copy the host's threads and their locks
+    pool = concurrent.futures.ProcessPoolExecutor(workers, context)
+    pool.submit(abs, 0)  # the first submission starts the processes
+    return pool
 
 
 # -- what travels ------------------------------------------------------------------------------------------

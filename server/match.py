@@ -203,7 +203,8 @@ class Match:
 
     async def _bot_plays(self, seat: int) -> None:
         bot = self.bots[seat]
-        if seat in self.deep_thinkers:
+        # A deep thinker with one legal action or none answers at once, so it is asked here, not in the pool.
+        if seat in self.deep_thinkers and len(self._legal(seat)) > 1:
             # Only this worker changes the state, and it waits here, so the pool sees a state that holds still.
             # The bot comes back as it is after choosing (its dice moved on): its next move starts from there.
             action, self.bots[seat] = await self.bot_pool.choose(self.ruleset, bot, self.state, seat)

@@ -48,7 +48,7 @@ def test_a_hard_bots_moves_come_from_the_pool_and_are_its_moves_in_process(game:
                 moves.append(action)
         finally:
             await asyncio.to_thread(pool.close)
-        assert (pool.submitted, pool.in_process) == (len(positions), False)
+        assert (pool.submitted, pool.in_threads) == (len(positions), False)
         assert pool.sent_bytes < 8_000 * len(positions)  # the catalogue travels by its packs' names
         return moves
 
@@ -87,7 +87,7 @@ def test_a_hosts_hard_bots_think_in_its_pool(tmp_path: Path) -> None:
             while server.lobby.bot_pool.submitted < 3:
                 assert loop.time() < deadline, f"{server.lobby.bot_pool.submitted} bot moves came from the pool"
                 await asyncio.sleep(0.05)
-            assert match.seq >= 2 and not server.lobby.bot_pool.in_process
+            assert match.seq >= 2 and not server.lobby.bot_pool.in_threads
 
     asyncio.run(scenario())
 
@@ -116,7 +116,20 @@ def test_a_worker_that_dies_costs_one_decision_in_a_thread_then_new_workers_star
                 moves.append(action)
         finally:
             await asyncio.to_thread(pool.close)
-        assert not pool.in_process and pool.submitted == 3  # the third went to a new worker
+        assert not pool.in_threads and pool.submitted == 3  # the third went to a new worker
         return moves
 
     assert asyncio.run(scenario()) == expected
+
+
+def test_where_no_process_can_start_the_bots_think_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_processes(workers: int) -> None:
+        raise OSError(38, "Function not implemented")  # what a system without sem_open says
+
+    monkeypatch.setattr(bot_pool, "_start", no_processes)
+    rules = ruleset("wonderland")
+    (state, seat), = _positions("wonderland", 1)
+    expected = make_bot("wonderland", "hard", 3).choose(rules, state, seat)
+    pool = BotPool()
+    action, _ = asyncio.run(pool.choose(rules, make_bot("wonderland", "hard", 3), state, seat))
+    assert (action, pool.in_threads) == (expected, True)

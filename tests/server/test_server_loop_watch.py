@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import subprocess
 import sys
@@ -57,3 +58,25 @@ def test_the_fixture_fails_a_server_test_with_a_slow_callback() -> None:
     assert run.returncode == 1, run.stdout + run.stderr
     assert "event-loop callback(s) used over 20 ms of CPU" in run.stdout
     assert "_spin" in run.stdout
+
+
+@pytest.mark.slow_callbacks_allowed  # it makes a slow one, and checks what is counted
+def test_a_garbage_collection_inside_a_callback_is_not_the_callbacks_time() -> None:
+    def collection_then_work(collection: float, work: float) -> None:
+        for callback in gc.callbacks:  # a collection as the interpreter reports one, of a known length
+            callback("start", {"generation": 2})
+        _spin(collection)
+        for callback in gc.callbacks:
+            callback("stop", {"generation": 2, "collected": 0, "uncollectable": 0})
+        _spin(work)
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        loop.call_soon(collection_then_work, 0.05, 0.001)
+        loop.call_soon(collection_then_work, 0.001, 0.05)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+
+    with loop_watch.watching() as found:
+        asyncio.run(scenario())
+    assert len(found) == 1 and "(0.001, 0.05)" in found[0][0]

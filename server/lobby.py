@@ -14,6 +14,7 @@ from ..shared.bots import LEVELS
 from ..shared.fairness import view_state
 from ..shared.rules.base import SEXES, RuleError, Ruleset, SeatSetup
 from ..shared.rules.scenario import Scenario
+from .bot_pool import BotPool
 from .config import ServerConfig
 from .fairness import FIXED_SEED, SCENARIO, SeedRound, reveal_message, unverifiable
 from .limits import AddressLimits
@@ -78,6 +79,7 @@ class Lobby:
         # Password hashing (~13 ms of CPU each) runs here, one at a time, so that it never stalls the event loop
         # and guessing clients share one worker rather than every core.
         self._passwords = ThreadPoolExecutor(max_workers=1, thread_name_prefix="passwords")
+        self.bot_pool = BotPool()  # hard bots think in worker processes, started when the first one thinks
         self._created_by: dict[str, str] = {}  # table id -> the address that created it
         self.store = store
         self.rulesets = rulesets
@@ -129,7 +131,7 @@ class Lobby:
     def _resume_match(self, table: Table, state: Any, seq: int) -> None:
         action_log = self.store.open_log(table.id) if not table.finished else None
         table.match = Match(table, self.rulesets(table.game), state, seq, action_log, self.config,
-                            self._finished, self._progressed)
+                            self._finished, self._progressed, self.bot_pool)
         table.match.start()
 
     async def close(self) -> None:
@@ -144,6 +146,7 @@ class Lobby:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._passwords.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.bot_pool.close)
         await asyncio.to_thread(self.store.close)
 
     # -- connections ----------------------------------------------------------------------------------
@@ -544,7 +547,8 @@ class Lobby:
         table.sources = self.offer.sources(table.packs, table.options)
         self.store.save_record(table.id, table.record())
         action_log = self.store.open_log(table.id)
-        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed)
+        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed,
+                            self.bot_pool)
         reply()
         # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
         # so a game screen opens with the names and colours the lobby showed.

@@ -1,0 +1,88 @@
+"""A host that shards its tables across worker processes: games played in a worker, a killed worker's tables
+opened again from their saves with the seated players still at them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from pathlib import Path
+
+from wire_client import WireClient, hosted, play_until_over, table_of
+
+from doorkick.server.workers import RemoteMatch
+from doorkick.shared.rules import registry
+
+GAME = "wonderland"
+
+
+async def seated(port: int, names: list[str], bots: int, seed: int = 11) -> list[WireClient]:
+    players = await table_of(port, names, seats=len(names) + bots, bots=bots, game=GAME)
+    for client in players[1:]:
+        assert (await client.request("ready", ready=True)).type == "ok"
+    assert (await players[0].request("start")).type == "ok"
+    for client in players:
+        await client.expect("snapshot")
+    return players
+
+
+def test_a_table_in_a_worker_plays_a_whole_bot_game(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
+            players = await seated(server.port, ["Ann"], bots=5)
+            watcher = WireClient(server.port)
+            await watcher.connect("Watcher")
+            assert (await watcher.request("watch", table=players[0].table)).type == "watching"
+            await watcher.expect("snapshot")
+            table = server.lobby.tables[players[0].table]
+            assert isinstance(table.match, RemoteMatch)
+            assert server.workers is not None and server.workers.workers[0].pid != os.getpid()
+            await play_until_over(players, timeout=120)
+            while not watcher.finished():
+                await watcher.drain(0.02)
+            assert players[0].seq > 20 and watcher.seq == players[0].seq
+            assert watcher.state is not None and players[0].state is not None
+            assert watcher.state["outcome"] == players[0].state["outcome"] is not None
+            for _ in range(200):  # the host moves the game to the history once the worker says it is over
+                if table.finished:
+                    break
+                await asyncio.sleep(0.05)
+            assert table.finished and table.outcome == players[0].state["outcome"]
+
+    asyncio.run(scenario())
+
+
+def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_seated(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
+            players = await seated(server.port, ["Ann", "Ben"], bots=4)
+            chooser = random.Random(3)
+            for _ in range(6):  # a few moves of the humans, the bots in between
+                mover = next((c for c in players if c.my_decision()), None)
+                if mover is not None:
+                    await mover.act(chooser.choice(mover.my_decision()))
+                for client in players:
+                    await client.drain(0.05)
+            assert server.workers is not None
+            dead = server.workers.workers[0]
+            before = players[0].seq
+            assert before > 0
+            os.kill(dead.pid, signal.SIGKILL)
+            # Each seated player is sent the game again as its save has it, on the new worker, and plays on.
+            for client in players:
+                await client.wait_for(lambda m: m.type == "snapshot", timeout=30)
+            assert server.workers.restarts == 1 and server.workers.workers[0] is not dead
+            # Nothing a player saw is lost: the game goes on from where they were, on the new worker.
+            assert players[0].seq >= before and players[0].seq == players[1].seq
+            table = server.lobby.tables[players[0].table]
+            assert isinstance(table.match, RemoteMatch) and table.match.worker is server.workers.workers[0]
+            await play_until_over(players, timeout=120)
+            assert players[0].state is not None and players[0].state["outcome"] is not None
+            for _ in range(200):
+                if table.finished:
+                    break
+                await asyncio.sleep(0.05)
+            assert table.finished and (tmp_path / "history" / table.id / "actions.log").exists()
+
+    asyncio.run(scenario())

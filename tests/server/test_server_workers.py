@@ -86,3 +86,35 @@ def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_sea
             assert table.finished and (tmp_path / "history" / table.id / "actions.log").exists()
 
     asyncio.run(scenario())
+
+
+def test_a_host_with_workers_restarted_opens_each_game_in_a_worker_where_it_was(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=2) as server:
+            players = await seated(server.port, ["Ann", "Ben"], bots=1)
+            chooser = random.Random(5)
+            for _ in range(4):
+                mover = next((c for c in players if c.my_decision()), None)
+                if mover is not None:
+                    assert (await mover.act(chooser.choice(mover.my_decision()))).type == "ok"
+                for client in players:
+                    await client.drain(0.05)
+            match = server.lobby.tables[players[0].table].match
+            assert isinstance(match, RemoteMatch)
+            for _ in range(100):  # until the bot has nothing more to play and Ann holds what the host has
+                await players[0].drain(0.05)
+                if players[0].seq == match.seq and set(players[0].state["to_act"]) & {0, 1}:
+                    break
+            seq, state = players[0].seq, players[0].state
+            assert seq > 0
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=2) as again:
+            table = again.lobby.tables[players[0].table]
+            assert isinstance(table.match, RemoteMatch)
+            back = WireClient(again.port)
+            await back.connect("Ann again")
+            reply = await back.request("resume", table=players[0].table, token=players[0].token)
+            assert reply.type == "seated"
+            await back.expect("snapshot")
+            assert back.seq == seq and back.state == state
+
+    asyncio.run(scenario())

@@ -57,6 +57,10 @@ def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_sea
     async def scenario() -> None:
         async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
             players = await seated(server.port, ["Ann", "Ben"], bots=4)
+            watcher = WireClient(server.port)
+            await watcher.connect("Watcher")
+            assert (await watcher.request("watch", table=players[0].table)).type == "watching"
+            await watcher.expect("snapshot")
             chooser = random.Random(3)
             for _ in range(6):  # a few moves of the humans, the bots in between
                 mover = next((c for c in players if c.my_decision()), None)
@@ -68,9 +72,22 @@ def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_sea
             dead = server.workers.workers[0]
             before = players[0].seq
             assert before > 0
+            for _ in range(100):  # the bots have played: a human decides
+                if any(c.my_decision() for c in players):
+                    break
+                for client in players:
+                    await client.drain(0.05)
+            # The worker stops before it can answer an action on its way, then dies.
+            os.kill(dead.pid, signal.SIGSTOP)
+            mover = next(c for c in players if c.my_decision())
+            asked = next(mover.ids)
+            mover.send("action", asked, token=mover.token, action=mover.my_decision()[0])
+            await mover.drain(0.2)
             os.kill(dead.pid, signal.SIGKILL)
+            refused = await mover.wait_for(lambda m: m.id == asked, timeout=30)
+            assert (refused.type, refused.get("code")) == ("error", "restarted")
             # Each seated player is sent the game again as its save has it, on the new worker, and plays on.
-            for client in players:
+            for client in [*players, watcher]:
                 await client.wait_for(lambda m: m.type == "snapshot", timeout=30)
             assert server.workers.restarts == 1 and server.workers.workers[0] is not dead
             # Nothing a player saw is lost: the game goes on from where they were, on the new worker.
@@ -79,6 +96,9 @@ def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_sea
             assert isinstance(table.match, RemoteMatch) and table.match.worker is server.workers.workers[0]
             await play_until_over(players, timeout=120)
             assert players[0].state is not None and players[0].state["outcome"] is not None
+            while not watcher.finished():  # the spectator followed the game on the new worker to its end
+                await watcher.drain(0.02)
+            assert watcher.seq == players[0].seq
             for _ in range(200):
                 if table.finished:
                     break

@@ -9,10 +9,13 @@ one turn of its event loop goes out in one write.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
 import msgpack
+
+log = logging.getLogger(__name__)
 
 # host -> worker
 OPEN = "open"  # table id, the table's record: rebuild the game from its save (or deal it, if it has no log yet)
@@ -56,7 +59,10 @@ class Relay(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self._unpacker.feed(data)
         for item in self._unpacker:
-            self.on_message(item)
+            try:
+                self.on_message(item)
+            except Exception:  # a bug with one table's message must not cut the channel of all the others
+                log.exception("relay: %r failed", item[:2] if isinstance(item, list) else item)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport, self.lost = None, True

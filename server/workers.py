@@ -56,6 +56,10 @@ class RemoteMatch:
         self.started = False
         # Who waits for an answer to each action sent, oldest first: the worker answers a table's actions in order.
         self.waiting: collections.deque[tuple[Client, int | str | None]] = collections.deque()
+        # Snapshots asked for and not yet back: seat -> viewer id, and the spectators' viewer ids. Until its
+        # snapshot comes, a connection gets no update: the worker built those for the state the seat held before.
+        self.unsent_seats: dict[int, int] = {}
+        self.unsent_watchers: set[int] = set()
 
     def _send(self, kind: str, *rest: Any) -> None:
         if self.worker is not None:
@@ -76,7 +80,12 @@ class RemoteMatch:
         self._send(relay.ACT, seat, wire, request_id)
 
     def send_snapshot(self, client: Client, seat: int | None, request_id: int | str | None = None) -> None:
-        self._send(relay.SNAP, self.pool.viewer_id(client), seat, request_id)
+        viewer = self.pool.viewer_id(client)
+        if seat is None:
+            self.unsent_watchers.add(viewer)
+        else:
+            self.unsent_seats[seat] = viewer
+        self._send(relay.SNAP, viewer, seat, request_id)
 
     def forget(self, seat: int) -> None:
         self._send(relay.FORGET, seat)
@@ -92,19 +101,24 @@ class RemoteMatch:
         if kind == relay.SEAT:
             seat, frame = rest
             client = self.table.seats[seat].client
-            if client is not None:
+            if client is not None and seat not in self.unsent_seats:
                 client.send_frame(frame)
         elif kind == relay.WATCHERS:
             for client in list(self.table.spectators):
-                client.send_frame(rest[0])
+                if self.pool.viewer_id(client) not in self.unsent_watchers:
+                    client.send_frame(rest[0])
         elif kind == relay.REPLY:
             if self.waiting:
                 client, _ = self.waiting.popleft()
                 client.send_frame(rest[0])
         elif kind == relay.VIEWER:
-            viewer = self.pool.viewers.get(rest[0])
+            number, frame = rest
+            self.unsent_watchers.discard(number)
+            for seat in [s for s, v in self.unsent_seats.items() if v == number]:
+                del self.unsent_seats[seat]
+            viewer = self.pool.viewers.get(number)
             if viewer is not None:
-                viewer.send_frame(rest[1])
+                viewer.send_frame(frame)
         elif kind == relay.PROGRESS:
             self.seq = rest[0]
             self.on_progress(self.table)

@@ -138,3 +138,29 @@ def test_a_host_with_workers_restarted_opens_each_game_in_a_worker_where_it_was(
             assert back.seq == seq and back.state == state
 
     asyncio.run(scenario())
+
+
+def test_a_seat_taken_over_while_the_game_moves_gets_its_snapshot_before_any_update(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
+            players = await seated(server.port, ["Ann", "Ben"], bots=2)
+            chooser = random.Random(9)
+            for _ in range(5):
+                mover = next((c for c in players if c.my_decision()), None)
+                if mover is not None:  # an action on its way while the seat changes hands
+                    mover.send("action", next(mover.ids), token=mover.token,
+                               action=chooser.choice(mover.my_decision()))
+                old = players[1]
+                again = WireClient(server.port)
+                await again.connect("Ben again")
+                # WireClient refuses an update that comes before a snapshot (or out of order)
+                reply = await again.request("resume", table=old.table, token=old.token)
+                assert reply.type == "seated"
+                await again.expect("snapshot")
+                players[1] = again
+                for client in players:
+                    await client.drain(0.05)
+                assert players[1].seq == players[0].seq
+                await old.close()
+
+    asyncio.run(scenario())

@@ -41,6 +41,7 @@ class Advertiser:
         self.info: AsyncServiceInfo | None = None
         self._pending: asyncio.Task[None] | None = None
         self._sent_at = -UPDATE_EVERY  # the loop's time of the last update
+        self._ticker: asyncio.Task[None] | None = None
 
     def addresses(self) -> list[str]:
         config = self.server.config
@@ -91,6 +92,13 @@ class Advertiser:
         # allow_name_change: a second host with the same name on the LAN becomes "Name-2" instead of failing
         await (await self.zeroconf.async_register_service(self.info, allow_name_change=True))
         log.info("advertising %s on %s", self.info.name, ", ".join(self.addresses()))
+        self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    async def _tick(self) -> None:
+        """Players come and go without a lobby change (a browser connecting): the load is looked at anyway."""
+        while True:
+            await asyncio.sleep(UPDATE_EVERY)
+            self.changed()
 
     @property
     def name(self) -> str | None:
@@ -116,6 +124,10 @@ class Advertiser:
             log.exception("could not update the zeroconf advertisement")
 
     async def async_close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            await asyncio.gather(self._ticker, return_exceptions=True)
+            self._ticker = None
         if self._pending is not None:
             self._pending.cancel()
             await asyncio.gather(self._pending, return_exceptions=True)

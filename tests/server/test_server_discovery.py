@@ -117,13 +117,18 @@ def test_the_txt_record_carries_the_host_s_load_and_a_browser_reads_it(tmp_path:
                     assert loop.time() < deadline, f"the load never reached the TXT record: {txt}"
                     await asyncio.sleep(0.3)
                 assert (txt["players"], txt["workers"], txt["tables"]) == ("2", "1", "0")
+                cid = WireClient(host.port)
+                await cid.connect("Cid")  # only connected: no lobby change, the load is looked at anyway
+                while (txt := await browser.properties(name))["players"] != "3":
+                    assert loop.time() < deadline + 20, f"the players never reached the TXT record: {txt}"
+                    await asyncio.sleep(0.3)
                 assert len("".join(k + v for k, v in txt.items() if k in ("playing", "players", "workers",
                                                                             "cores"))) < 40  # kept small
                 info = AsyncServiceInfo(SERVICE_TYPE, name)
                 assert await info.async_request(browser.zeroconf.zeroconf, 3000)
                 found = parse_properties(name, info.parsed_addresses(), info.port or 0, dict(info.properties))
                 assert found is not None
-                assert (found.playing, found.players, found.workers, found.cores) == (1, 2, 1, os.cpu_count() or 1)
+                assert (found.playing, found.players, found.workers, found.cores) == (1, 3, 1, os.cpu_count() or 1)
         finally:
             await browser.close()
 

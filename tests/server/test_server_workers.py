@@ -11,13 +11,14 @@ from pathlib import Path
 
 from wire_client import WireClient, hosted, play_until_over, table_of
 
+from doorkick.client.verify import verify_saved
 from doorkick.server.workers import RemoteMatch
 from doorkick.shared.rules import registry
 
 GAME = "wonderland"
 
 
-async def seated(port: int, names: list[str], bots: int, seed: int = 11) -> list[WireClient]:
+async def seated(port: int, names: list[str], bots: int) -> list[WireClient]:
     players = await table_of(port, names, seats=len(names) + bots, bots=bots, game=GAME)
     for client in players[1:]:
         assert (await client.request("ready", ready=True)).type == "ok"
@@ -27,9 +28,10 @@ async def seated(port: int, names: list[str], bots: int, seed: int = 11) -> list
     return players
 
 
-def test_a_table_in_a_worker_plays_a_whole_bot_game(tmp_path: Path) -> None:
+def test_a_table_in_a_worker_plays_a_whole_bot_game_that_verifies_as_fair(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
+        # No fixed seed: the players' seed round deals, and the worker's last state is what `verify` checks.
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], workers=1) as server:
             players = await seated(server.port, ["Ann"], bots=5)
             watcher = WireClient(server.port)
             await watcher.connect("Watcher")
@@ -49,6 +51,10 @@ def test_a_table_in_a_worker_plays_a_whole_bot_game(tmp_path: Path) -> None:
                     break
                 await asyncio.sleep(0.05)
             assert table.finished and table.outcome == players[0].state["outcome"]
+            assert isinstance(table.fairness, dict) and isinstance(table.fairness["final_checksum"], int)
+            await server.store.settled()
+            verdict = verify_saved(tmp_path / "history" / table.id)
+            assert verdict.fair is True, verdict
 
     asyncio.run(scenario())
 

@@ -36,6 +36,7 @@ from .tables import Client, Table
 log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0  # seconds a worker gets to close its games' logs when the host stops
+MAX_MOVES = 3  # a game whose workers died this often is given up (it would take every new worker down with it)
 
 
 def default_workers() -> int:
@@ -54,6 +55,7 @@ class RemoteMatch:
         self.log = None  # the worker keeps the action log
         self.worker: Worker | None = None
         self.started = False
+        self.moves = 0  # times its worker died under it
         # Who waits for an answer to each action sent, oldest first: the worker answers a table's actions in order.
         self.waiting: collections.deque[tuple[Client, int | str | None]] = collections.deque()
         # Snapshots asked for and not yet back: seat -> viewer id, and the spectators' viewer ids. Until its
@@ -129,11 +131,19 @@ class RemoteMatch:
         elif kind == relay.OPENED:
             self.seq = rest[0]
         elif kind == relay.LOST:
-            log.error("table %s: its game cannot be opened again (%s); it stays on disk", self.table.id, rest[0])
-            self._tell_everyone("table_lost", "this table's game could not be opened again on this host")
-            if self.worker is not None:
-                self.worker.matches.pop(self.table.id, None)
-                self.worker = None
+            self.give_up(rest[0])
+
+    def give_up(self, why: str) -> None:
+        """The game cannot be run here: it stays on disk (a restart of the host tries it again)."""
+        log.error("table %s: its game cannot be opened again (%s); it stays on disk", self.table.id, why)
+        text = "this table's game could not be opened again on this host"
+        while self.waiting:
+            client, request_id = self.waiting.popleft()
+            client.send(p.message(p.ERROR, request_id, code="table_lost", message=text))
+        self._tell_everyone("table_lost", text)
+        if self.worker is not None:
+            self.worker.matches.pop(self.table.id, None)
+            self.worker = None
 
     def open_on(self, worker: Worker) -> None:
         """Open the game on `worker`, from its save (the record held here, the log on disk)."""
@@ -144,6 +154,10 @@ class RemoteMatch:
     def moved(self, worker: Worker) -> None:
         """The worker died: open the game again on `worker`; whoever is at the table gets a snapshot of it, and
         whoever waited for an answer is told to look again."""
+        self.moves += 1
+        if self.moves > MAX_MOVES:
+            self.give_up(f"its worker died {self.moves} times")
+            return
         self.open_on(worker)
         while self.waiting:
             client, request_id = self.waiting.popleft()

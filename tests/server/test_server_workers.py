@@ -12,7 +12,7 @@ from pathlib import Path
 from wire_client import WireClient, hosted, play_until_over, table_of
 
 from doorkick.client.verify import verify_saved
-from doorkick.server.workers import RemoteMatch
+from doorkick.server.workers import MAX_MOVES, RemoteMatch
 from doorkick.shared.rules import registry
 
 GAME = "wonderland"
@@ -168,5 +168,29 @@ def test_a_seat_taken_over_while_the_game_moves_gets_its_snapshot_before_any_upd
                     await client.drain(0.05)
                 assert players[1].seq == players[0].seq
                 await old.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_game_whose_workers_keep_dying_is_given_up_and_the_host_goes_on(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
+            players = await seated(server.port, ["Ann"], bots=2)
+            assert server.workers is not None
+            for died in range(1, MAX_MOVES + 2):
+                worker = server.workers.workers[0]
+                await players[0].drain(0.3)  # the new worker has started
+                os.kill(worker.pid, signal.SIGKILL)
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + 30
+                while server.workers.restarts < died:
+                    assert loop.time() < deadline
+                    await asyncio.sleep(0.05)
+            lost = await players[0].wait_for(lambda m: m.type == "error" and m.get("code") == "table_lost", 30)
+            assert lost.id is None
+            assert (tmp_path / "tables" / players[0].table / "actions.log").exists()  # kept for a restart
+            # The host itself goes on: a new table plays in the new worker.
+            others = await seated(server.port, ["Cid"], bots=1)
+            assert others[0].state is not None and others[0].seq >= 0
 
     asyncio.run(scenario())

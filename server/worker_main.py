@@ -155,11 +155,11 @@ class WorkerHost:
             final = p.checksum(view_state(match.ruleset, match.state, None))
         if match.log is not None:
             match.log.close()
-        # The log is closed before the host moves the game's folder to the history.
-        done = self.store.disk.call(lambda: None)
-        loop = asyncio.get_running_loop()
-        done.add_done_callback(lambda _: loop.call_soon_threadsafe(
-            self.channel.send, relay.END, table.id, match.seq, outcome, final))
+        self._spawn(self._ended(table.id, match.seq, outcome, final))
+
+    async def _ended(self, table_id: str, seq: int, outcome: dict[str, Any], final: int | None) -> None:
+        await self.store.settled()  # the log is closed before the host moves the game's folder to the history
+        self.channel.send(relay.END, table_id, seq, outcome, final)
 
     async def _close(self, table_id: str) -> None:
         match = self.matches.pop(table_id, None)

@@ -130,7 +130,7 @@ class WorkerHost:
                 state, seq = replayed.state, len(replayed.actions)
             else:
                 state, seq = first_state(ruleset, table, self.offer), 0
-        except Exception as exc:  # the host sets the table aside and says why; this worker's other tables go on
+        except Exception as exc:  # the host gives the table up and says why; this worker's other tables go on
             log.exception("table %s cannot be opened", table_id)
             self.channel.send(relay.LOST, table_id, f"{type(exc).__name__}: {exc}")
             return

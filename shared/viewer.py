@@ -1,0 +1,180 @@
+"""The viewer state: what a seat (or a spectator) holds of a running game, defined once for host and client.
+
+`{"view", "legal", "to_act", "turn", "outcome"}` (docs/protocol.md): the game's view record for that seat, the
+wire forms of its legal actions, the seats to act, the turn number and the outcome. The host
+(server/match.py), a local game (client/session.py) and the dice check (shared/fairness.py) build it here; a
+client decodes what it receives with `decode`, which refuses a field it does not know.
+
+`Audience` builds the states of every viewer of one game state: the public view once, each seat only its own
+part, and the wire forms of different seats share every part that is the same for them (one object). `Differ`
+diffs many viewers' states from one state to the next, comparing each shared part once for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import msgspec
+from msgspec import Struct
+
+from .protocol import Wire, checksum
+from .rules.base import Outcome, Ruleset
+from .rules.munchkin.view import MunchkinView
+from .rules.wonderland.view import WonderlandView
+
+GameView = MunchkinView | WonderlandView  # tagged by their `game` key
+
+
+class OutcomeWire(Struct, frozen=True, forbid_unknown_fields=True):
+    """How a game ended, as every viewer, the lobby's results and the dice check see it."""
+
+    winners: list[int]
+    reason: str
+
+
+class ViewerState(Struct, frozen=True, forbid_unknown_fields=True):
+    view: GameView
+    legal: list[dict[str, Any]]  # the seat's legal actions (none for a spectator or once the game is over)
+    to_act: list[int]  # sorted
+    turn: int
+    outcome: OutcomeWire | None
+
+
+def outcome_wire(outcome: Outcome | None) -> OutcomeWire | None:
+    return None if outcome is None else OutcomeWire(list(outcome.winners), outcome.reason)
+
+
+def outcome_map(outcome: Outcome | None) -> dict[str, Wire] | None:
+    """The outcome's wire form as a plain map (a finished table's record, a fairness `Seen`)."""
+    wire = outcome_wire(outcome)
+    return None if wire is None else msgspec.to_builtins(wire)
+
+
+def decode(wire: Mapping[str, Wire]) -> ViewerState:
+    """The typed viewer state of a received map; raises ValueError when it is not one (a field missing, of the
+    wrong type, or unknown)."""
+    try:
+        return msgspec.convert(wire, ViewerState)
+    except msgspec.ValidationError as exc:
+        raise ValueError(f"not a viewer state: {exc}") from exc
+
+
+Legal = Callable[[int], list[Any]]
+
+
+class Audience:
+    """Every viewer state of one game state, each built once when first asked for.
+
+    `legal` gives a seat's legal actions' wire forms (the host passes its own cache of them)."""
+
+    def __init__(self, ruleset: Ruleset[Any], state: Any, seats: Iterable[int | None], legal: Legal | None = None):
+        self.state = state
+        self.outcome = outcome_wire(ruleset.outcome(state))
+        self._outcome_wire = None if self.outcome is None else msgspec.to_builtins(self.outcome)
+        self.to_act = sorted(ruleset.seats_to_act(state))
+        self.turn = ruleset.turn_number(state)
+        wanted = {*seats, None}  # the public view is built anyway: every seat's view shares its parts
+        self.views: Mapping[int | None, Any] = ruleset.player_views(state, wanted)
+        self._public_wire = msgspec.to_builtins(self.views[None])
+        self._legal = legal or (lambda seat: [a.to_wire() for a in ruleset.legal_actions(state, seat)])
+        self._records: dict[int | None, ViewerState] = {}
+        self._wires: dict[int | None, dict[str, Wire]] = {}
+        self._checksums: dict[int | None, int] = {}
+
+    def legal(self, seat: int | None) -> list[Any]:
+        return self._legal(seat) if seat is not None and self.outcome is None else []
+
+    def record(self, seat: int | None) -> ViewerState:
+        if seat not in self._records:
+            self._records[seat] = ViewerState(self.views[seat], self.legal(seat), self.to_act, self.turn, self.outcome)
+        return self._records[seat]
+
+    def wire(self, seat: int | None) -> dict[str, Wire]:
+        """The record's wire form (what msgpack carries); a part the same for every seat is one shared object."""
+        if seat not in self._wires:
+            self._wires[seat] = {
+                "view": _shared_wire(self.views[seat], self.views[None], self._public_wire),
+                "legal": self.legal(seat),
+                "to_act": self.to_act,
+                "turn": self.turn,
+                "outcome": self._outcome_wire,
+            }
+        return self._wires[seat]
+
+    def checksum(self, seat: int | None) -> int:
+        """CRC-32 of the record's canonical encoding (protocol.checksum): what the seat checks after an update."""
+        if seat not in self._checksums:
+            self._checksums[seat] = checksum(self.record(seat))
+        return self._checksums[seat]
+
+
+def viewer_state(ruleset: Ruleset[Any], state: Any, seat: int | None) -> ViewerState:
+    """One viewer's state, on its own (a local game's seat, the dice check's replay)."""
+    return Audience(ruleset, state, (seat,)).record(seat)
+
+
+def _shared_wire(record: Any, public: Any, public_wire: Any) -> Any:
+    """`to_builtins(record)`, reusing `public_wire` (the wire form of `public`) wherever `record` holds the very
+    parts of `public`: a seat's view shares every part it does not replace."""
+    if record is public:
+        return public_wire
+    if not isinstance(record, Struct) or type(record) is not type(public):
+        return msgspec.to_builtins(record)
+    out = dict(public_wire)
+    for name in record.__struct_fields__:
+        value, shared = getattr(record, name), getattr(public, name)
+        if value is not shared:
+            out[name] = _shared_wire(value, shared, public_wire[name]) if isinstance(shared, Struct) else (
+                msgspec.to_builtins(value)
+            )
+    return out
+
+
+class Differ:
+    """`protocol.diff` for the viewers of one update: the changes between two shared parts are worked out once,
+    for every viewer that held the one and now gets the other. Give each update its own Differ."""
+
+    def __init__(self) -> None:
+        # (id old, id new) -> (old, new, their changes or whether equal); keeping both alive keeps their ids theirs
+        self._known: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+    def diff(self, old: Mapping[str, Wire], new: Mapping[str, Wire]) -> list[list[Wire]]:
+        """The changes that turn `old` into `new`, as `protocol.diff` gives them."""
+        out: list[list[Wire]] = []
+        self._into(old, new, [], out)
+        return out
+
+    def _into(self, old: Mapping[str, Wire], new: Mapping[str, Wire], path: list[str], out: list[list[Wire]]) -> None:
+        known = self._known
+        for key in old:
+            if key not in new:
+                out.append([[*path, key]])
+        for key, value in new.items():
+            if key not in old:
+                out.append([[*path, key], value])
+                continue
+            before = old[key]
+            if before is value:
+                continue
+            kind = type(value)
+            # 1 == 1.0 == True in Python but not on the wire, so the types must match as well (as in protocol.diff)
+            if kind is not type(before):
+                out.append([[*path, key], value])
+            elif kind is dict:
+                pair = (id(before), id(value))
+                seen = known.get(pair)
+                if seen is None:
+                    changes: list[list[Wire]] = []
+                    self._into(before, value, [], changes)
+                    seen = known[pair] = (before, value, changes)
+                out.extend([[*path, key, *change[0]], *change[1:]] for change in seen[2])
+            elif kind is list:  # lists are replaced whole; a shared pair is compared once
+                pair = (id(before), id(value))
+                seen = known.get(pair)
+                if seen is None:
+                    seen = known[pair] = (before, value, before == value)
+                if not seen[2]:
+                    out.append([[*path, key], value])
+            elif before != value:
+                out.append([[*path, key], value])

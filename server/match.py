@@ -278,23 +278,26 @@ class Match:
     def _audience(self) -> Audience:
         """Every viewer's state of the current state, each built once and only when asked for."""
         if self._viewers is None or self._viewers.state is not self.state:
-            self._viewers = Audience(self.ruleset, self.state, [s.index for s in self.table.seats], self._legal_wire)
+            seats = [s.index for s in self.table.seats]
+            self._viewers = Audience(self.ruleset, self.state, seats, self._legal_wire, before=self._viewers)
         return self._viewers
 
     def _update(
-        self, seat: int | None, events: list[Event], before: dict[str, Any], differ: Differ,
-        stand_in: int | None = None,
+        self, seat: int | None, events: list[Event], public: list[dict[str, Any]], before: dict[str, Any],
+        differ: Differ, stand_in: int | None = None,
     ) -> tuple[dict[str, Any], bytes]:
+        """`public`: the events as everybody knows them; a seat in an event's audience gets its own."""
         viewers = self._audience()
         state = viewers.wire(seat)
-        changes = differ.diff(before, state)
+        changes = viewers.changes(seat, before, differ)
         # A viewer whose state did not change holds the checksum it was last sent.
         checksum = self.sent_checksum.get(seat) if not changes else None
         if checksum is None:
             checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         message = p.message(
             p.UPDATE, table=self.table.id, seat=seat, seq=self.seq,
-            events=[e.for_seat(seat) for e in events], changes=changes, checksum=checksum,
+            events=[e.for_seat(seat) if seat in e.audience else known for e, known in zip(events, public, strict=True)],
+            changes=changes, checksum=checksum,
         )
         if stand_in is not None:
             message["stand_in"] = stand_in
@@ -302,14 +305,15 @@ class Match:
 
     def _broadcast(self, events: list[Event], stand_in: int | None = None) -> None:
         differ = Differ()  # the parts every seat shares are diffed once
+        public = [e.for_seat(None) for e in events]
         for seat in self.table.seats:
             before = self.sent.get(seat.index)
             if seat.client is None or before is None:
                 continue
-            self.sent[seat.index], frame = self._update(seat.index, events, before, differ, stand_in)
+            self.sent[seat.index], frame = self._update(seat.index, events, public, before, differ, stand_in)
             seat.client.send_frame(frame)
         if self.table.spectators and self.spectator_state is not None:
-            self.spectator_state, frame = self._update(None, events, self.spectator_state, differ, stand_in)
+            self.spectator_state, frame = self._update(None, events, public, self.spectator_state, differ, stand_in)
             for client in list(self.table.spectators):
                 client.send_frame(frame)
 

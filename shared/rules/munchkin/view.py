@@ -367,8 +367,9 @@ def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int])
 
 
 def seen_cards(state: GameState, seat: int) -> set[str]:
-    """Every card `seat` can see, wherever it lies (its own hand included): every card its view names, and the
-    cards used up in this combat, which were played face up. A bot's sample deals only the others (`bots.sampling`)."""
+    """Every card `seat` can see where it lies (its own hand included): every card its view shows in a place, and
+    the cards used up in this combat, which were played face up. A bot's sample deals only the others
+    (`bots.sampling`)."""
     seen: set[str] = set(state.players[seat].hand)
     for p in state.players:
         seen.update(p.races, p.classes, p.curses, p.item_cards)
@@ -390,6 +391,4 @@ def seen_cards(state: GameState, seat: int) -> set[str]:
     for d in state.decisions:
         if d.kind in _PUBLIC_CARDS or (d.kind == "lose_cards" and d.seat == seat):
             seen.update(d.cards)
-        elif d.kind == "trade":
-            seen.update(d.give, d.take)
-    return seen
+    return seen  # a trade's items are in play (named above while they are), not where an offer names them

@@ -84,16 +84,36 @@ class Audience:
         self.turn = ruleset.turn_number(state)
         wanted = {*seats, None}  # the public view is built anyway: every seat's view shares its parts
         self.views: Mapping[int | None, Any] = ruleset.player_views(state, wanted)
-        self._public_wire = msgspec.to_builtins(self.views[None])
+        self._parts: dict[str, Any] | None = None  # the canonical bytes of the public view's fields
+        self._kept_parts: dict[str, Any] = {}  # ... of those the state before had already encoded
+        self._public_wire = self._wire_of_public(before)
         self._legal = legal or (lambda seat: [a.to_wire() for a in ruleset.legal_actions(state, seat)])
         self._records: dict[int | None, ViewerState] = {}
         self._wires: dict[int | None, dict[str, Wire]] = {}
         self._checksums: dict[int | None, int] = {}
         self._own: dict[int | None, tuple[str, ...]] = {}
-        self._parts: dict[str, Any] | None = None
         self._public_changes: dict[str, list[list[Wire]]] | None = None
         if before is not None:
             before.before = None  # only one state back is ever diffed from
+
+    def _wire_of_public(self, before: Audience | None) -> Any:
+        """The public view's wire form; a field that is the very object it was in the state before (the board,
+        the options) keeps its wire form and its bytes, so it is neither converted, diffed nor encoded again."""
+        public = self.views[None]
+        if before is None or type(before.views[None]) is not type(public) or not isinstance(public, Struct):
+            return msgspec.to_builtins(public)
+        old = before.views[None]
+        config = public.__struct_config__
+        wire: dict[str, Wire] = {} if config.tag_field is None else {config.tag_field: config.tag}
+        for name in public.__struct_fields__:
+            value = getattr(public, name)
+            if value is getattr(old, name):
+                wire[name] = before._public_wire[name]
+                if before._parts is not None:
+                    self._kept_parts[name] = before._parts[name]
+            else:
+                wire[name] = msgspec.to_builtins(value)
+        return wire
 
     def legal(self, seat: int | None) -> list[Any]:
         return self._legal(seat) if seat is not None and self.outcome is None else []
@@ -147,7 +167,9 @@ class Audience:
         if self._parts is None:
             public = self.views[None]
             config = public.__struct_config__
-            self._parts = {name: Raw(canonical(getattr(public, name))) for name in public.__struct_fields__}
+            kept = self._kept_parts
+            self._parts = {name: kept.get(name) or Raw(canonical(getattr(public, name)))
+                           for name in public.__struct_fields__}
             if config.tag_field is not None:
                 self._parts[config.tag_field] = config.tag
         return self._parts

@@ -156,3 +156,15 @@ def test_shared_diffs_are_the_diffs_protocol_diff_gives(game: str) -> None:
 
 def test_a_viewer_state_names_its_fields_once() -> None:
     assert ViewerState.__struct_fields__ == ("view", "legal", "to_act", "turn", "outcome")
+
+
+def test_a_public_part_that_did_not_change_keeps_its_wire_form_and_is_not_diffed() -> None:
+    rules = ruleset("wonderland")
+    first, second = list(states("wonderland", seed=2, moves=2))
+    before = Audience(rules, first, VIEWERS)
+    before.checksum(0)
+    after = Audience(rules, second, VIEWERS, before=before)
+    assert after.wire(3)["view"]["board"] is before.wire(0)["view"]["board"]  # one board, converted once a game
+    changes = after.changes(0, before.wire(0), Differ())
+    assert changes and not any(path[:2] == ["view", "board"] for path, *_ in changes)
+    assert after.checksum(0) == p.checksum(after.record(0))

@@ -28,7 +28,7 @@ from .combat import (
 )
 from .fight import asked_seats
 from .helping import help_preview, help_previews
-from .state import Bribe, Combat, Decision, GameState, Player
+from .state import Bribe, Combat, Decision, GameState, Player, remembered
 
 Phase = Literal["setup", "start", "door", "end", "over"]
 Step = Literal["fight", "help", "flee", "spoils", "window"]
@@ -316,8 +316,9 @@ _PUBLIC_CARDS = frozenset({"lose_item", "outrun_curse", "door_order", "doors_wai
 def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
     """What everybody sees: the spectator's view, which every seat's view shares."""
     return MunchkinView(
-        packs=list(state.catalog.packs),
-        options=state.options.to_wire(),
+        # the same objects all game long, so that the host sees at once that they did not change
+        packs=remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
+        options=remembered(state, ("view_options", state.options), lambda s: s.options.to_wire()),
         you=None,
         turn=state.turn,
         active=state.active,

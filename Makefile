@@ -4,13 +4,21 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit simulate clean
+.PHONY: play test lint typecheck unit simulate clean lock
 
-$(STAMP): pyproject.toml
+# Development and CI install the locked versions (requirements-dev.lock); pyproject.toml keeps lower bounds for users.
+$(STAMP): pyproject.toml requirements-dev.lock
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c requirements-dev.lock -e '.[test]'
 	touch $(STAMP)
+
+# After changing a dependency: a fresh venv resolves pyproject.toml's bounds, and its versions become the lock.
+lock:
+	rm -rf .venv-lock && $(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip install --quiet -e '.[test]'
+	{ sed -n '1,2p' requirements-dev.lock; .venv-lock/bin/python -m pip freeze --exclude-editable; } > requirements-dev.lock.new
+	mv requirements-dev.lock.new requirements-dev.lock && rm -rf .venv-lock
 
 play: $(STAMP)
 	$(BIN)/doorkick play
@@ -20,8 +28,13 @@ test: $(STAMP) lint typecheck unit
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The folders become `doorkick.*` only through setuptools' import hook, which mypy and editors cannot follow:
+# a tree of links, `.venv/typing/doorkick/<folder>`, shows them the package as it is installed.
+TYPING := $(VENV)/typing
 typecheck: $(STAMP)
-	$(BIN)/mypy shared
+	mkdir -p $(TYPING)/doorkick
+	for d in shared server client assets; do ln -sfn $(CURDIR)/$$d $(TYPING)/doorkick/$$d; done
+	MYPYPATH=$(TYPING) $(BIN)/mypy -p doorkick.shared -p doorkick.server -p doorkick.client
 
 # Every core; the tests that use real zeroconf share one worker (xdist_group "lan").
 unit: $(STAMP)

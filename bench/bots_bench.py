@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doorkick.shared.benchcli import run_main
+from doorkick.bench.common import run_main
 from doorkick.shared.simulate import run_matches, summarise
 
 

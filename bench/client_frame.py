@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any
 
-from doorkick.shared.benchcli import add_bench_arguments, memory_mb, write_figures
+from doorkick.bench.common import add_bench_arguments, memory_mb, write_figures
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

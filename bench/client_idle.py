@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from doorkick.shared.benchcli import add_bench_arguments, memory_mb, stop_process, write_figures
+from doorkick.bench.common import add_bench_arguments, memory_mb, stop_process, write_figures
 
 PLACES = {
     "lobby": ["play", "--no-discovery", "--interface", "127.0.0.1"],
@@ -47,7 +47,7 @@ def measure(place: str, settle: float, seconds: float, video: str) -> dict[str, 
             "PYGAME_HIDE_SUPPORT_PROMPT": "1",
         }
         process = subprocess.Popen(
-            [sys.executable, "-m", "doorkick.shared.cli", *PLACES[place], "--time-limit", str(settle + seconds + 30)],
+            [sys.executable, "-m", "doorkick.client.main", *PLACES[place], "--time-limit", str(settle + seconds + 30)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         try:

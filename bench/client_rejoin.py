@@ -14,13 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from doorkick.shared.benchcli import add_bench_arguments, write_figures
+from doorkick.bench.common import add_bench_arguments, write_figures
+from doorkick.bench.rejoin_processes import Spectator, Window, seat_players, start_host  # the rejoin test's harness
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# The windows, the host and the spectator are the two-process rejoin test's own harness.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "client"))
-
-from rejoin_processes import Spectator, Window, seat_players, start_host
 
 
 def main() -> int:

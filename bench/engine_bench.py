@@ -12,8 +12,8 @@ from typing import Any
 
 import msgpack
 
+from doorkick.bench.common import run_main
 from doorkick.shared import protocol
-from doorkick.shared.benchcli import run_main
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset

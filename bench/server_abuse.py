@@ -27,8 +27,8 @@ from typing import Any
 
 import msgpack
 
+from doorkick.bench.common import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
 from doorkick.shared import protocol as p
-from doorkick.shared.benchcli import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
 
 ABUSER, PROBE, BYSTANDER = "127.0.0.1", "127.0.0.2", "127.0.0.3"
 
@@ -39,7 +39,7 @@ class Host:
     def __init__(self) -> None:
         self.data_dir = tempfile.mkdtemp(prefix="doorkick-abuse-")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1",
+            [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1",
              "--no-discovery", "--data-dir", self.data_dir, "--bot-delay", "0.6"],
             stdout=subprocess.PIPE, text=True,
         )

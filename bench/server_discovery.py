@@ -21,8 +21,8 @@ import threading
 import time
 from typing import Any
 
+from doorkick.bench.common import add_bench_arguments, stop_process, write_figures
 from doorkick.client.discovery import Browser
-from doorkick.shared.benchcli import add_bench_arguments, stop_process, write_figures
 
 LOOPBACK = "127.0.0.1"
 POLL = 0.005  # seconds between looks at the browser's list, as a frame loop would look (much more often, here)
@@ -30,7 +30,7 @@ POLL = 0.005  # seconds between looks at the browser's list, as a frame loop wou
 
 def start_host(name: str, data_dir: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", LOOPBACK,
+        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", LOOPBACK,
          "--interface", LOOPBACK, "--name", name, "--data-dir", data_dir],
         stdout=subprocess.PIPE, text=True,
     )

@@ -24,8 +24,8 @@ from typing import Any
 
 import msgpack
 
+from doorkick.bench.common import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
 from doorkick.shared import protocol as p
-from doorkick.shared.benchcli import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
 
 SEATS = 6
 PROFILE: list[str] = []  # e.g. ["-m", "cProfile", "-o", "host.prof"] to profile the host
@@ -164,7 +164,7 @@ class Host:
         """`env`: the host process's environment (another tree's DoorKick on PYTHONPATH, for a before/after)."""
         self.data_dir = data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
         self.process = subprocess.Popen(
-            [sys.executable, *PROFILE, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1",
+            [sys.executable, *PROFILE, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1",
              "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
              "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000",
              "--max-per-address", "2000", "--max-tables-per-address", "1000"],

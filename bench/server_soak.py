@@ -22,8 +22,8 @@ from typing import Any
 
 import msgpack
 
+from doorkick.bench.common import add_bench_arguments, memory_mb, stop_process, write_figures
 from doorkick.shared import protocol as p
-from doorkick.shared.benchcli import add_bench_arguments, memory_mb, stop_process, write_figures
 
 
 class Client:
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     games = 10 if args.quick else args.games
     data_dir = Path(tempfile.mkdtemp(prefix="doorkick-soak-"))
     process = subprocess.Popen(
-        [sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--bind", "127.0.0.1", "--no-discovery",
+        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1", "--no-discovery",
          "--data-dir", str(data_dir), "--bot-delay", "0", "--pass-timeout", "0", "--turn-timeout", "0",
          "--max-tables", str(args.parallel)],  # far fewer than the games: finished tables must be freed
         stdout=subprocess.PIPE, text=True,

@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server_latency import Host, Table  # bench/ is no package
 
-from doorkick.shared.benchcli import percentile, stop_process
+from doorkick.bench.common import percentile, stop_process
 
 REPO = Path(__file__).resolve().parents[1]
 # ../shared beside the repository (the main checkout); a lane's worktree one folder deeper finds it one up more.

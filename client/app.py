@@ -135,7 +135,7 @@ class App:
             # With the pointer gone to another window, a tooltip would stay over whatever changed beneath it.
             self.pointer_in = event.type != pygame.WINDOWLEAVE
         if event.type == pygame.WINDOWSIZECHANGED:
-            self.resized(pygame.display.get_surface().get_size())
+            self.resized(_display().get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot(MANUAL_SHOT)
@@ -156,7 +156,7 @@ class App:
                 current = None
 
     def resized(self, size: tuple[int, int]) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = _display()
         if not self.fullscreen:  # the window's own size is what next time opens with
             self.settings.window_w, self.settings.window_h = size
         for scene in self.stack:
@@ -170,7 +170,7 @@ class App:
             _window((0, 0), pygame.FULLSCREEN)
         else:
             _window((self.settings.window_w, self.settings.window_h), pygame.RESIZABLE)
-        self.resized(pygame.display.get_surface().get_size())
+        self.resized(_display().get_size())
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
@@ -302,6 +302,14 @@ def _wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
     first = pygame.event.wait(timeout_ms)
     rest = pygame.event.get()
     return rest if first.type == pygame.NOEVENT else [first, *rest]
+def _display() -> pygame.Surface:
+    """The window's surface; the app opens its window before anything asks for it."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("no window is open")
+    return surface
+
+
 def _window(size: tuple[int, int], flags: int) -> pygame.Surface:
     """Open (or change) the window; it cannot be dragged smaller than the size every screen is laid out for."""
     screen = pygame.display.set_mode(size, flags)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..shared.rules.rng import Rng
-from .scenes.overlays import ChoiceOverlay
+from .scenes.overlays import ChoiceOverlay, ConfirmOverlay
 from .scenes.table_base import GameScene, action_key
 
 if TYPE_CHECKING:
@@ -58,15 +58,15 @@ class Autoplayer:
                 index, self.rng = self.rng.below(len(legal))
                 self.pending = legal[index]
             rect = compose(self.pending) if self.pending is not None else None
-            if rect is None:
-                top.close()
-            else:
+            if rect is not None:
                 self.click(rect.center)
+            elif top is not None:
+                self.app.remove(top)
             self.pending = None
             return
         if top is not self.scene:
-            if top is not None and top.name == "confirm":
-                self.click(top.widgets[0].buttons[0].rect.center)
+            if isinstance(top, ConfirmOverlay):
+                self.click(top.dialog.buttons[0].rect.center)
             elif top is not None and top.name in ("zoom", "dialog"):
                 self.app.remove(top)
             elif top is not None and top.name == "cover":

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from typing import Any
 
+from ..shared.rules.cards import PackError
 from .render.cards import Face, face_of
+
+log = logging.getLogger(__name__)
 
 
 @cache
@@ -22,7 +26,7 @@ def _defs(game: str, packs: tuple[str, ...]) -> dict[str, Any]:
 def _loads(game: str, *packs: str) -> bool:
     try:
         _defs(game, packs)
-    except Exception:
+    except PackError:
         return False
     return True
 
@@ -34,9 +38,13 @@ class Cards:
         self.game = game
         self.packs = packs
         self.problem = ""  # why the packs did not load (the loader's file, card and fault)
+        if not packs:  # a table before its first view names them
+            self.defs: dict[str, Any] = {}
+            return
         try:
             self.defs = _defs(game, packs)
-        except Exception as exc:  # a pack this client lacks, or a broken one: names from ids, not a crash
+        except PackError as exc:  # a pack this client lacks, or a broken one: names from ids, not a crash
+            log.warning("cards shown by id: %s", exc)
             self.problem = str(exc)
             good = tuple(p for p in packs if _loads(game, p))
             self.defs = _defs(game, good) if good and good != packs and _loads(game, *good) else {}

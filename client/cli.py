@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from zeroconf import Error as ZeroconfError
 
 if TYPE_CHECKING:
     from .app import App
@@ -21,6 +24,8 @@ from .seats import KeptSeat, SeatStore
 
 DEFAULT_PORT = 47474
 MAX_NAME = 20  # the longest name the settings and the lobby keep
+
+log = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -81,6 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         metavar="DIR",
         help="save a PNG at each turn start, combat and dice roll",
     )
+    parser.add_argument("--verbose", action="store_true", help="log what the window and its host do, not only warnings")
     parser.add_argument(
         "--time-limit",
         type=float,
@@ -139,6 +145,8 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         _read_scenario(args)
     except ValueError as exc:  # ScenarioError: the file, the line and why; no window opens
@@ -251,9 +259,10 @@ def _open_hosted(app: App, args: argparse.Namespace, attach: Any) -> Any:
         host = EmbeddedHost(config)
         try:
             host.start()
-        except Exception:  # the LAN may refuse advertising (no multicast): host without it rather than not at all
+        except (OSError, ZeroconfError) as exc:  # the LAN may refuse advertising (no multicast): host without it
             if not config.discovery:
                 raise
+            log.warning("hosting without advertising on the LAN: %s", exc)
             config.discovery = False
             host = EmbeddedHost(config)
             host.start()
@@ -304,14 +313,15 @@ def _host_on_kept_port(config: Any) -> Any:
     host = EmbeddedHost(config)
     try:
         host.start()
-    except Exception:  # taken by something else now (or no advertising there): any free port, as before
+    except (OSError, ZeroconfError):  # taken by something else now (or no advertising there): any free port
         config.port = 0
         return None
     return host
 
 
-def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
-    """The browser sits under the lobby, so leaving a table comes back to it."""
+def _push_browser(app: App, args: argparse.Namespace, attach: Any, watch: Any = None) -> None:
+    """The browser sits under the lobby, so leaving a table comes back to it. Its "Watch on this screen" opens
+    the big screen (`watch`, else on the whole screen)."""
     if app.headless and args.autoplay:
         return  # a headless run has no use for LAN browsing
 
@@ -329,7 +339,8 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
         host = EmbeddedHost(config)
         try:
             port = host.start()
-        except Exception as exc:  # shown on the browser rather than closing the window
+        except Exception as exc:  # whatever stops the host (a bug too) is shown on the browser, not a closed window
+            log.exception("could not host a game here")
             browser = app.find(BrowserScene)
             if isinstance(browser, BrowserScene):
                 browser.message = f"Could not host a game here: {exc}"
@@ -337,9 +348,15 @@ def _push_browser(app: App, args: argparse.Namespace, attach: Any) -> None:
         app.on_close.append(host.stop)
         connect("127.0.0.1", port, f"hosting on port {port}")
 
+    if watch is None:
+        from .watch import open_big_screen
+
+        def watch(host: str, port: int, label: str) -> None:
+            open_big_screen(app, host, port, label)
+
     lan = Browser([args.interface] if args.interface else None)
     lan.start()
-    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT, lan))
+    app.push(BrowserScene(app, connect, host_here, DEFAULT_PORT, lan, watch=watch))
 
 
 def open_lobby(app: App, host: str, port: int, label: str, attach: Any = None) -> None:

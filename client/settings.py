@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+import typing
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+import msgspec
 from platformdirs import user_config_dir
+
+from ..shared.rules.base import SEXES, Sex
 
 # Tests and portable installs point this at a directory of their own.
 CONFIG_ENV = "DOORKICK_CONFIG_DIR"
@@ -17,7 +21,8 @@ CONFIG_ENV = "DOORKICK_CONFIG_DIR"
 # `--size` and saved settings never go below it.
 MIN_WINDOW = (1024, 640)
 # The big moments' pace (a kicked Door, a level, a death...): off plays none of them, only their sounds.
-ANIMATION_SPEEDS = {"off": 0.0, "normal": 1.0, "fast": 2.0}
+AnimationSpeed = Literal["off", "normal", "fast"]
+ANIMATION_SPEEDS: dict[AnimationSpeed, float] = {"off": 0.0, "normal": 1.0, "fast": 2.0}
 
 
 def config_dir() -> Path:
@@ -29,7 +34,7 @@ def config_dir() -> Path:
 class Settings:
     name: str = "Player"
     colour: int = 0  # index into theme.PLAYER_COLOURS
-    sex: str = "male"
+    sex: Sex = "male"
     volume: float = 0.7
     muted: bool = False
     window_w: int = 1280
@@ -40,30 +45,24 @@ class Settings:
     auto_pass: bool = True
     bot_seconds: float = 1.0  # between a bot's actions in a game this window hosts: a pace people can follow
     last_host: str = ""
-    animation_speed: str = "normal"  # a key of ANIMATION_SPEEDS
+    animation_speed: AnimationSpeed = "normal"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
         """Read the saved settings; whatever is missing, unknown or mistyped falls back to its default."""
         path = path or config_dir() / "settings.json"
         try:
-            raw: Any = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw: Any = msgspec.json.decode(path.read_bytes())
+        except (OSError, msgspec.DecodeError):
             return cls()
         if not isinstance(raw, dict):
             return cls()
         settings = cls()
-        for f in fields(cls):
-            value = raw.get(f.name)
-            default = getattr(settings, f.name)
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, float):
-                ok = isinstance(value, int | float) and not isinstance(value, bool)
-            else:
-                ok = type(value) is type(default)
-            if ok:
-                setattr(settings, f.name, type(default)(value))
+        for name in raw.keys() & _FIELD_TYPES.keys():  # one setting at a time: a bad one loses only itself
+            try:
+                setattr(settings, name, msgspec.convert(raw[name], _FIELD_TYPES[name]))
+            except msgspec.ValidationError:
+                continue
         settings.clamp()
         return settings
 
@@ -74,7 +73,7 @@ class Settings:
         self.fps = min(240, max(20, self.fps))
         self.bot_seconds = min(5.0, max(0.0, self.bot_seconds))
         self.name = self.name.strip()[:20] or "Player"
-        if self.sex not in ("male", "female"):
+        if self.sex not in SEXES:
             self.sex = "male"
         if self.animation_speed not in ANIMATION_SPEEDS:
             self.animation_speed = "normal"
@@ -91,3 +90,6 @@ class Settings:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
         os.replace(tmp, path)
+
+
+_FIELD_TYPES: dict[str, Any] = typing.get_type_hints(Settings)  # what msgspec reads each setting as

@@ -9,6 +9,7 @@ same from a host's saved game folder, for `doorkick verify`.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import threading
 from pathlib import Path
@@ -19,6 +20,8 @@ from ..shared import protocol
 from ..shared.protocol import Message
 from ..shared.rules.base import SeatSetup
 from ..shared.rules.registry import ruleset
+
+log = logging.getLogger(__name__)
 
 CHECKING = "Checking the dice…"
 
@@ -66,6 +69,7 @@ class Witness:
         try:
             self.verdict = f.verify(ruleset(self.game), revealed, packs, options, self.seen)
         except Exception as exc:  # a bug in the check must not take the window down; say it could not check
+            log.exception("the dice check failed")
             self.verdict = f.Verdict(False, "Cannot check the dice here", [f"{type(exc).__name__}: {exc}"])
         self.checking = False
 

@@ -27,7 +27,7 @@ MAX_ACTION = 1 << 20  # no action is near this long: a longer length is damage, 
 
 def frame(seq: int, action: dict[str, Any]) -> bytes:
     """One action as it is appended to the log."""
-    body = msgpack.packb([seq, action], use_bin_type=True)
+    body: bytes = msgpack.packb([seq, action], use_bin_type=True)
     return FRAME.pack(len(body), zlib.crc32(body)) + body
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
 from ..shared.fairness import view_state
-from ..shared.rules.base import RuleError, Ruleset, SeatSetup
+from ..shared.rules.base import SEXES, RuleError, Ruleset, SeatSetup
 from ..shared.rules.scenario import Scenario
+from .bot_pool import BotPool
 from .config import ServerConfig
 from .fairness import FIXED_SEED, SCENARIO, SeedRound, reveal_message, unverifiable
 from .limits import AddressLimits
@@ -28,7 +29,6 @@ from .tables import (
     COLOURS,
     HUMAN,
     OPEN,
-    SEXES,
     Client,
     Seat,
     ServerError,
@@ -79,6 +79,7 @@ class Lobby:
         # Password hashing (~13 ms of CPU each) runs here, one at a time, so that it never stalls the event loop
         # and guessing clients share one worker rather than every core.
         self._passwords = ThreadPoolExecutor(max_workers=1, thread_name_prefix="passwords")
+        self.bot_pool = BotPool()  # hard bots think in worker processes, started when the first one thinks
         self._created_by: dict[str, str] = {}  # table id -> the address that created it
         self.store = store
         self.rulesets = rulesets
@@ -130,7 +131,7 @@ class Lobby:
     def _resume_match(self, table: Table, state: Any, seq: int) -> None:
         action_log = self.store.open_log(table.id) if not table.finished else None
         table.match = Match(table, self.rulesets(table.game), state, seq, action_log, self.config,
-                            self._finished, self._progressed)
+                            self._finished, self._progressed, self.bot_pool)
         table.match.start()
 
     async def close(self) -> None:
@@ -145,6 +146,7 @@ class Lobby:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         self._passwords.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.bot_pool.close)
         await asyncio.to_thread(self.store.close)
 
     # -- connections ----------------------------------------------------------------------------------
@@ -281,7 +283,7 @@ class Lobby:
         self._created_by[table.id] = getattr(client, "address", "")
         self._changed(table)
 
-    def check_setup(self, game: str, seats: int, packs: list[str], options: Any) -> None:
+    def check_setup(self, game: str, seats: int, packs: Sequence[str], options: Any) -> None:
         """Refuse packs (`bad_packs`) or options (`bad_options`) the game cannot start with, when the table is
         created or changed rather than at its start: the engine sets up a game with them and says why not."""
         ruleset = self.rulesets(game)
@@ -422,6 +424,8 @@ class Lobby:
 
     def _on_watch(self, client: Client, message: p.Message) -> Awaitable[None] | None:
         self._not_at_a_table(client)
+        if self._from_history(client, message, self._on_watch):  # then back here, to the password if it has one
+            return None
         table = self._table(message.get("table"))
         if table.password_hash is None:
             self._watch(client, message)
@@ -430,8 +434,6 @@ class Lobby:
 
     def _watch(self, client: Client, message: p.Message) -> None:
         self._not_at_a_table(client)
-        if self._from_history(client, message, self._on_watch):
-            return
         table = self._table(message.get("table"))
         table.spectators.add(client)
         self._bind(client, table, None)
@@ -545,7 +547,8 @@ class Lobby:
         table.sources = self.offer.sources(table.packs, table.options)
         self.store.save_record(table.id, table.record())
         action_log = self.store.open_log(table.id)
-        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed)
+        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed,
+                            self.bot_pool)
         reply()
         # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
         # so a game screen opens with the names and colours the lobby showed.
@@ -659,7 +662,9 @@ class Lobby:
             raise ServerError("not_started", "no game to resync")
         table.match.send_snapshot(client, client.seat, message.id)
 
-    def _from_history(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> bool:
+    def _from_history(
+        self, client: Client, message: p.Message, then: Callable[[Client, p.Message], Awaitable[None] | None]
+    ) -> bool:
         """A finished game no longer listed (or from before a restart) is brought back from the history, off
         the loop, before `then` answers the request; False when the table is here or was never finished."""
         table_id = message.get("table")
@@ -671,7 +676,9 @@ class Lobby:
         task.add_done_callback(self._tasks.discard)
         return True
 
-    async def _bring_back(self, client: Client, message: p.Message, then: Callable[[Client, p.Message], None]) -> None:
+    async def _bring_back(
+        self, client: Client, message: p.Message, then: Callable[[Client, p.Message], Awaitable[None] | None]
+    ) -> None:
         table_id = message.get("table")
         saved = await asyncio.wrap_future(self.store.disk.call(lambda: self.store.load_finished(table_id)))
         try:
@@ -691,7 +698,9 @@ class Lobby:
         if client not in self.clients:
             return  # gone while the game was read
         try:
-            then(client, message)
+            answering = then(client, message)  # watching a table with a password first checks the password
+            if answering is not None:
+                await answering
         except (ServerError, RuleError) as exc:
             client.send(p.message(p.ERROR, message.id, code=exc.code, message=str(exc)))
 

@@ -6,7 +6,7 @@ views of one state are built once for every viewer (`viewer.Audience`): the publ
 own; spectators share one.
 Timers play `pass` for a silent human in a window where passing is legal; a human with nothing to pass is
 played for by a bot after the longer turn timeout. Bots use the same path as humans; a hard bot thinks in a
-worker thread so that the other tables on this host keep moving meanwhile.
+worker process (`bot_pool`) so that the other tables on this host keep moving meanwhile.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..shared.rules.base import (
     WrongTime,
 )
 from ..shared.viewer import Audience, Differ, outcome_map
+from .bot_pool import BotPool
 from .config import ServerConfig
 from .store import ActionLog
 from .tables import BOT, Client, ServerError, Table
@@ -73,7 +74,7 @@ class Match:
 
     def __init__(
         self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int, action_log: ActionLog | None,
-        config: ServerConfig, on_finish: Any, on_progress: Any = None,
+        config: ServerConfig, on_finish: Any, on_progress: Any = None, bot_pool: BotPool | None = None,
     ) -> None:
         self.table = table
         self.ruleset = ruleset
@@ -98,6 +99,7 @@ class Match:
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
         self.deep_thinkers = {i for i, level in levels.items() if level in THINKS_LONG}
+        self.bot_pool = bot_pool if bot_pool is not None else BotPool(processes=False)  # where they think
         self._generation = 0
         self._task: asyncio.Task[None] | None = None
         self.finished = ruleset.outcome(state) is not None
@@ -205,9 +207,11 @@ class Match:
 
     async def _bot_plays(self, seat: int) -> None:
         bot = self.bots[seat]
-        if seat in self.deep_thinkers:
-            # Only this worker changes the state, and it waits here, so the thread sees a state that holds still.
-            action = await asyncio.to_thread(bot.choose, self.ruleset, self.state, seat)
+        # A deep thinker with one legal action or none answers at once, so it is asked here, not in the pool.
+        if seat in self.deep_thinkers and len(self._legal(seat)) > 1:
+            # Only this worker changes the state, and it waits here, so the pool sees a state that holds still.
+            # The bot comes back as it is after choosing (its dice moved on): its next move starts from there.
+            action, self.bots[seat] = await self.bot_pool.choose(self.ruleset, bot, self.state, seat)
         else:
             action = bot.choose(self.ruleset, self.state, seat)
         if action is None:

@@ -227,6 +227,9 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.disk = Disk()
         self._finished = {f.name for f in self.history.iterdir() if (f / RECORD).is_file()}
+        # Where each table's folder is as far as the disk thread has got: a record saved before `finish` but
+        # written after it was asked for goes into `tables/`, which then moves whole to the history.
+        self._in_history = set(self._finished)
         self._records: dict[str, bytes] = {}  # records waiting for the disk thread, newest form
         self._records_lock = threading.Lock()
 
@@ -262,7 +265,7 @@ class Store:
             data = self._records.pop(table_id, None)
         if data is None:
             return
-        folder = (self.history if table_id in self._finished else self.tables) / table_id
+        folder = (self.history if table_id in self._in_history else self.tables) / table_id
         try:
             folder.mkdir(exist_ok=True, mode=0o700)
             atomic_write(folder / RECORD, data)
@@ -286,6 +289,7 @@ class Store:
         self.disk.call(lambda: self._to_history(table_id))
 
     def _to_history(self, table_id: str) -> None:
+        self._in_history.add(table_id)
         source, target = self.tables / table_id, self.history / table_id
         if not source.exists():
             return

@@ -8,6 +8,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shared.messages import BOT as BOT
+from ..shared.messages import HUMAN as HUMAN
+from ..shared.messages import OPEN as OPEN
+from ..shared.messages import SeatKind
 from ..shared.rules.base import SeatSetup
 
 if TYPE_CHECKING:
@@ -16,8 +20,6 @@ if TYPE_CHECKING:
     from .match import Match
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-SEXES = ("male", "female")
-OPEN, HUMAN, BOT = "open", "human", "bot"
 
 
 class Client(Protocol):
@@ -57,7 +59,7 @@ def setups(seats: list[Seat]) -> tuple[SeatSetup, ...]:
 @dataclass
 class Seat:
     index: int
-    kind: str = OPEN
+    kind: SeatKind = OPEN
     name: str = ""
     sex: str = "male"
     colour: str = ""

@@ -1,4 +1,5 @@
-"""The wire protocol: message types and fields, the msgpack codec, and a sans-I/O length-prefixed framer.
+"""The wire protocol: message types, the msgpack codec, and a sans-I/O length-prefixed framer that checks each frame
+against its message's record (shared/messages.py).
 
 A frame is a 4-byte big-endian length followed by that many bytes holding one msgpack map with a `type`
 field. The `Framer` never touches a socket: feed it bytes with `receive_data`, take parsed messages (and any
@@ -9,6 +10,7 @@ of `data_to_send` to whatever transport there is. docs/protocol.md describes eve
 from __future__ import annotations
 
 import struct
+import typing
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,16 +18,17 @@ from typing import Any, Final
 
 import msgpack
 import msgspec
+from msgspec import UNSET
+
+from .messages import MAX_CHAT_LENGTH as MAX_CHAT_LENGTH
+from .messages import MAX_ID_LENGTH as MAX_ID_LENGTH
+from .messages import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+from .messages import ClientMessage, HostMessage, Record
+from .records import explain
 
 PROTOCOL_VERSION: Final = 1
 DEFAULT_MAX_FRAME: Final = 1 << 20
 HEADER: Final = struct.Struct(">I")
-MAX_ID_LENGTH: Final = 64
-MAX_CHAT_LENGTH: Final = 300
-MAX_NAME_LENGTH: Final = 32
-MAX_TOKEN_LENGTH: Final = 64
-MAX_NONCE_LENGTH: Final = 128  # hello's nonce, hex: the host signs it (docs/protocol.md, "Host identity")
-SHA256_LENGTH: Final = 64  # a content address: the SHA-256 of a file's bytes, lowercase hex
 MAX_DEPTH: Final = 64  # nesting of lists and maps; views are shallow, so deeper is hostile
 # A menu opened with less time than this left on a pass clock gets this long, once per clock (`hold`), so
 # the warning a client shows over it always comes this long before the end (R01).
@@ -92,166 +95,58 @@ _MSGPACK_PROBLEMS: Final = {  # msgpack's own messages are empty for these
 }
 
 
-@dataclass(frozen=True)
-class Field:
-    """One field of a message: the types it may hold, whether it must be present, a length cap."""
-
-    types: tuple[type, ...]
-    required: bool = True
-    max_len: int | None = None  # characters of a str, items of a list, entries of a map
-
-    def describe(self) -> str:
-        names = "|".join("nil" if t is type(None) else _TYPE_NAMES[t] for t in self.types)
-        return names + (f" (at most {self.max_len})" if self.max_len is not None else "")
+# Every message's record, by its `type`, for each direction: what a Framer accepts (shared/messages.py).
+Accept = Mapping[str, type[Record]]
 
 
-_TYPE_NAMES: dict[type, str] = {
-    int: "int", str: "str", bool: "bool", float: "float", list: "list", dict: "map"
-}
+def _by_type(union: Any) -> dict[str, type[Record]]:
+    return {record.__struct_config__.tag: record for record in typing.get_args(union)}
 
 
-def _req(*types: type, max_len: int | None = None) -> Field:
-    return Field(types, True, max_len)
+CLIENT_MESSAGES: Final[Accept] = _by_type(ClientMessage)
+SERVER_MESSAGES: Final[Accept] = _by_type(HostMessage)
 
 
-def _opt(*types: type, max_len: int | None = None) -> Field:
-    return Field(types, False, max_len)
+def fields_of(record: type[Record]) -> tuple[str, ...]:
+    """The wire names of a message's own fields (every message may also carry `id`)."""
+    return tuple(f.encode_name for f in msgspec.structs.fields(record) if f.name != "id")
 
 
-Schema = Mapping[str, Field]
-_NIL = type(None)
-_NUMBER = (int, float)
-_NAME_BOUND = 4 * MAX_NAME_LENGTH
+def _holds_any(info: Any) -> bool:
+    """Whether a msgspec type (`msgspec.inspect`) lets anything through somewhere inside."""
+    if isinstance(info, msgspec.inspect.AnyType):
+        return True
+    if isinstance(info, tuple):
+        return any(_holds_any(i) for i in info)
+    if isinstance(info, msgspec.inspect.Type):
+        return any(_holds_any(v) for v in msgspec.structs.astuple(info))
+    return False
 
-# Every message may also carry `id` (int or str), echoed in the reply to a request.
-CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
-    # Names are checked by the host (`bad_name`, saying the limit); the framer only bounds the work.
-    HELLO: {
-        "protocol": _req(int),
-        "app": _req(str, max_len=64),
-        "name": _req(str, max_len=_NAME_BOUND),
-        "nonce": _opt(str, max_len=MAX_NONCE_LENGTH),
-    },
-    PING: {},
-    PONG: {},
-    LIST_TABLES: {},
-    CREATE_TABLE: {
-        "game": _req(str, max_len=32),
-        "seats": _req(int),
-        "bots": _opt(int),
-        "bot_level": _opt(str, max_len=16),
-        "name": _opt(str, max_len=_NAME_BOUND),
-        "password": _opt(str, max_len=64),
-        "options": _opt(dict, _NIL, max_len=64),
-        "packs": _opt(list, max_len=32),
-        "sex": _opt(str, max_len=16),
-        "colour": _opt(str, max_len=16),
-    },
-    JOIN_TABLE: {
-        "table": _req(str, max_len=32),
-        "seat": _opt(int, _NIL),
-        "password": _opt(str, max_len=64),
-        "sex": _opt(str, max_len=16),
-        "colour": _opt(str, max_len=16),
-    },
-    RESUME: {"table": _req(str, max_len=32), "token": _req(str, max_len=MAX_TOKEN_LENGTH)},
-    WATCH: {"table": _req(str, max_len=32), "password": _opt(str, max_len=64)},
-    SET_PLAYER: {
-        "name": _opt(str, max_len=_NAME_BOUND),
-        "sex": _opt(str, max_len=16),
-        "colour": _opt(str, max_len=16),
-    },
-    SET_TABLE: {
-        "seats": _opt(int),
-        "bots": _opt(int),
-        "bot_level": _opt(str, max_len=16),
-        "options": _opt(dict, _NIL, max_len=64),
-        "packs": _opt(list, max_len=32),
-    },
-    READY: {"ready": _req(bool)},
-    START: {"fill_with_bots": _opt(bool)},
-    LEAVE: {},
-    CHAT: {"text": _req(str, max_len=MAX_CHAT_LENGTH), "scope": _opt(str, max_len=8)},
-    ACTION: {"token": _req(str, max_len=MAX_TOKEN_LENGTH), "action": _req(dict, max_len=32)},
-    RESYNC: {},
-    HOLD: {},
-    GET_PACK: {"sha256": _req(str, max_len=SHA256_LENGTH)},
-    GET_PICTURE: {"sha256": _req(str, max_len=SHA256_LENGTH)},
-    CONTRIBUTE: {"contribution": _req(str, max_len=128)},
-}
 
-SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
-    WELCOME: {
-        "server": _req(str),
-        "name": _req(str),
-        "protocol": _req(int),
-        "app": _req(str),
-        "features": _req(list),
-        "games": _req(list),
-        "key": _opt(str),
-        "proof": _opt(str),
-        "packs": _opt(list),
-    },
-    ERROR: {"code": _req(str), "message": _req(str), "fatal": _opt(bool)},
-    OK: {"seq": _opt(int)},
-    PING: {},
-    PONG: {},
-    TABLES: {"tables": _req(list)},
-    TABLE: {"table": _req(dict)},
-    SEATED: {"table": _req(str), "seat": _req(int), "token": _req(str)},
-    WATCHING: {"table": _req(str)},
-    LEFT: {"table": _req(str)},
-    CHAT: {
-        "scope": _req(str),
-        "text": _req(str),
-        "from": _req(str),
-        "table": _opt(str),
-        "seat": _opt(int, _NIL),
-    },
-    SNAPSHOT: {
-        "table": _req(str),
-        "seat": _req(int, _NIL),
-        "seq": _req(int),
-        "state": _req(dict),
-        "checksum": _req(int),
-    },
-    UPDATE: {
-        "table": _req(str),
-        "seat": _req(int, _NIL),
-        "seq": _req(int),
-        "events": _req(list),
-        "changes": _req(list),
-        "checksum": _req(int),
-        "stand_in": _opt(int),
-    },
-    TIMER: {"table": _req(str), "seat": _req(int), "kind": _req(str), "seconds": _req(*_NUMBER)},
-    PACK: {"sha256": _req(str), "name": _req(str), "text": _req(str), "pictures": _req(list)},
-    PICTURE: {"sha256": _req(str), "data": _req(str)},
-    COMMIT: {"table": _req(str), "commitment": _req(str), "seats": _req(list), "seconds": _req(*_NUMBER)},
-    REVEAL: {
-        "table": _req(str),
-        "verifiable": _req(bool),
-        "reason": _opt(str),
-        "commitment": _opt(str),
-        "secret": _opt(str),
-        "contributions": _opt(list),
-        "seed": _opt(int),
-        "players": _opt(list),
-        "packs": _opt(list),
-        "options": _opt(dict, _NIL),
-        "actions": _opt(list),
-        "outcome": _opt(dict, _NIL),
-    },
+def _struct_info(record: type[Record]) -> msgspec.inspect.StructType:
+    info = msgspec.inspect.type_info(record)
+    assert isinstance(info, msgspec.inspect.StructType)
+    return info
+
+
+_RECORDS: Final = (*CLIENT_MESSAGES.values(), *SERVER_MESSAGES.values())
+# each record's fields by their wire names (`from` is a Python keyword), in order, `id` among them
+_WIRE_NAMES: Final = {record: tuple(f.encode_name for f in msgspec.structs.fields(record)) for record in _RECORDS}
+# the fields whose values no type bounds (an action, options, a view): checked as plain data after decoding
+_LOOSE: Final = {
+    record: tuple(f.name for f in _struct_info(record).fields if _holds_any(f.type)) for record in _RECORDS
 }
 
 
 @dataclass(frozen=True)
 class Message:
-    """A well-formed message: its type, its fields (without `type` and `id`) and its request id."""
+    """A well-formed message: its type, its fields as sent (without `type` and `id`), its request id and its
+    typed record (shared/messages.py; None for a message made by hand, as tests do)."""
 
     type: str
     fields: dict[str, Wire] = field(default_factory=dict)
     id: int | str | None = None
+    record: Record | None = field(default=None, compare=False, repr=False)
 
     def get(self, name: str, default: Wire = None) -> Wire:
         return self.fields.get(name, default)
@@ -304,28 +199,38 @@ def _reject_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"ext type {code} is not allowed")
 
 
-def _check_plain(value: Wire, max_items: int | None = None) -> tuple[ProtocolError | None, bool]:
-    """Why `value` is not plain protocol data (nil, bool, int, float, str, list, str-keyed map) or holds more
-    than `max_items` values (keys count), or None; and whether it holds a float."""
-    stack: list[tuple[Wire, int]] = [(value, 0)]
+_SCALARS: Final = frozenset({str, int, bool, type(None)})
+
+
+def _check_plain(value: Wire, max_items: int | None = None, depth: int = 0) -> tuple[ProtocolError | None, bool]:
+    """Why `value` (found `depth` deep in a frame) is not plain protocol data (nil, bool, int, float, str, list,
+    str-keyed map) or holds more than `max_items` values (keys count), or None; and whether it holds a float.
+    One nesting level at a time: a frame is wide rather than deep, and a step per value is the cost here."""
+    level: list[Wire] = [value]
     items = 0
     floats = False
-    while stack:
-        item, depth = stack.pop()
-        items += 1
+    while level:
         if depth > MAX_DEPTH:
             return ProtocolError(BAD_MSGPACK, f"nested deeper than {MAX_DEPTH}"), floats
-        if isinstance(item, dict):
-            items += len(item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-        elif isinstance(item, float):
-            floats = True
-        elif item is not None and not isinstance(item, bool | int | str):
-            return ProtocolError(BAD_MSGPACK, f"{type(item).__name__} values are not allowed"), floats
-        if max_items is not None and items + len(stack) > max_items:
+        inner: list[Wire] = []
+        for item in level:
+            kind = type(item)
+            if kind is dict:
+                items += len(item)
+                if not all(type(k) is str for k in item):
+                    return ProtocolError(BAD_MSGPACK, "a map's keys are strings"), floats
+                inner.extend(item.values())
+            elif kind is list:
+                inner.extend(item)
+            elif kind is float:
+                floats = True
+            elif kind not in _SCALARS:
+                return ProtocolError(BAD_MSGPACK, f"{kind.__name__} values are not allowed"), floats
+        items += len(level)
+        if max_items is not None and items + len(inner) > max_items:
             return ProtocolError(FRAME_TOO_COMPLEX, f"more than {max_items} values in one frame"), floats
+        level = inner
+        depth += 1
     return None, floats
 
 
@@ -345,12 +250,13 @@ class Framer:
     """Sans-I/O protocol state for one connection: bytes in, messages out; messages in, bytes out."""
 
     def __init__(
-        self, accept: Mapping[str, Schema], max_frame: int = DEFAULT_MAX_FRAME, max_items: int | None = None,
+        self, accept: Accept, max_frame: int = DEFAULT_MAX_FRAME, max_items: int | None = None,
         whole_floats: bool = False,
     ) -> None:
         """`max_items` bounds the values of one decoded frame (None: only `max_frame` does); `whole_floats`
         turns integral floats into ints (what the host does with everything a client sends)."""
         self.accept = accept
+        self._decoder = msgspec.msgpack.Decoder(typing.Union[tuple(accept.values())])  # noqa: UP007
         self.max_frame = max_frame
         self.max_items = max_items
         self.whole_floats = whole_floats
@@ -395,6 +301,30 @@ class Framer:
         self._events.append(error)
 
     def _parse(self, body: bytes) -> Received:
+        return self._fast(body) or self._careful(body)
+
+    def _fast(self, body: bytes) -> Message | None:
+        """A well-formed frame read straight into its record in one pass in C; None if anything is off or
+        cannot be told so cheaply (`_careful` then says what). Fields no record declares are skipped unread."""
+        if self.max_items is not None and len(body) > self.max_items:
+            return None  # every value takes a byte at least: a frame this short cannot hold too many
+        try:
+            record = self._decoder.decode(body)
+        except (msgspec.DecodeError, RecursionError):  # a ValidationError is a DecodeError
+            return None
+        for name in _LOOSE[type(record)]:
+            value = getattr(record, name)
+            if value is UNSET:
+                continue
+            problem, floats = _check_plain(value, self.max_items, depth=1)
+            if problem is not None or (floats and self.whole_floats):
+                return None
+        message = _message(record)
+        if _map_size(body) != 1 + len(message.fields) + (record.id is not UNSET):
+            return None  # fields the record does not know (or one twice): `_careful` checks them as plain data
+        return message
+
+    def _careful(self, body: bytes) -> Received:
         limit = self.max_frame
         entries = min(limit, 65_536, self.max_items or 65_536)
         try:
@@ -422,7 +352,7 @@ class Framer:
             value = whole_numbers(value)
         if not isinstance(value, dict):
             return ProtocolError(NOT_A_MAP, f"a frame holds a map, not {type(value).__name__}")
-        return validate(value, self.accept)
+        return to_message(value, self.accept)
 
     # -- sending --------------------------------------------------------------------------------------
     def send(self, message: Mapping[str, Wire]) -> None:
@@ -431,6 +361,16 @@ class Framer:
     def data_to_send(self) -> bytes:
         data, self._outgoing = bytes(self._outgoing), bytearray()
         return data
+
+
+def _map_size(body: bytes) -> int:
+    """How many entries the msgpack map at the start of `body` says it has (-1: it is no map)."""
+    first = body[0]
+    if 0x80 <= first <= 0x8F:
+        return first & 0x0F
+    if first in (0xDE, 0xDF):
+        return int.from_bytes(body[1 : 3 if first == 0xDE else 5], "big")
+    return -1
 
 
 def _request_id(value: Mapping[str, Wire]) -> tuple[int | str | None, str | None]:
@@ -444,9 +384,9 @@ def _request_id(value: Mapping[str, Wire]) -> tuple[int | str | None, str | None
     return raw, None
 
 
-def validate(value: Mapping[str, Wire], accept: Mapping[str, Schema]) -> Received:
-    """Check a decoded map against the schema of its type. Unknown extra fields are ignored (forward
-    compatibility); missing or mistyped known ones are errors."""
+def to_message(value: Mapping[str, Wire], accept: Accept) -> Received:
+    """A decoded map read as the record its `type` names (msgspec checks the fields against it). Fields the
+    record does not declare are ignored (forward compatibility); missing or mistyped known ones are errors."""
     request_id, id_problem = _request_id(value)
     if id_problem is not None:
         return ProtocolError(BAD_FIELD, id_problem)
@@ -455,31 +395,20 @@ def validate(value: Mapping[str, Wire], accept: Mapping[str, Schema]) -> Receive
         return ProtocolError(MISSING_TYPE, "every message needs a 'type' field", id=request_id)
     if not isinstance(kind, str):
         return ProtocolError(BAD_FIELD, "'type' must be a str", id=request_id)
-    schema = accept.get(kind)
-    if schema is None:
+    record_type = accept.get(kind)
+    if record_type is None:
         return ProtocolError(UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}", id=request_id)
-    fields: dict[str, Wire] = {}
-    for name, spec in schema.items():
-        if name not in value:
-            if spec.required:
-                return ProtocolError(BAD_FIELD, f"{kind}: missing field {name!r}", id=request_id)
-            continue
-        item = value[name]
-        if not _has_type(item, spec.types):
-            reason = f"{kind}.{name}: expected {spec.describe()}, got {type(item).__name__}"
-            return ProtocolError(BAD_FIELD, reason, id=request_id)
-        if spec.max_len is not None and isinstance(item, str | list | dict) and len(item) > spec.max_len:
-            return ProtocolError(BAD_FIELD, f"{kind}.{name}: longer than {spec.max_len}", id=request_id)
-        fields[name] = item
-    return Message(kind, fields, request_id)
+    try:
+        return _message(msgspec.convert(value, record_type))
+    except msgspec.ValidationError as exc:
+        return ProtocolError(BAD_FIELD, explain(exc, value, kind), id=request_id)
 
 
-def _has_type(item: Wire, types: tuple[type, ...]) -> bool:
-    if isinstance(item, bool):
-        return bool in types  # bool is an int subclass in Python, never on the wire
-    if isinstance(item, int) and int not in types:
-        return False
-    return isinstance(item, types)
+def _message(record: Record) -> Message:
+    values = msgspec.structs.astuple(record)
+    fields = {wire: item for wire, item in zip(_WIRE_NAMES[type(record)], values, strict=True) if item is not UNSET}
+    request_id = fields.pop("id", None)
+    return Message(str(record.__struct_config__.tag), fields, request_id, record)
 
 
 # -- view updates -------------------------------------------------------------------------------------

@@ -4,8 +4,9 @@
     python assets/art/regenerate.py /tmp/package [--authors-from GAME_ICONS_CHECKOUT]
 
 It brings in only the pictures DoorKick uses: every `art = "name"` of the shipped packs (assets/cards/*.toml)
-and every picture named in assets/art/kinds.toml. Each becomes assets/art/icons/<name>.svg, drawn in white on
-nothing, so the client can tint it per card kind; pictures no longer used are removed.
+and boards' Rooms (assets/boards/*.toml), and every picture named in assets/art/kinds.toml. Each becomes
+assets/art/icons/<name>.svg, drawn in white on nothing, so the client can tint it per card kind; pictures no
+longer used are removed.
 
 CC BY 3.0 asks us to name each picture's author. The npm package does not say who drew which picture, but the
 game-icons.net source tree keeps each author's pictures in a folder of their own (lorc/, delapouite/, ...).
@@ -40,16 +41,22 @@ NOT_AUTHORS = {"badges"}  # a folder of variants, not a person
 
 
 def used_pictures() -> set[str]:
-    """Every picture a shipped pack or a kind's fallback names (an image file of a pack's own is not ours)."""
+    """Every picture a shipped pack, board or assets/art/kinds.toml names (a pack's own image file is not ours)."""
     names: set[str] = set()
     for pack in sorted((ASSETS / "cards").glob("*.toml")):
         for card in tomllib.loads(pack.read_text("utf-8")).get("cards", []):
             art = card.get("art", "")
             if art and not is_file_name(art):
                 names.add(art)
+    for board in sorted((ASSETS / "boards").glob("*.toml")):
+        for room in tomllib.loads(board.read_text("utf-8")).get("rooms", []):
+            art = room.get("art", "")
+            if art and not is_file_name(art):
+                names.add(art)
     kinds = tomllib.loads((ART / "kinds.toml").read_text("utf-8"))
     for table in kinds.get("fallback", {}).values():
         names.update(table.values())
+    names.update(kinds.get("spaces", {}).values())
     return names
 
 

@@ -376,6 +376,10 @@ class Callout(Moment):
         super().__init__()
         self.text, self.where, self.colour, self.size = text, where, colour, size
 
+    @property
+    def height(self) -> int:
+        return _banner(self.text, self.colour, self.size).get_height()
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
         pop = 0.7 + 0.3 * ease_out(phase(t, 0.0, 0.2))

@@ -30,6 +30,11 @@ def kind_picture(game: str, kind: str) -> str:
     return str(_kinds().get("fallback", {}).get(game, {}).get(kind, ""))
 
 
+def space_picture(kind: str) -> str:
+    """The picture on a Wonderland board space of `kind` (assets/art/kinds.toml, [spaces]); "" if none."""
+    return str(_kinds().get("spaces", {}).get(kind, ""))
+
+
 def worn_pictures() -> dict[str, frozenset[str]]:
     """Which pictures show a thing worn or held in each item slot (headgear, armor, ..., two_hands, shield)."""
     return {slot: frozenset(names) for slot, names in _kinds().get("worn", {}).items()}

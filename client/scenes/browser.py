@@ -60,8 +60,10 @@ class BrowserScene(Scene):
         default_port: int,
         browser: Browser | None = None,
         known: KnownHosts | None = None,
+        watch: Connect | None = None,
     ) -> None:
         super().__init__(app)
+        self.watch = watch  # the big screen: a host's running tables on this window, for the room
         self.known = known if known is not None else KnownHosts()  # to warn of a host not the one met before
         self.connect, self.host_here, self.default_port = connect, host_here, default_port
         self.browser = browser if browser is not None else Browser()
@@ -72,6 +74,11 @@ class BrowserScene(Scene):
         self.title = Label((0, 0, 10, 10), "DoorKick", 48, theme.ACCENT, style="title")
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=56, size=19)
         self.join_button = Button((0, 0, 10, 10), "Join selected", self._join_selected)
+        self.watch_button = Button(
+            (0, 0, 10, 10), "Watch on this screen", self._watch_selected,
+            tooltip="The selected host's games on the whole screen, for a projector or a TV: Esc comes back",
+        )
+        self.watch_button.visible = watch is not None
         self.address = TextInput(
             (0, 0, 10, 10),
             app.settings.last_host,
@@ -86,10 +93,15 @@ class BrowserScene(Scene):
         self.sound_button = Button((0, 0, 10, 10), "", self._sound, tooltip="Click: volume; the last step mutes")
         self.quit_button = Button((0, 0, 10, 10), "Quit", app.quit, hotkey=pygame.K_ESCAPE, colour=(90, 60, 60))
         self.credits_button = Button((0, 0, 10, 10), "Credits", self._credits, tooltip="Who made the art and fonts")
+        self.learn_button = Button(
+            (0, 0, 10, 10), "Learn to play", self._learn, colour=(110, 80, 30),
+            tooltip="A short guided game on this machine: each rule as you need it, against a friendly bot",
+        )
         self.widgets = [
             self.title,
             self.list,
             self.join_button,
+            self.watch_button,
             self.address,
             self.typed_button,
             self.host_button,
@@ -98,6 +110,7 @@ class BrowserScene(Scene):
             self.sound_button,
             self.quit_button,
             self.credits_button,
+            self.learn_button,
         ]
         self._labels()
 
@@ -111,9 +124,11 @@ class BrowserScene(Scene):
         self.name_input.rect = pygame.Rect(x, 240, side, 42)
         self.colour_button.rect = pygame.Rect(x, 292, side, 42)
         self.sound_button.rect = pygame.Rect(x, 344, side, 42)
+        self.learn_button.rect = pygame.Rect(x, 400, side, 44)
         self.quit_button.rect = pygame.Rect(x, h - 84, side, 44)
         self.credits_button.rect = pygame.Rect(x, h - 138, side, 44)
         self.join_button.rect = pygame.Rect(40, self.list.rect.bottom + 10, 220, 44)
+        self.watch_button.rect = pygame.Rect(270, self.list.rect.bottom + 10, 260, 44)
         self.address.rect = pygame.Rect(40, h - 84, self.list.rect.w - 230, 44)
         self.typed_button.rect = pygame.Rect(self.address.rect.right + 10, h - 84, 220, 44)
 
@@ -143,6 +158,11 @@ class BrowserScene(Scene):
 
         self.app.push(CreditsScene(self.app))
 
+    def _learn(self) -> None:
+        from ..tutorial import start
+
+        start(self.app)
+
     def _rename(self, name: str) -> None:
         self.app.settings.name = name.strip()[:20] or self.app.settings.name
         self.name_input.focused = False
@@ -162,6 +182,22 @@ class BrowserScene(Scene):
             )
             return
         self._join_found(self.list.selected)
+
+    def _watch_selected(self) -> None:
+        """The selected host (else the typed address) on the big screen."""
+        if self.watch is None:
+            return
+        if self.list.selected is not None and 0 <= self.list.selected < len(self.found):
+            found = self.found[self.list.selected]
+            self.message = ""
+            self.watch(found.host, found.port, found.name)
+            return
+        parsed = parse_address(self.address.text, self.default_port)
+        if parsed is None:
+            self.message = "Pick a host in the list (or type its address below), then Watch on this screen"
+            return
+        self.message = ""
+        self.watch(parsed[0], parsed[1], self.address.text.strip())
 
     def _join_typed(self) -> None:
         parsed = parse_address(self.address.text, self.default_port)

@@ -52,8 +52,11 @@ class CreditsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.credits = read_credits()
-        self.back = Button((0, 0, 220, 48), "Back", app.pop, hotkey=pygame.K_ESCAPE)
+        self.back = Button((0, 0, 220, 48), "Back", self.close, hotkey=pygame.K_ESCAPE)
         self.widgets = [self.back]
+
+    def close(self) -> None:
+        self.app.pop()
 
     def layout(self, size: tuple[int, int]) -> None:
         self.back.rect.midbottom = (size[0] // 2, size[1] - 24)
@@ -94,9 +97,9 @@ class CreditsScene(Scene):
             surface.blit(label, label.get_rect(midleft=(box.x, y + row_h // 2)))
             x = box.x + box.w // 3 + 8
             for name in pictures[:SAMPLES]:
-                img = tinted_picture(name, icon, theme.PARCHMENT)
-                if img is not None and x + icon <= box.right:
-                    surface.blit(img, (x, y + 3))
+                picture = tinted_picture(name, icon, theme.PARCHMENT)
+                if picture is not None and x + icon <= box.right:
+                    surface.blit(picture, (x, y + 3))
                 x += icon + 6
             y += row_h
 

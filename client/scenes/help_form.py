@@ -115,7 +115,7 @@ class HelpForm(Scene):
         offered = sorted({i for items, _, _ in self.legal for i in items})
         self.item_list = Checklist(
             (0, 0, 10, 10),
-            [Item(i, table.cards.name(i), "yours to use in this fight; theirs after it (R06)") for i in offered],
+            [Item(i, table.cards.name(i), "yours to use in this fight; theirs after it") for i in offered],
             (),
             self._set_items,
             self._refuse_items,

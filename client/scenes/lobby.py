@@ -278,8 +278,10 @@ class LobbyScene(Scene):
             if self._absorb(item):
                 # What came in the same batch after the snapshot (the seats' colours, the first updates) is the
                 # game's now: dropped here, a window back at its seat painted the seats in seat order.
-                for later in items[i + 1 :] if self._game_session is not None else ():
-                    self._game_session.absorb(later)
+                game = self._game_session
+                if game is not None:
+                    for later in items[i + 1 :]:
+                        game.absorb(later)
                 return
         self.alert_clock = max(0.0, self.alert_clock - dt)
         if self.alert_clock == 0.0 and (self.alert or self.notice):

@@ -115,7 +115,10 @@ def fmt_seconds(value: Any) -> str:
 
 def fmt_reaction(value: Any, packs: list[str] | tuple[str, ...] = ()) -> str:
     """A reaction time as the form shows it: its name and, with a timer, its seconds for these packs."""
-    seconds = Options(reaction_time=str(value)).reaction_seconds(tuple(packs))
+    chosen = next((time for time in REACTION_TIMES if time == value), None)
+    if chosen is None:
+        return str(value)
+    seconds = Options(reaction_time=chosen).reaction_seconds(tuple(packs))
     return "no timer" if seconds is None else f"{value} ({fmt_seconds(seconds)})"
 
 

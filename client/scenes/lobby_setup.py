@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.bots import LEVELS as BOT_LEVELS
+from ...shared.rules.base import MalformedAction
 from ..ui import theme
 from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
 from ..ui.text import render_block, render_line
@@ -14,7 +16,6 @@ from ..ui.widgets import Button, modal_box
 from .base import Scene
 from .lobby_rules import (
     BOT_LEVEL_TITLES,
-    BOT_LEVELS,
     GAME_TITLES,
     GAMES,
     REACTION_STEPS,
@@ -128,7 +129,7 @@ class TableSetupScene(Scene):
         if self.option_widgets:
             try:
                 shown = c.options()
-            except Exception:  # an illegal mix is reported by `problem()`; show the packs' defaults meanwhile
+            except MalformedAction:  # an illegal mix is reported by `problem()`; show the packs' defaults meanwhile
                 shown = c.defaults()
             for name, widget in self.option_widgets.items():
                 value = getattr(shown, name)

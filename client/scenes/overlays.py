@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -89,6 +90,14 @@ class ChoiceOverlay(Scene):
         self.box = pygame.Rect(0, 0, 10, 10)
         self.scroll = 0
 
+    def shown_label(self, option: Option) -> str:
+        """An option under the menu's title says only what it adds: "Fight Dust Bunny" under "Look for trouble"."""
+        said = f"{self.title}: "
+        if option.label.startswith(said) and len(option.label) > len(said):
+            rest = option.label[len(said) :]
+            return rest[0].upper() + rest[1:]
+        return option.label
+
     def layout(self, size: tuple[int, int]) -> None:
         row = 44
         width = min(560, size[0] - 40)
@@ -110,26 +119,27 @@ class ChoiceOverlay(Scene):
         before = self.widgets
         self.widgets = []
         shown = self.options[self.scroll : self.scroll + self.visible - 1]
+        size = _one_size([self.shown_label(o) for o in shown], w - 12)
         y = self.box.y + 56
         for option in shown:
-            button = Button((x, y, w, 44), option.label, self._chooser(option), size=18, clock=self.clock)
+            button = Button((x, y, w, 44), self.shown_label(option), self._chooser(option), size=size, clock=self.clock)
             button.set_enabled(option.enabled, option.reason)
             button.tooltip = option.label
             self.widgets.append(button)
             y += 50
         self.widgets.append(
             Button(
-                (x, y, w, 44), "Close this menu", self.close, "", pygame.K_ESCAPE, 18, (90, 70, 70), clock=self.clock
+                (x, y, w, 44), "Close this menu", self.close, "", pygame.K_ESCAPE, size, (90, 70, 70), clock=self.clock
             )
         )
-        for i, button in enumerate(self.widgets):
-            if isinstance(button, Button):
-                button.appeared()
+        for i, widget in enumerate(self.widgets):
+            if isinstance(widget, Button):
+                widget.appeared()
                 old = before[i] if i < len(before) else None
                 if isinstance(old, Button):
-                    button.take_over(old)
+                    widget.take_over(old)
 
-    def still_legal(self, keys: set[object]) -> None:
+    def still_legal(self, keys: AbstractSet[object]) -> None:
         """Grey out the choices the game moved past while the menu was open."""
         for option in self.options:
             if option.key is not None and option.key not in keys:
@@ -321,3 +331,13 @@ class CoverOverlay(Scene):
             line = render_block(self.reason, w - 80, 30, 24, theme.ACCENT, align="center", min_size=14)
             surface.blit(line, (40, h // 2 + 16))
         super().draw(surface)
+
+
+def _one_size(labels: Sequence[str], width: int, largest: int = 18, smallest: int = 14) -> int:
+    """One text size for every choice of a menu, so the choices read as one list: the largest at which each fits
+    on one line, else the size a button wraps a long label at (15) for all of them."""
+    for size in range(largest, smallest - 1, -1):
+        font = theme.font(size, "bold")
+        if all(font.size(label)[0] <= width for label in labels):
+            return size
+    return 15

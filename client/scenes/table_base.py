@@ -6,7 +6,7 @@ Input becomes actions only through `choose()`, which every button, card menu and
 
 from __future__ import annotations
 
-import sys
+import logging
 import zlib
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +14,7 @@ import pygame
 
 from .. import actions as acts
 from .. import presence
-from ..anim.dice import DiceThrow, draw_tray, tray_rect
+from ..anim.dice import DiceThrow, clear_of_dice, draw_tray, tray_rect
 from ..anim.flights import Flights
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
@@ -34,6 +34,8 @@ from .action_bar import ActionBar
 from .base import Box, Scene
 from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
 from .table_clock import TableClock, handover_reason, warning_hook
+
+log = logging.getLogger(__name__)
 
 BOT_PACES = (1.0, 2.0, 0.5)  # the Menu's choices of seconds between two bot actions
 
@@ -159,7 +161,7 @@ class GameScene(ActionBar, Scene):
         players = self.view.get("players") or []
         if 0 <= seat < len(players) and isinstance(players[seat], dict):
             return str(players[seat].get("name") or f"Player {seat + 1}")
-        return self.session.names.get(seat, f"Player {seat + 1}")
+        return str(self.session.names.get(seat, f"Player {seat + 1}"))
 
     def seat_colour(self, seat: int) -> theme.Colour:
         return theme.seat_colour(seat, self.session.colours.get(seat))
@@ -494,7 +496,7 @@ class GameScene(ActionBar, Scene):
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
             # An event shaped in a way this screen did not expect (a newer host's, say) costs a log line, not
             # the game: the table keeps going from the states that follow.
-            print(f"doorkick: could not word a {kind!r} event: {exc!r}", file=sys.stderr)
+            log.warning("could not word a %r event: %r", kind, exc)
             text = self.words.unworded(str(kind), {})
         if text and stand_in is not None:
             self.log.append((presence.mark(self.seat_name(stand_in)) + text, theme.TEXT_DIM))
@@ -517,12 +519,11 @@ class GameScene(ActionBar, Scene):
         self.throw = DiceThrow(values, seed)
         self.app.sounds.play("dice")
         said = table_moments.roll_callout(self, event)
-        if said is not None:  # once the dice rest, the result is said over the tray
-            def where() -> tuple[float, float]:
-                x, y = tray_rect(self.dice_area()).center
-                return float(x), float(y)
-
-            self.moments.add(Callout(said[0], where, said[1]), self.throw.duration, "now")
+        if said is not None:  # once the dice rest, the result is said over the tray, clear of the dice
+            throw = self.throw
+            callout = Callout(said[0], lambda: (0.0, 0.0), said[1])
+            callout.where = lambda: clear_of_dice(throw, tray_rect(self.dice_area()), callout.height)
+            self.moments.add(callout, self.throw.duration, "now")
         self.want_shot("dice", 0.45)
 
     def roll_events(self) -> tuple[str, ...]:

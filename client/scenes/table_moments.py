@@ -7,7 +7,7 @@ from their `event_effects`; the dice's result line comes from `roll_callout`.
 
 from __future__ import annotations
 
-import sys
+import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +18,8 @@ from ...shared.rules.munchkin.flight import ESCAPE_ON
 from ..anim.moments import Callout, CardPass, Death, DoorKick, LevelTick, Point, Reveal, Where
 from ..render.cards import draw_back, draw_face
 from ..ui import theme
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .munchkin_table import MunchkinScene
@@ -36,7 +38,7 @@ def _guarded(start: Callable[[Scene, dict[str, Any]], None]) -> Callable[[Scene,
         try:
             start(scene, event)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            print(f"doorkick: no moment for a {event.get('type')!r} event: {exc!r}", file=sys.stderr)
+            log.warning("no moment for a %r event: %r", event.get("type"), exc)
 
     return run
 

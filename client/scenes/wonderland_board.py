@@ -22,6 +22,7 @@ from ..render.board import (
     draw_standie,
 )
 from ..render.cards import draw_face
+from ..render.icons import tinted_picture
 from ..session import Session
 from ..ui import theme
 from ..ui.text import fit, render_block, render_line
@@ -330,7 +331,8 @@ class WonderlandScene(GameScene):
                 box.center = centre
                 draw_room(surface, box, 1)
             else:
-                draw_space(surface, kind, centre, r, 3 if kind == "monster" else 0)
+                art = self.geo.room_art(3) if self.geo is not None else ""
+                draw_space(surface, kind, centre, r, 3 if kind == "monster" else 0, art)
             line = render_line(SPACE_KEY[kind], row.w - 2 * r - 10, 14, theme.TEXT)
             surface.blit(line, line.get_rect(midleft=(row.x + 2 * r + 10, row.centery)))
         self.draw_rooms_key(surface)
@@ -345,9 +347,13 @@ class WonderlandScene(GameScene):
             number = geo.rooms.get(space, 0)
             tag = pygame.Rect(row.x + 1, row.y + 1, row.h - 2, row.h - 2)
             draw_room(surface, tag, number)
+            art = tinted_picture(geo.room_art(number), row.h - 2, theme.TEXT)
+            if art is not None:  # its monster, beside the number
+                surface.blit(art, (tag.right + 4, row.y + 1))
+                tag = tag.move(art.get_width() + 4, 0)
             room = geo.room_info.get(number, {})
             text = f"{room.get('monster', 'A monster')} · power {room.get('power', number)}"
-            line = render_line(text, row.w - tag.w - 8, 14, theme.TEXT)
+            line = render_line(text, row.right - tag.right - 8, 14, theme.TEXT)
             surface.blit(line, line.get_rect(midleft=(tag.right + 8, row.centery)))
 
     def legend_rows(self) -> list[tuple[str, pygame.Rect]]:
@@ -435,6 +441,11 @@ class WonderlandScene(GameScene):
         panel(surface, box, (40, 20, 28), theme.VERMILLION, alpha=235)
         title = render_line(f"Room {fight.get('room')}: {fight.get('monster')}", box.w - 20, 22, theme.TEXT, "bold")
         surface.blit(title, (box.x + 10, box.y + 8))
+        if self.geo is not None:  # the monster of this Room, beside its Power
+            side = min(52, (box.w - 28) // 5)
+            art = tinted_picture(self.geo.room_art(int(fight.get("room") or 0)), side, theme.ORANGE)
+            if art is not None:
+                surface.blit(art, art.get_rect(topright=(box.right - 10, box.y + 62)))
         ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
         winning = ours >= theirs
         for i, (label, value, colour) in enumerate((("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))):

@@ -88,15 +88,19 @@ def render_block(
 
 
 @lru_cache(maxsize=2048)
+def line_size(text: str, width: int, max_size: int, style: str = "regular", min_size: int = 8) -> int:
+    """The size `render_line` draws `text` at: the largest from `max_size` down to `min_size` that fits `width`."""
+    size = max_size
+    while theme.font(size, style).size(text)[0] > width and size > min_size:
+        size -= 1
+    return size
+
+
 def render_line(
     text: str, width: int, max_size: int, colour: theme.Colour, style: str = "regular", min_size: int = 8
 ) -> pygame.Surface:
     """One line shrunk (then ellipsised) until it is no wider than `width`."""
-    size = max_size
-    f = theme.font(size, style)
-    while f.size(text)[0] > width and size > min_size:
-        size -= 1
-        f = theme.font(size, style)
+    f = theme.font(line_size(text, width, max_size, style, min_size), style)
     shown = text
     while f.size(shown)[0] > width and len(shown) > 1:
         shown = shown[:-2] + "…"

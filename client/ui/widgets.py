@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from . import theme
-from .text import Fitted, fit, render_block, render_line
+from .text import Fitted, fit, line_size, render_block, render_line
 
 Handler = Callable[[], None]
 
@@ -186,6 +186,13 @@ class Button(Widget):
             img = f.render(line, True, fg)
             surface.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
             y += f.get_linesize()
+
+    @property
+    def text_size(self) -> int:
+        """The size the label is drawn at (shrunk to fit, or wrapped onto two lines)."""
+        if self._two_lines():
+            return self._fitted().size
+        return line_size(self.label, self.rect.w - 12, self.size, "bold", self.min_size)
 
     @property
     def min_size(self) -> int:

@@ -1,9 +1,12 @@
-"""The look's proof shots at 1280x720: the table at rest, a fight with a helper and enhancers, a throw in the
-air, a death, the winner's screen and the Wonderland board mid-game, each drawn through the real scenes.
+"""The look's proof shots at 1280x720 (issue 12): the table at rest, a fight with a helper and enhancers, a throw
+in the air, a death, the winner's screen, the Wonderland board mid-game and the lobby, each drawn through the
+real scenes; and the docs' pictures of both tables.
 
-Run: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python docs/screenshots/look_shots.py OUT_DIR [PREFIX]
-Then `look_shots.py --beside BEFORE_DIR AFTER_DIR OUT_DIR` puts each pair side by side (the docs' look-*.png), from
-shots taken with PREFIX "before-" on the old code and "after-" on the new.
+Retake the AFTER pictures and the docs' pictures (into docs/screenshots/):
+    .venv/bin/python docs/screenshots/look_shots.py
+The BEFORE pictures come from the commit before the look work (34ccfe4): copy this file and
+tests/client/layout_scenes.py into a worktree of it and run it there with `--before` (screens the old game did
+not have fall back to what it showed at that moment: the results instead of the winner's screen).
 """
 
 from __future__ import annotations
@@ -48,37 +51,40 @@ def enhanced_fight() -> Any:
     return session
 
 
-PAIRS = ("table-rest", "combat-helper-enhancers", "dice-in-the-air", "death", "winner", "wonderland-mid-game")
+def lobby(app: App) -> None:
+    """The lobby seated at a table being filled: two players, a bot, an open seat, a line of chat."""
+    from layout_scenes import _lobby
 
+    from doorkick.client.scenes import lobby as lobby_scene
 
-def beside(before: Path, after: Path, out: Path) -> None:
-    """Each before/after pair in one picture, labelled, at full size."""
-    from doorkick.client.ui import theme
-    from doorkick.client.ui.text import render_line
-
-    pygame.display.set_mode((10, 10))
-    for name in PAIRS:
-        old = pygame.image.load(str(before / f"before-{name}.png"))
-        new = pygame.image.load(str(after / f"after-{name}.png"))
-        pair = pygame.Surface((old.get_width() + new.get_width() + 16, max(old.get_height(), new.get_height()) + 40))
-        pair.fill((14, 14, 18))
-        for x, img, label in ((0, old, "Before"), (old.get_width() + 16, new, "After")):
-            pair.blit(img, (x, 40))
-            pair.blit(render_line(label, 400, 26, theme.TEXT, "bold"), (x + 10, 6))
-        pygame.image.save(pair, str(out / f"look-{name}.png"))
+    scene: Any = _lobby(app)
+    players = [
+        {"seat": 0, "kind": "human", "name": "Alice", "ready": True, "connected": True},
+        {"seat": 1, "kind": "human", "name": "Bob", "ready": False, "connected": True},
+        {"seat": 2, "kind": "bot", "name": "Bot Carol"},
+        {"seat": 3, "kind": "open"},
+    ]
+    table = {"id": "t1", "name": "Alice's table", "game": "munchkin", "seats": 4, "open_seats": 1, "bots": 1,
+             "packs": ["core"], "players": players, "started": False}  # fmt: skip
+    other = {"id": "t2", "name": "Wonderland corner", "game": "wonderland", "seats": 5, "open_seats": 3,
+             "packs": ["wonderland"], "started": False}  # fmt: skip
+    scene.status = "connected"
+    scene.tables = [table, other]
+    scene.list.set_rows([lobby_scene._row(t) for t in scene.tables])
+    scene.table, scene.my_seat, scene.ready = table, 0, True
+    scene.chat = ["Bob: two minutes, getting snacks", "Alice: take your time"]
+    scene._labels()
 
 
 def main() -> None:
-    if sys.argv[1] == "--beside":
-        beside(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
-        return
-    out = Path(sys.argv[1])
-    prefix = sys.argv[2] if len(sys.argv) > 2 else ""
+    before = "--before" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--before"]
+    out = Path(args[0]) if args else Path(__file__).resolve().parent
     out.mkdir(parents=True, exist_ok=True)
 
     def shot(app: App, name: str) -> None:
         app.draw(app.screen)
-        pygame.image.save(app.screen, str(out / f"{prefix}{name}.png"))
+        pygame.image.save(app.screen, str(out / f"before-after-{name}-{'before' if before else 'after'}.png"))
 
     app = App(Settings(), size=SIZE)
     app.push(MunchkinScene(app, munchkin_session()))
@@ -123,45 +129,28 @@ def main() -> None:
     shot(app, "winner")
 
     app = App(Settings(), size=SIZE)
-    session = wonderland_session(fight=True)
-    scene = app.push(WonderlandScene(app, session))
+    app.push(WonderlandScene(app, wonderland_session(fight=True)))
     run(app, 0.5)
-    if not hasattr(scene, "moments"):  # before the look: the board as it was
-        shot(app, "wonderland-mid-game")
-        return
-    state = session.engine_state
-    cards = list(state.monster_deck[:3])
-    scene.on_event(
-        {
-            "type": "fight_began",
-            "seat": 0,
-            "room": 4,
-            "monster": "The Bandersnatch",
-            "monster_cards": cards,
-            "monster_die": 3,
-            "monster_power": 9,
-            "seed": 5,
-        }
-    )
-    run(app, 0.9)
     shot(app, "wonderland-mid-game")
 
-    app = App(Settings(), size=SIZE)
-    session = munchkin_session()
-    scene = app.push(MunchkinScene(app, session))
-    run(app, 0.3)
-    monster = next(c for c, d in scene.cards.defs.items() if d.kind == "monster" and c not in scene.hand)
-    scene.on_event({"type": "kicked_door", "seat": 0, "card": monster})
-    run(app, 0.75)
-    shot(app, "door-kick")
+    app = App(Settings(name="Alice"), size=SIZE)
+    lobby(app)
+    run(app, 0.2)
+    shot(app, "lobby")
+    if before:
+        return
 
+    # The docs' pictures of both tables (docs/client.md, "Layout").
     app = App(Settings(), size=SIZE)
-    scene = app.push(MunchkinScene(app, munchkin_session()))
-    run(app, 0.3)
-    scene.on_event({"type": "level", "seat": 0, "level": 5, "change": 1})
-    scene.on_event({"type": "level", "seat": 3, "level": 4, "change": -1})
-    run(app, 0.55)
-    shot(app, "level-up")
+    app.push(MunchkinScene(app, munchkin_combat_session()))
+    run(app, 0.5)
+    app.draw(app.screen)
+    pygame.image.save(app.screen, str(out / "munchkin-table-1280x720.png"))
+    app = App(Settings(), size=SIZE)
+    app.push(WonderlandScene(app, wonderland_session()))
+    run(app, 0.5)
+    app.draw(app.screen)
+    pygame.image.save(app.screen, str(out / "wonderland-board-1280x720.png"))
 
 
 if __name__ == "__main__":

@@ -16,24 +16,25 @@ from typing import Any
 
 from ..rules.base import Action, RuleError, Ruleset
 from ..rules.munchkin import RULESET as MUNCHKIN
+from ..rules.munchkin import actions as m
 from ..rules.munchkin.character import gear_bonus
 from ..rules.munchkin.state import GameState
 from ..rules.rng import Rng
 from ..rules.wonderland import RULESET as WONDERLAND
+from ..rules.wonderland import actions as w
 from ..rules.wonderland.state import WonderlandState, friends_bonus, gold
 from .munchkin_normal import MunchkinNormal, card_worth
 from .sampling import SamplingBot, sample_state
 from .wonderland_normal import WonderlandNormal, treasure_value
 
 # Munchkin kinds worth a second look beyond the normal policy's own list.
-MUNCHKIN_ALTERNATIVES = (
-    "claim_victory", "ask_for_help", "run_away", "use_one_shot", "enhance_monster", "wandering_monster",
-    "play_mate", "volunteer", "decline_help", "choose_helper", "pass", "look_for_trouble", "loot_the_room",
-    "berserk", "turn_undead",
+MUNCHKIN_ALTERNATIVES: tuple[type[Action], ...] = (
+    m.ClaimVictory, m.AskForHelp, m.RunAway, m.UseOneShot, m.EnhanceMonster, m.WanderingMonster, m.PlayMate,
+    m.Volunteer, m.DeclineHelp, m.ChooseHelper, m.Pass, m.LookForTrouble, m.LootTheRoom, m.Berserk, m.TurnUndead,
 )
-WONDERLAND_ALTERNATIVES = (
-    "move", "change_die", "play_treasure", "ask_for_help", "end_fight", "accept_help", "decline_help",
-    "play_friend", "take_back", "pick_treasure", "discard", "roll",
+WONDERLAND_ALTERNATIVES: tuple[type[Action], ...] = (
+    w.Move, w.ChangeDie, w.PlayTreasure, w.AskForHelp, w.EndFight, w.AcceptHelp, w.DeclineHelp, w.PlayFriend,
+    w.TakeBack, w.PickTreasure, w.Discard, w.Roll,
 )
 
 # Per game: samples dealt, options weighed, playout length (actions; turns begun after the current one),
@@ -177,7 +178,7 @@ class HardBot(SamplingBot):
         if game == "munchkin":
             self.engine: Ruleset[Any] = MUNCHKIN
             self.policy = MunchkinNormal(seed)
-            self.alternatives: tuple[str, ...] = MUNCHKIN_ALTERNATIVES
+            self.alternatives = MUNCHKIN_ALTERNATIVES
         else:
             self.engine = WONDERLAND
             self.policy = CachedWonderlandNormal(seed)
@@ -212,15 +213,15 @@ class HardBot(SamplingBot):
         out = list(ranked[: self.options])
         if not out and self.game == "wonderland":
             return []  # a helper keeping its cards: nothing to weigh
-        seen_kinds = {a.kind for a in out}
+        seen_kinds = {type(a) for a in out}
         for a in actions:
             if len(out) >= self.options + 2:
                 break
-            if a.kind not in self.alternatives or a in out or not self._sensible(s, seat, a):
+            if type(a) not in self.alternatives or a in out or not self._sensible(s, seat, a):
                 continue
-            if a.kind not in seen_kinds or a.kind in ("move", "change_die"):
+            if type(a) not in seen_kinds or isinstance(a, w.Move | w.ChangeDie):
                 out.append(a)
-                seen_kinds.add(a.kind)
+                seen_kinds.add(type(a))
         return out
 
     def _sensible(self, s: Any, seat: int, a: Action) -> bool:
@@ -228,10 +229,9 @@ class HardBot(SamplingBot):
         if not isinstance(s, GameState) or s.combat is None:
             return True
         ours = seat in s.combat.fighters
-        side = getattr(a, "side", None)
-        if a.kind == "use_one_shot" and side is not None and (side == "fighters") != ours:
+        if isinstance(a, m.UseOneShot) and (a.side == "fighters") != ours:
             return False
-        return getattr(a, "target", -1) != seat or a.kind == "go_up_a_level"
+        return getattr(a, "target", -1) != seat or isinstance(a, m.GoUpALevel)
 
     def _playout_value(self, sample: Any, seat: int, action: Action) -> float:
         engine = self.engine

@@ -14,15 +14,69 @@ from typing import Any
 
 from ..rules.base import Action, RuleError, Ruleset
 from ..rules.munchkin import RULESET as MUNCHKIN
+from ..rules.munchkin.actions import (
+    AcceptBadStuff,
+    AcceptTrade,
+    AskForHelp,
+    Backstab,
+    Berserk,
+    CancelCurse,
+    Charm,
+    ChooseDoorOrder,
+    ChooseHelper,
+    ChooseLoss,
+    ClaimVictory,
+    Curse,
+    DeclineHelp,
+    DeclineTrade,
+    DiscardCard,
+    DrawFaceUp,
+    EndTurn,
+    EnhanceMonster,
+    Equip,
+    FinishSetup,
+    FlightSpell,
+    GiveCharity,
+    GiveItem,
+    GiveToHireling,
+    GoUpALevel,
+    JoinUndead,
+    KickOpenTheDoor,
+    LetCurseStrike,
+    LookForTrouble,
+    LootCorpse,
+    LootTheRoom,
+    MunchkinAction,
+    OfferTrade,
+    Pass,
+    PlayCard,
+    PlayCheat,
+    PlayMate,
+    RerollEscape,
+    RollToRunAway,
+    RunAway,
+    Sell,
+    Steal,
+    TakeSpoil,
+    TurnUndead,
+    Unequip,
+    UseOneShot,
+    Volunteer,
+    WanderingMonster,
+)
 from ..rules.munchkin.cards import CardDef
 from ..rules.munchkin.character import gear_bonus, has_ability
 from ..rules.munchkin.combat import fighters_strength, fighters_win, monster_treasures, monsters_strength
+from ..rules.munchkin.kinds import DecisionKind
 from ..rules.munchkin.state import Combat, GameState
 from ..rules.rng import Rng
+from .choices import Choices
 from .sampling import SamplingBot
 
 # Kinds that hurt the fighters of a combat when played in its reaction window.
-HINDERING = ("enhance_monster", "use_one_shot", "wandering_monster", "play_mate", "backstab", "curse", "join_undead")
+HINDERING: tuple[type[MunchkinAction], ...] = (
+    EnhanceMonster, UseOneShot, WanderingMonster, PlayMate, Backstab, Curse, JoinUndead
+)
 
 
 def card_worth(d: CardDef) -> float:
@@ -76,7 +130,7 @@ class MunchkinNormal(SamplingBot):
 
     level = "normal"
 
-    def __init__(self, seed: int, ruleset: Ruleset[Any] = MUNCHKIN) -> None:
+    def __init__(self, seed: int, ruleset: Ruleset[GameState] = MUNCHKIN) -> None:
         self.rng = Rng.from_seed(seed)
         self.ruleset = ruleset
 
@@ -91,9 +145,7 @@ class MunchkinNormal(SamplingBot):
 
     def ranked(self, s: GameState, me: int, actions: Sequence[Action]) -> list[Action]:
         """Sensible actions, best first (never empty): the hard bot weighs the first few by playouts."""
-        by: dict[str, list[Action]] = {}
-        for a in actions:
-            by.setdefault(a.kind, []).append(a)
+        by = Choices(actions)
         plan = self._plan(s, me, by)
         out: list[Action] = []
         for a in plan:
@@ -103,41 +155,41 @@ class MunchkinNormal(SamplingBot):
             out.append(self._fallback(by, actions))
         return out
 
-    def _plan(self, s: GameState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _plan(self, s: GameState, me: int, by: Choices) -> Sequence[Action]:
         d = s.decisions[0] if s.decisions else None
         if d is not None and d.seat == me:
             return self._decision(s, me, d.kind, by)
         if s.phase == "setup":
-            return [*self._improvements(s, me, by, setup=True), *by.get("finish_setup", [])]
+            return [*self._improvements(s, me, by, setup=True), *by(FinishSetup)]
         c = s.combat
         if c is not None:
-            if c.step == "spoils" and "take_spoil" in by:
-                return sorted(by["take_spoil"], key=lambda a: -card_worth(s.card(a.card)))  # type: ignore[attr-defined]
-            if c.step == "flee" and by.keys() & {"roll_to_run_away", "accept_bad_stuff"}:
+            if c.step == "spoils" and TakeSpoil in by:
+                return sorted(by(TakeSpoil), key=lambda a: -card_worth(s.card(a.card)))
+            if c.step == "flee" and (RollToRunAway in by or AcceptBadStuff in by):
                 return self._flee(s, me, c, by)
             if c.step == "help":
                 return self._help(s, me, c, by)
             if c.step == "fight" and c.fighter == me:
                 return self._fight(s, me, c, by)
-            if c.step == "window" and "pass" in by:
+            if c.step == "window" and Pass in by:
                 return self._window(s, me, c, by)
         if s.active == me and c is None:
             return self._my_turn(s, me, by)
         return []
 
-    def _fallback(self, by: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
-        for kind in ("pass", "decline_help", "decline_trade", "claim_victory", "end_turn", "finish_setup",
-                     "kick_open_the_door", "loot_the_room", "accept_bad_stuff", "roll_to_run_away", "run_away"):
+    def _fallback(self, by: Choices, actions: Sequence[Action]) -> Action:
+        for kind in (Pass, DeclineHelp, DeclineTrade, ClaimVictory, EndTurn, FinishSetup, KickOpenTheDoor, LootTheRoom,
+                     AcceptBadStuff, RollToRunAway, RunAway):
             if kind in by:
-                return by[kind][0]
-        quiet = [a for a in actions if a.kind not in ("offer_trade", "give_item", "discard_card", "curse", "steal")]
+                return by(kind)[0]
+        quiet = [a for a in actions if not isinstance(a, OfferTrade | GiveItem | DiscardCard | Curse | Steal)]
         return (quiet or list(actions))[0]
 
     # -- helpers that try an action on the sample -----------------------------------------------------------
 
     def _after(self, s: GameState, a: Action) -> GameState | None:
         try:
-            return self.ruleset.apply(s, a)[0]  # type: ignore[no-any-return]
+            return self.ruleset.apply(s, a)[0]
         except RuleError:
             return None
 
@@ -149,33 +201,33 @@ class MunchkinNormal(SamplingBot):
             if value:
                 cards.append(value)
         cards += list(getattr(a, "cards", ()))
-        if a.kind == "charm":
+        if isinstance(a, Charm):
             cards += list(s.players[me].hand)
         return sum(card_worth(s.card(c)) for c in cards)
 
     # -- decisions the table waits for ----------------------------------------------------------------------
 
-    def _decision(self, s: GameState, me: int, kind: str, by: dict[str, list[Action]]) -> list[Action]:
+    def _decision(self, s: GameState, me: int, kind: DecisionKind, by: Choices) -> Sequence[Action]:
         if kind in ("lose_item", "lose_cards"):
-            return sorted(by.get("choose_loss", []), key=lambda a: card_worth(s.card(a.card)))  # type: ignore[attr-defined]
+            return sorted(by(ChooseLoss), key=lambda a: card_worth(s.card(a.card)))
         if kind == "loot_corpse":
-            return sorted(by.get("loot_corpse", []), key=lambda a: -card_worth(s.card(a.card)))  # type: ignore[attr-defined]
+            return sorted(by(LootCorpse), key=lambda a: -card_worth(s.card(a.card)))
         if kind == "door_order":
-            return self._door_order(s, me, by.get("choose_door_order", []))
+            return self._door_order(s, me, by(ChooseDoorOrder))
         if kind == "resurrect":  # R09: cards are worth more in the hand than a chance at the discards
-            return by.get("draw_face_up", [])
+            return by(DrawFaceUp)
         if kind == "curse_cast":  # R18: a cancelling card is kept for a curse on ourselves
             mine = s.decisions[0].source == me
-            return [*(by.get("cancel_curse", []) if mine else []), *by.get("let_curse_strike", [])]
+            return [*(by(CancelCurse) if mine else []), *by(LetCurseStrike)]
         if kind == "trade":
-            for a in by.get("accept_trade", []):
+            for a in by(AcceptTrade):
                 after = self._after(s, a)
                 if after is not None and power(after, me) > power(s, me):
                     return [a]
-            return by.get("decline_trade", [])
+            return by(DeclineTrade)
         return []
 
-    def _door_order(self, s: GameState, me: int, orders: list[Action]) -> list[Action]:
+    def _door_order(self, s: GameState, me: int, orders: list[ChooseDoorOrder]) -> list[Action]:
         """Two curses from an Epic kick (E03): try each order on the sample, make the choices it leaves us the
         way we would, and keep the order that leaves us best off."""
 
@@ -205,12 +257,12 @@ class MunchkinNormal(SamplingBot):
 
     # -- our own table between fights -----------------------------------------------------------------------
 
-    def _improvements(self, s: GameState, me: int, by: dict[str, list[Action]], setup: bool = False) -> list[Action]:
+    def _improvements(self, s: GameState, me: int, by: Choices, setup: bool = False) -> list[Action]:
         out: list[Action] = []
         p = s.players[me]
         base = power(s, me)
-        for a in by.get("play_card", []):
-            d = s.card(a.card)  # type: ignore[attr-defined]
+        for a in by(PlayCard):
+            d = s.card(a.card)
             if (d.kind == "race" and p.races) or (d.kind == "class" and p.classes):
                 continue
             if d.kind in ("race", "class", "hireling", "half_breed", "super_munchkin"):
@@ -220,35 +272,35 @@ class MunchkinNormal(SamplingBot):
                 if after is not None and (power(after, me) > base or not setup):
                     out.append(a)
         gains: list[tuple[int, Action]] = []
-        for kind in ("equip", "give_to_hireling", "play_cheat"):
-            for a in by.get(kind, []):
-                after = self._after(s, a)
+        for kind in (Equip, GiveToHireling, PlayCheat):
+            for gear in by(kind):
+                after = self._after(s, gear)
                 if after is not None and power(after, me) > base:
-                    gains.append((power(after, me), a))
+                    gains.append((power(after, me), gear))
         gains.sort(key=lambda t: -t[0])  # the best first, so that an unequip is followed by its better item
         out += [a for _, a in gains]
-        for a in by.get("unequip", []):
+        for off in by(Unequip):
             # Worth it only if something better can then be equipped in its place.
-            after = self._after(s, a)
+            after = self._after(s, off)
             if after is None:
                 continue
             for nxt in self.ruleset.legal_actions(after, me):
-                if nxt.kind == "equip" and nxt.card != a.card:  # type: ignore[attr-defined]
+                if isinstance(nxt, Equip) and nxt.card != off.card:
                     again = self._after(after, nxt)
                     if again is not None and power(again, me) > base:
-                        out.append(a)
+                        out.append(off)
                         break
         return out
 
-    def _my_turn(self, s: GameState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _my_turn(self, s: GameState, me: int, by: Choices) -> list[Action]:
         p = s.players[me]
-        out: list[Action] = [a for a in by.get("go_up_a_level", []) if a.target == me]  # type: ignore[attr-defined]
+        out: list[Action] = [a for a in by(GoUpALevel) if a.target == me]
         out += self._improvements(s, me, by)
-        for a in by.get("use_one_shot", []):
-            d = s.card(a.card)  # type: ignore[attr-defined]
+        for a in by(UseOneShot):
+            d = s.card(a.card)
             if any(e.op == "draw_treasures" for e in d.effects):
                 out.append(a)
-        sells = by.get("sell", [])
+        sells = by(Sell)
         if sells:
             best = max(sells, key=lambda a: power(self._after(s, a) or s, me))
             after = self._after(s, best)
@@ -259,29 +311,29 @@ class MunchkinNormal(SamplingBot):
         out += self._curses(s, me, by)
         if s.phase == "start":
             kicks = [
-                a for a in by.get("kick_open_the_door", []) if not (a.resurrect or a.resurrect_second)  # type: ignore[attr-defined]
+                a for a in by(KickOpenTheDoor) if not (a.resurrect or a.resurrect_second)
             ]
-            out += kicks or by.get("kick_open_the_door", [])
+            out += kicks or by(KickOpenTheDoor)
         elif s.phase == "door":
             out += self._trouble(s, me, by)
-            out += by.get("loot_the_room", [])
+            out += by(LootTheRoom)
         elif s.phase == "end":
             out += self._charity(s, me, by)
-            out += by.get("end_turn", [])
+            out += by(EndTurn)
         return out
 
-    def _curses(self, s: GameState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _curses(self, s: GameState, me: int, by: Choices) -> list[Action]:
         top = leader(s, me)
         if top is None:
             return []
         mine, theirs = s.players[me], s.players[top]
         if theirs.level < mine.level and theirs.level < s.options.win_level - 3:
             return []
-        return [a for a in by.get("curse", []) if a.target == top]  # type: ignore[attr-defined]
+        return [a for a in by(Curse) if a.target == top]
 
-    def _trouble(self, s: GameState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _trouble(self, s: GameState, me: int, by: Choices) -> list[Action]:
         best: tuple[int, Action] | None = None
-        for a in by.get("look_for_trouble", []):
+        for a in by(LookForTrouble):
             after = self._after(s, a)
             if after is None or after.combat is None:
                 continue
@@ -290,42 +342,41 @@ class MunchkinNormal(SamplingBot):
                 best = (edge, a)
         return [best[1]] if best else []
 
-    def _charity(self, s: GameState, me: int, by: dict[str, list[Action]]) -> list[Action]:
-        gifts = by.get("give_charity", [])
+    def _charity(self, s: GameState, me: int, by: Choices) -> list[Action]:
+        gifts = by(GiveCharity)
         if not gifts:
             return []
         top = leader(s, me)
 
-        def key(a: Action) -> tuple[float, int]:
-            to = a.to  # type: ignore[attr-defined]
+        def key(a: GiveCharity) -> tuple[float, int]:
             # Discarding beats feeding a rival; never feed the leader if another lowest player exists.
-            return (card_worth(s.card(a.card)), 0 if to == -1 else 2 if to == top else 1)  # type: ignore[attr-defined]
+            return (card_worth(s.card(a.card)), 0 if a.to == -1 else 2 if a.to == top else 1)
 
         return [min(gifts, key=key)]
 
     # -- fighting -------------------------------------------------------------------------------------------
 
-    def _fixes(self, s: GameState, me: int, c: Combat, by: dict[str, list[Action]],
+    def _fixes(self, s: GameState, me: int, c: Combat, by: Choices,
                good: Callable[[GameState], bool]) -> list[tuple[float, Action]]:
         """Single plays after which `good(state)` holds, with what each costs."""
         out: list[tuple[float, Action]] = []
-        for kind in ("go_up_a_level", "use_one_shot", "berserk", "turn_undead", "charm"):
-            for a in by.get(kind, []):
-                if kind == "use_one_shot" and a.side == "monsters":  # type: ignore[attr-defined]
+        for kind in (GoUpALevel, UseOneShot, Berserk, TurnUndead, Charm):
+            for a in by(kind):
+                if isinstance(a, UseOneShot) and a.side == "monsters":
                     continue
-                if kind == "go_up_a_level" and a.target != me:  # type: ignore[attr-defined]
+                if isinstance(a, GoUpALevel) and a.target != me:
                     continue
                 after = self._after(s, a)
                 if after is not None and good(after):
-                    cost = 0.0 if kind == "go_up_a_level" else self._cost(s, me, a)
+                    cost = 0.0 if isinstance(a, GoUpALevel) else self._cost(s, me, a)
                     out.append((cost, a))
         out.sort(key=lambda t: t[0])
         return out
 
-    def _fight(self, s: GameState, me: int, c: Combat, by: dict[str, list[Action]]) -> list[Action]:
-        out: list[Action] = [a for a in by.get("go_up_a_level", []) if a.target == me]  # type: ignore[attr-defined]
-        if "claim_victory" in by:
-            return out + by["claim_victory"]
+    def _fight(self, s: GameState, me: int, c: Combat, by: Choices) -> list[Action]:
+        out: list[Action] = [a for a in by(GoUpALevel) if a.target == me]
+        if ClaimVictory in by:
+            return out + by(ClaimVictory)
 
         def winning(after: GameState) -> bool:
             return after.combat is None or after.combat.step != "fight" or fighters_win(after, after.combat)
@@ -334,22 +385,21 @@ class MunchkinNormal(SamplingBot):
         worth_of_win = 4.0 * kill_levels(s, c) + 2.5 * sum(monster_treasures(s, m) for m in c.monsters)
         out += [a for cost, a in fixes if cost <= worth_of_win]
         asks = c.asks
-        if c.helper is None and asks < 3 and "ask_for_help" in by:
+        if c.helper is None and asks < 3 and AskForHelp in by:
             need = -margin(s, c) + 1
             helpers = [o for o in range(len(s.players)) if o != me and not s.players[o].dead]
             if any(power(s, o) >= need for o in helpers):
                 total = sum(monster_treasures(s, m) for m in c.monsters)
                 share = min(total, 1 + asks)
-                asks_now = [a for a in by["ask_for_help"] if not a.items  # type: ignore[attr-defined]
-                            and a.treasures == share and not a.helper_first]  # type: ignore[attr-defined]
+                asks_now = [a for a in by(AskForHelp) if not a.items and a.treasures == share and not a.helper_first]
                 out += asks_now[:1]
-        out += by.get("run_away", [])  # nothing wins and nobody helps: run
+        out += by(RunAway)  # nothing wins and nobody helps: run
         return out
 
-    def _help(self, s: GameState, me: int, c: Combat, by: dict[str, list[Action]]) -> list[Action]:
+    def _help(self, s: GameState, me: int, c: Combat, by: Choices) -> list[Action]:
         if c.fighter == me:
             best: tuple[int, Action] | None = None
-            for a in by.get("choose_helper", []):
+            for a in by(ChooseHelper):
                 after = self._after(s, a)
                 if after is None or after.combat is None:
                     continue
@@ -358,9 +408,9 @@ class MunchkinNormal(SamplingBot):
                     best = (edge, a)
             if best is not None and best[0] >= 0:
                 return [best[1]]
-            return by.get("pass", [])
-        if "volunteer" not in by:
-            return by.get("pass", [])
+            return by(Pass)
+        if Volunteer not in by:
+            return by(Pass)
         offer = c.offer
         fighter = s.players[c.fighter]
         wins_game = fighter.level + kill_levels(s, c) >= s.options.win_level
@@ -369,12 +419,12 @@ class MunchkinNormal(SamplingBot):
             reward += 4.0 * len(c.monsters)
         strong_enough = margin(s, c) + power(s, me) > 0
         if strong_enough and reward >= 2.5 and not wins_game and fighter.level <= s.players[me].level + 2:
-            return by["volunteer"]
-        return by.get("decline_help", [])
+            return by(Volunteer)
+        return by(DeclineHelp)
 
-    def _window(self, s: GameState, me: int, c: Combat, by: dict[str, list[Action]]) -> list[Action]:
+    def _window(self, s: GameState, me: int, c: Combat, by: Choices) -> list[Action]:
         if c.resolving != "victory" or me in c.fighters:
-            return by["pass"]
+            return by(Pass)
         fighter = s.players[c.fighter]
         top = max(p.level for i, p in enumerate(s.players) if i != c.fighter)
         wins_game = fighter.level + kill_levels(s, c) >= s.options.win_level
@@ -382,17 +432,17 @@ class MunchkinNormal(SamplingBot):
             c.helper is not None and s.players[c.helper].level + 1 >= s.options.win_level
         )
         if not threat:
-            return by["pass"]
+            return by(Pass)
 
         def denied(after: GameState) -> bool:
             return after.combat is not None and not fighters_win(after, after.combat)
 
         hinders: list[tuple[float, Action, int]] = []
         for kind in HINDERING:
-            for a in by.get(kind, []):
-                if kind == "use_one_shot" and a.side != "monsters":  # type: ignore[attr-defined]
+            for a in by(kind):
+                if isinstance(a, UseOneShot) and a.side != "monsters":
                     continue
-                if kind in ("curse", "backstab") and a.target not in c.fighters:  # type: ignore[attr-defined]
+                if isinstance(a, Curse | Backstab) and a.target not in c.fighters:
                     continue
                 after = self._after(s, a)
                 if after is None:
@@ -407,38 +457,38 @@ class MunchkinNormal(SamplingBot):
         hinders.sort(key=lambda t: (t[0], -t[2]))
         flips = [a for cost, a, _ in hinders if cost < 100.0]
         if flips:
-            return [*flips, *by["pass"]]
+            return [*flips, *by(Pass)]
         if wins_game and hinders:
             # Nobody card stops them alone: chip away (the window reopens for the others too).
             biggest = max(hinders, key=lambda t: t[2])
-            return [biggest[1], *by["pass"]]
-        return by["pass"]
+            return [biggest[1], *by(Pass)]
+        return by(Pass)
 
-    def _flee(self, s: GameState, me: int, c: Combat, by: dict[str, list[Action]]) -> list[Action]:
+    def _flee(self, s: GameState, me: int, c: Combat, by: Choices) -> list[Action]:
         flight = c.flight
         out: list[Action] = []
         if flight is not None and flight.caught_by is not None:
             bad = s.card(c.monsters[flight.caught_by].base).bad_stuff
             severity = self._severity(s, me, bad)
-            for kind in ("reroll_escape", "flight_spell"):
-                cheap = sorted(by.get(kind, []), key=lambda a: self._cost(s, me, a))
+            for kind in (RerollEscape, FlightSpell):
+                cheap = sorted(by(kind), key=lambda a: self._cost(s, me, a))
                 for a in cheap:
                     if self._cost(s, me, a) < severity:
                         out.append(a)
                         break
-            return out + by.get("accept_bad_stuff", [])
-        rolls = by.get("roll_to_run_away", [])
+            return out + by(AcceptBadStuff)
+        rolls = by(RollToRunAway)
         if not rolls:
             return out
-        worst = max(rolls, key=lambda a: self._severity(s, me, s.card(c.monsters[a.monster].base).bad_stuff))  # type: ignore[attr-defined]
-        severity = self._severity(s, me, s.card(c.monsters[worst.monster].base).bad_stuff)  # type: ignore[attr-defined]
-        for a in by.get("use_one_shot", []):
+        worst = max(rolls, key=lambda a: self._severity(s, me, s.card(c.monsters[a.monster].base).bad_stuff))
+        severity = self._severity(s, me, s.card(c.monsters[worst.monster].base).bad_stuff)
+        for a in by(UseOneShot):
             if self._cost(s, me, a) < severity * 0.6:
                 out.append(a)
-        hirelings = [a for a in rolls if a.hireling and a.monster == worst.monster]  # type: ignore[attr-defined]
+        hirelings = [a for a in rolls if a.hireling and a.monster == worst.monster]
         if hirelings and severity >= 8:
             out.append(hirelings[0])
-        out += [a for a in rolls if not a.hireling]  # type: ignore[attr-defined]
+        out += [a for a in rolls if not a.hireling]
         return out
 
     def _severity(self, s: GameState, me: int, bad: Sequence[Any]) -> float:

@@ -13,10 +13,25 @@ from typing import Any
 
 from ..rules.base import Action, Ruleset
 from ..rules.rng import Rng
+from ..rules.wonderland.actions import (
+    AcceptHelp,
+    AskForHelp,
+    ChangeDie,
+    DeclineHelp,
+    Discard,
+    EndFight,
+    Move,
+    PickTreasure,
+    PlayFriend,
+    PlayTreasure,
+    Roll,
+    TakeBack,
+)
 from ..rules.wonderland.board import Board
 from ..rules.wonderland.cards import CardDef, Catalog
 from ..rules.wonderland.fight import monster_power, munchkin_power
 from ..rules.wonderland.state import FIGHT, MONSTER, WonderlandState, friends_bonus
+from .choices import Choices
 from .sampling import SamplingBot
 
 
@@ -68,30 +83,28 @@ class WonderlandNormal(SamplingBot):
 
     # -- the policy ----------------------------------------------------------------------------------------
 
-    def ranked(self, s: WonderlandState, me: int, actions: Sequence[Action]) -> list[Action]:
+    def ranked(self, s: WonderlandState, me: int, actions: Sequence[Action]) -> Sequence[Action]:
         """Sensible actions, best first; empty when a helper in a fight would rather keep its cards."""
-        by: dict[str, list[Action]] = {}
-        for a in actions:
-            by.setdefault(a.kind, []).append(a)
+        by = Choices(actions)
         cat = s.catalog
-        if "move" in by:
+        if Move in by:
             return self._moves(s, me, by)
-        if "pick_treasure" in by:
-            return sorted(by["pick_treasure"], key=lambda a: -card_value(cat[a.card]))  # type: ignore[attr-defined]
-        if "discard" in by:
-            return sorted(by["discard"], key=lambda a: card_value(cat[a.card]))  # type: ignore[attr-defined]
-        if "accept_help" in by:
+        if PickTreasure in by:
+            return sorted(by(PickTreasure), key=lambda a: -card_value(cat[a.card]))
+        if Discard in by:
+            return sorted(by(Discard), key=lambda a: card_value(cat[a.card]))
+        if AcceptHelp in by:
             return self._asked(s, me, by)
         if s.phase == FIGHT and s.fight is not None:
             return self._fight(s, me, by)
         out = self._friends(s, me, by)
-        return out + by.get("roll", []) or list(actions[:1])
+        return out + by(Roll) or list(actions[:1])
 
-    def _friends(self, s: WonderlandState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _friends(self, s: WonderlandState, me: int, by: Choices) -> list[Action]:
         cat = s.catalog
         best: tuple[int, Action] | None = None
-        for a in by.get("play_friend", []):
-            gain = cat[a.card].bonus - (cat[a.replace].bonus if a.replace else 0)  # type: ignore[attr-defined]
+        for a in by(PlayFriend):
+            gain = cat[a.card].bonus - (cat[a.replace].bonus if a.replace else 0)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
         return [best[1]] if best else []
@@ -140,37 +153,36 @@ class WonderlandNormal(SamplingBot):
             return min(card_value(cat[c]) for c in s.hands[me])
         return 0.0
 
-    def _moves(self, s: WonderlandState, me: int, by: dict[str, list[Action]]) -> list[Action]:
-        moves = by["move"]
+    def _moves(self, s: WonderlandState, me: int, by: Choices) -> Sequence[Action]:
+        moves = by(Move)
         if s.phase != "moving":  # running away: the landing is ignored; keep away from nothing in particular
             return moves
-        scored = sorted(moves, key=lambda a: -self.space_value(s, me, a.path[-1]))  # type: ignore[attr-defined]
-        best = self.space_value(s, me, scored[0].path[-1])  # type: ignore[attr-defined]
-        out: list[Action] = []
+        scored = sorted(moves, key=lambda a: -self.space_value(s, me, a.path[-1]))
+        best = self.space_value(s, me, scored[0].path[-1])
         start = s.positions[me]
         cat = s.catalog
-        for a in by.get("change_die", []):
-            paths = s.board.paths(start, a.face)  # type: ignore[attr-defined]
+        changes: list[ChangeDie] = []
+        for change in by(ChangeDie):
+            paths = s.board.paths(start, change.face)
             value = max((self.space_value(s, me, p[-1]) for p in paths), default=0.0)
-            if value - cat[a.card].gold - 0.5 > best:  # type: ignore[attr-defined]
-                out.append(a)
-        out.sort(key=lambda a: -max(self.space_value(s, me, p[-1])
-                                     for p in s.board.paths(start, a.face)))  # type: ignore[attr-defined]
-        return out + scored
+            if value - cat[change.card].gold - 0.5 > best:
+                changes.append(change)
+        changes.sort(key=lambda a: -max(self.space_value(s, me, p[-1]) for p in s.board.paths(start, a.face)))
+        return [*changes, *scored]
 
     # -- fights -----------------------------------------------------------------------------------------------
 
-    def _asked(self, s: WonderlandState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _asked(self, s: WonderlandState, me: int, by: Choices) -> Sequence[Action]:
         fight = s.fight
         assert fight is not None
         # The helper risks nothing (only the fighter runs); a win gives us a pick of the shown Treasures.
         ours = munchkin_power(s) + friends_bonus(s, me) + 3.5
         room = s.board.rooms[fight.room]
         if ours >= monster_power(s) and room.treasures >= 1:
-            return by["accept_help"]
-        return by["decline_help"]
+            return by(AcceptHelp)
+        return by(DeclineHelp)
 
-    def _fight(self, s: WonderlandState, me: int, by: dict[str, list[Action]]) -> list[Action]:
+    def _fight(self, s: WonderlandState, me: int, by: Choices) -> list[Action]:
         fight = s.fight
         assert fight is not None
         cat = s.catalog
@@ -180,44 +192,44 @@ class WonderlandNormal(SamplingBot):
         g = treasure_value(cat)
         out: list[Action] = []
         # A take-back that fetches more than it costs is free Gold.
-        for a in by.get("take_back", []):
-            if card_value(cat[a.take]) > card_value(cat[a.card]) + 0.5:  # type: ignore[attr-defined]
-                out.append(a)
+        for back in by(TakeBack):
+            if card_value(cat[back.take]) > card_value(cat[back.card]) + 0.5:
+                out.append(back)
         if gap <= 0:
-            return out + (by.get("end_fight", []) if fighting else [])
+            return out + (by(EndFight) if fighting else [])
         if fighting:
             # A Friend from the hand costs no Gold.
-            for a in by.get("play_friend", []):
-                if not a.replace or cat[a.replace].bonus < cat[a.card].bonus:  # type: ignore[attr-defined]
-                    out.append(a)
+            for friend in by(PlayFriend):
+                if not friend.replace or cat[friend.replace].bonus < cat[friend.card].bonus:
+                    out.append(friend)
             if out:
                 return out
             stake = room.treasures * g + self._loss(s, me)
         else:
             stake = g  # the helper's pick
         fixes: list[tuple[float, Action]] = []
-        for a in by.get("play_treasure", []):
-            d = cat[a.card]  # type: ignore[attr-defined]
+        for treasure in by(PlayTreasure):
+            d = cat[treasure.card]
             if d.kind == "bonus" and d.bonus >= gap:
-                fixes.append((card_value(d), a))
-        for a in by.get("change_die", []):
-            die = fight.dice[a.die]  # type: ignore[attr-defined]
+                fixes.append((card_value(d), treasure))
+        for change in by(ChangeDie):
+            die = fight.dice[change.die]
             ours = die.owner != MONSTER
-            delta = (a.face - die.face) if ours else (die.face - a.face)  # type: ignore[attr-defined]
-            if delta >= gap and (a.face == 6 if ours else a.face == 1):  # type: ignore[attr-defined]
-                fixes.append((card_value(cat[a.card]), a))  # type: ignore[attr-defined]
+            delta = (change.face - die.face) if ours else (die.face - change.face)
+            if delta >= gap and (change.face == 6 if ours else change.face == 1):
+                fixes.append((card_value(cat[change.card]), change))
         fixes.sort(key=lambda t: t[0])
         out += [a for cost, a in fixes if cost < stake]
         if fighting:
-            asks = sorted(by.get("ask_for_help", []),
-                          key=lambda a: -friends_bonus(s, a.helper))  # type: ignore[attr-defined]
-            if gap <= 6 + (friends_bonus(s, asks[0].helper) if asks else 0):  # type: ignore[attr-defined]
+            asks = sorted(by(AskForHelp),
+                          key=lambda a: -friends_bonus(s, a.helper))
+            if gap <= 6 + (friends_bonus(s, asks[0].helper) if asks else 0):
                 out += asks[:1]
-            extra = [a for a in by.get("play_treasure", []) if cat[a.card].kind == "extra_die"]  # type: ignore[attr-defined]
-            if extra and gap <= 6 and card_value(cat[extra[0].card]) < stake:  # type: ignore[attr-defined]
+            extra = [a for a in by(PlayTreasure) if cat[a.card].kind == "extra_die"]
+            if extra and gap <= 6 and card_value(cat[extra[0].card]) < stake:
                 out.append(extra[0])
-            away = [a for a in by.get("play_treasure", []) if cat[a.card].kind == "get_away"]  # type: ignore[attr-defined]
-            if away and card_value(cat[away[0].card]) < self._loss(s, me):  # type: ignore[attr-defined]
+            away = [a for a in by(PlayTreasure) if cat[a.card].kind == "get_away"]
+            if away and card_value(cat[away[0].card]) < self._loss(s, me):
                 out.append(away[0])
-            out += by.get("end_fight", [])
+            out += by(EndFight)
         return out

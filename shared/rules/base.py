@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import types
 import typing
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
+
+import msgspec
+
+from ..records import explain
 
 Wire = Any  # what msgpack carries: None, bool, int, str, lists and string-keyed maps of those
 
@@ -75,68 +78,32 @@ class Action:
 
     @classmethod
     def from_wire(cls, wire: Wire) -> Action:
-        """Parse and type-check a wire form against this game's actions."""
+        """Parse and type-check a wire form against this game's actions (msgspec reads the fields into the
+        action's record, strictly: a bool is no int, a str no list)."""
         if not isinstance(wire, Mapping):
             raise MalformedAction("an action is a map")
         kind = wire.get("type")
         action_cls = cls.registry.get(kind) if isinstance(kind, str) else None
         if action_cls is None:
             raise MalformedAction(f"unknown action type {kind!r}")
-        hints = _field_types(action_cls)
-        names = set(hints)
-        extra = set(wire) - names - {"type"}
+        extra = wire.keys() - _field_names(action_cls) - {"type"}
         if extra:
             raise MalformedAction(f"{kind}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
-        values: dict[str, Any] = {}
-        for f in dataclasses.fields(action_cls):
-            if f.name in wire:
-                values[f.name] = _coerce(wire[f.name], hints[f.name], f"{kind}.{f.name}")
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise MalformedAction(f"{kind}: missing field {f.name!r}")
-        return action_cls(**values)
+        try:
+            return msgspec.convert(wire, action_cls)
+        except msgspec.ValidationError as exc:
+            raise MalformedAction(explain(exc, wire, action_cls.kind)) from None
 
 
-_FIELD_TYPES: dict[type[Action], dict[str, Any]] = {}
+_FIELD_NAMES: dict[type[Action], frozenset[str]] = {}
 
 
-def _field_types(action_cls: type[Action]) -> dict[str, Any]:
-    """Each field's declared type, resolved once per action class (the wire parser is on the server's hot path)."""
-    if action_cls not in _FIELD_TYPES:
-        hints = typing.get_type_hints(action_cls)
-        _FIELD_TYPES[action_cls] = {f.name: hints[f.name] for f in dataclasses.fields(action_cls)}
-    return _FIELD_TYPES[action_cls]
-
-
-def _coerce(value: Any, hint: Any, where: str) -> Any:
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        for option in typing.get_args(hint):
-            try:
-                return _coerce(value, option, where)
-            except MalformedAction:
-                continue
-        raise MalformedAction(f"{where}: {value!r} is not a {hint}")
-    if hint is type(None):
-        if value is None:
-            return None
-        raise MalformedAction(f"{where}: expected nothing, got {value!r}")
-    if origin is tuple:
-        item_hint = typing.get_args(hint)[0]
-        if not isinstance(value, list | tuple):
-            raise MalformedAction(f"{where}: expected a list, got {value!r}")
-        return tuple(_coerce(v, item_hint, where) for v in value)
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-    elif hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    elif hint is str:
-        if isinstance(value, str):
-            return value
-    else:
-        raise MalformedAction(f"{where}: unsupported field type {hint}")
-    raise MalformedAction(f"{where}: expected {hint.__name__}, got {value!r}")
+def _field_names(action_cls: type[Action]) -> frozenset[str]:
+    """An action's field names, found once per action class (the wire parser is on the server's hot path)."""
+    names = _FIELD_NAMES.get(action_cls)
+    if names is None:
+        names = _FIELD_NAMES[action_cls] = frozenset(f.name for f in dataclasses.fields(action_cls))
+    return names
 
 
 @dataclass(frozen=True)
@@ -162,12 +129,17 @@ class Outcome:
     reason: str
 
 
+# M07: a player's sex, their choice at the table (cards name it: "males only", Change Sex).
+Sex = Literal["male", "female"]
+SEXES: tuple[Sex, ...] = typing.get_args(Sex)
+
+
 @dataclass(frozen=True)
 class SeatSetup:
     """Who sits in a seat, as chosen at join time (M07: sex is the player's choice)."""
 
     name: str
-    sex: str = "male"
+    sex: str = "male"  # one of SEXES: the game checks it (a saved game or a scenario names it as text)
 
 
 S = TypeVar("S")

@@ -26,6 +26,7 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+W = TypeVar("W", bound=str)  # a word of a Literal
 
 # A card's own picture file, by a path relative to its pack file: the kinds of image the client can draw.
 IMAGE_SUFFIXES = (".png", ".svg", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -72,6 +73,10 @@ class Fields:
         if choices is not None and value not in (allowed := tuple(choices)):
             raise self.error(f"{key} must be one of {', '.join(allowed)}; got {value!r}")
         return value
+
+    def word(self, key: str, choices: tuple[W, ...], default: Any = MISSING) -> W:
+        """One of `choices` (a Literal's words), typed as that Literal; the message is `text`'s."""
+        return choices[choices.index(self.text(key, default, choices))]
 
     def integer(self, key: str, default: Any = MISSING, lo: int | None = None, hi: int | None = None) -> int:
         value = self._get(key, default)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from doorkick.shared.cli import main
+from doorkick.client.main import main
 
 
 def test_bots_bench_writes_engine_and_view_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

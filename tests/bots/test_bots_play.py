@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from doorkick.client.main import main
 from doorkick.shared.bots import LEVELS, level_for, make_bot
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.bots.hard import HardBot
-from doorkick.shared.cli import main
 from doorkick.shared.rules.base import Action, SeatSetup
 from doorkick.shared.rules.registry import ruleset
 from doorkick.shared.simulate import play_match, play_one, run_matches, summarise

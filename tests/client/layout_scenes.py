@@ -19,6 +19,7 @@ from doorkick.client.scenes.overlays import ZoomOverlay
 from doorkick.client.scenes.results import ResultsScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
+from doorkick.client.tutorial.table import Tutorial
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
 
@@ -221,4 +222,6 @@ SCENES: dict[str, Callable[[App], Scene]] = {
     "card_menu": _card_menu,
     "table_menu": _menu,
     "hot_seat_cover": _cover,
+    "lesson_munchkin": lambda app: Tutorial(app, 0.05).start(3),
+    "lesson_wonderland": lambda app: Tutorial(app, 0.05).start(8),
 }

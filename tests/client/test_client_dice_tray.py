@@ -10,7 +10,17 @@ import pygame
 import pytest
 from layout_scenes import munchkin_combat_session, munchkin_session, wonderland_session
 
-from doorkick.client.anim.dice import FRAME, DiceThrow, drawn_dice, tray_rect
+from doorkick.client.anim.dice import (
+    FACES,
+    FRAME,
+    DiceThrow,
+    clear_of_dice,
+    draw_tray,
+    drawn_dice,
+    top_face,
+    tray_rect,
+    turned,
+)
 from doorkick.client.anim.moments import Callout
 from doorkick.client.app import App
 from doorkick.client.scenes.munchkin_table import MunchkinScene
@@ -108,3 +118,86 @@ def test_the_engine_sends_a_seed_with_every_roll_without_spending_its_random_num
     assert isinstance(seed, int) and seed == advanced.throw_seed() and rolled.data["die"] == face
     assert after.rng == advanced, "the seed is read from the generator, never drawn from it"
     assert Rng.from_seed(1).throw_seed() != Rng.from_seed(2).throw_seed()
+
+
+def _tray_of(size: tuple[int, int], panel: str) -> tuple[App, pygame.Rect]:
+    app = App(Settings(), size=size)
+    scene: MunchkinScene | WonderlandScene
+    if panel == "fight":
+        scene = app.push(MunchkinScene(app, munchkin_combat_session()))
+    else:
+        scene = app.push(WonderlandScene(app, wonderland_session(fight=panel == "wonderland fight")))
+    app.step(1 / 60, [])
+    return app, tray_rect(scene.dice_area())
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("panel", ["fight", "wonderland move", "wonderland fight"])
+def test_the_dice_are_a_good_size_for_their_tray(size: tuple[int, int], panel: str) -> None:
+    app, tray = _tray_of(size, panel)
+    try:
+        throw = DiceThrow((5, 2), 4)
+        sizes = []
+        while not throw.done:
+            sizes.append(max(d.size for d in drawn_dice(throw, tray)))
+            throw.update(FRAME)
+        rest = [d.size for d in drawn_dice(throw, tray)]
+        assert all(0.2 * tray.h <= s <= 0.3 * tray.h for s in rest), (tray, rest)
+        assert min(rest) >= 24, "a die reads at a glance"
+        assert max(sizes) > max(rest), "a die in the air is nearer the eye, so larger"
+    finally:
+        app.close()
+
+
+def test_a_die_tumbles_in_three_dimensions_and_lies_flat_on_the_value() -> None:
+    for value in range(1, 7):
+        throw = DiceThrow((value,), 20 + value)
+        turns = [pose.turn for pose in throw.tracks[0]]
+        tops = [top_face(t) for t in turns]
+        assert len(set(tops)) >= 3, "it rolls over several faces"
+        tipped = [turned(t, (0.0, 0.0, 1.0))[2] for t in turns]
+        assert min(tipped) < 0.5, "not only spun flat: turned over in three dimensions"
+        assert turned(turns[-1], FACES[value][0])[2] > 0.9999, "it rests flat, the value straight up"
+        throw.skip()
+        tray = tray_rect(pygame.Rect(0, 0, 300, 180))
+        assert [d.face for d in drawn_dice(throw, tray)] == [value]
+
+
+def test_the_resting_die_shows_its_value_on_its_top_face() -> None:
+    """Drawn: the top face (lit, nearest straight up) carries the value's pips and no other face is larger."""
+    surface = pygame.Surface((400, 240))
+    for value in (1, 6):
+        throw = DiceThrow((value,), 2)
+        throw.skip()
+        surface.fill((0, 0, 0))
+        rect = draw_tray(surface, throw, surface.get_rect())
+        die = drawn_dice(throw, rect)[0]
+        red = sum(
+            1
+            for x in range(die.box.x, die.box.right)
+            for y in range(die.box.y, die.box.bottom)
+            if surface.get_at((x, y))[:3] == (200, 40, 30)
+        )
+        assert (red > 0) == (value == 1), "the one's red pip shows only when one is up"
+
+
+def test_the_result_is_said_clear_of_the_resting_die() -> None:
+    tray = tray_rect(pygame.Rect(0, 0, 266, 160))
+    for seed in range(40):
+        throw = DiceThrow((4,), seed)
+        x, y = clear_of_dice(throw, tray, 44)
+        band = pygame.Rect(tray.x, round(y - 22), tray.w, 44)
+        throw.skip()
+        assert tray.contains(band) and x == tray.centerx
+        assert not any(die.box.colliderect(band) for die in drawn_dice(throw, tray)), seed
+
+
+def test_the_fight_panels_callout_stands_where_the_dice_are_not() -> None:
+    app = App(Settings(), size=(1280, 720))
+    scene = app.push(MunchkinScene(app, munchkin_combat_session()))
+    app.step(1 / 60, [])
+    scene.on_event({"type": "escape_roll", "seat": 0, "monster": 0, "die": 2, "total": 3, "seed": 11})
+    callout = next(m for m in scene.moments.playing if isinstance(m, Callout))
+    assert scene.throw is not None
+    tray = tray_rect(scene.dice_area())
+    assert callout.where() == clear_of_dice(scene.throw, tray, callout.height)

@@ -25,7 +25,7 @@ def run_doorkick(args: list[str], tmp: Path) -> subprocess.Popen[str]:
         "XDG_DATA_HOME": str(tmp / "data"),
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "doorkick.shared.cli", *args],
+        [sys.executable, "-m", "doorkick.client.main", *args],
         env=env,
         text=True,
         stdout=subprocess.PIPE,

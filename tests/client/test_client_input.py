@@ -399,8 +399,7 @@ def test_looking_for_trouble_names_each_monsters_level(app: Any) -> None:
     click(app, trouble.rect.center)
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
-    labels = sorted(b.label for b in menu.widgets if b.label.startswith("Look for trouble"))
-    want = sorted(
-        f"Look for trouble: fight {scene.cards.name(c)} (level {state.card(c).level})" for c in monsters
-    )
+    assert menu.title == "Look for trouble"  # under which each choice says only whom it fights
+    labels = sorted(b.label for b in menu.widgets if b.label.startswith("Fight"))
+    want = sorted(f"Fight {scene.cards.name(c)} (level {state.card(c).level})" for c in monsters)
     assert labels == want

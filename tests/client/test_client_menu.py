@@ -44,3 +44,22 @@ def test_the_menu_sets_the_bots_pace_and_a_local_game_takes_it_at_once(app: Any)
         assert app.settings.bot_seconds == session.bot_delay
     assert seen == [f"Bot pace {s:g} s" for s in BOT_PACES]
     assert app.settings.bot_seconds == BOT_PACES[0]  # round the cycle and back
+
+
+def test_a_card_menu_draws_every_choice_at_one_text_size_and_without_its_title_again(app: Any) -> None:
+    from doorkick.client.scenes.overlays import ChoiceOverlay, Option
+    from doorkick.client.ui.widgets import Button
+
+    labels = ["Look for trouble: fight Dust Bunny of Unusual Size (level 1)",
+              "Look for trouble: fight Timeshare Salesgoblin (level 6)", "Play it"]
+    menu = ChoiceOverlay(app, "Look for trouble", [Option(label, lambda: None) for label in labels])
+    app.push(menu)
+    for size in ((1024, 640), (1280, 720), (1920, 1080)):
+        menu.layout(size)
+        buttons = [w for w in menu.widgets if isinstance(w, Button)]
+        assert len(buttons) == len(labels) + 1  # and "Close this menu"
+        assert len({b.text_size for b in buttons}) == 1, [(b.label, b.text_size) for b in buttons]
+    # under its title, a choice says only what it adds; its tooltip still says it whole
+    assert [b.label for b in buttons[:2]] == ["Fight Dust Bunny of Unusual Size (level 1)",
+                                              "Fight Timeshare Salesgoblin (level 6)"]
+    assert buttons[0].tooltip == labels[0]

@@ -237,10 +237,10 @@ def test_a_curse_flies_at_its_victim_once_and_a_won_fight_is_called_out() -> Non
     assert _frames_until_still(app, scene) < 5 * 60
 
 
-def test_an_event_shaped_unexpectedly_costs_its_moment_not_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_event_shaped_unexpectedly_costs_its_moment_not_the_game(caplog: pytest.LogCaptureFixture) -> None:
     app, scene = _table()
     scene.on_event({"type": "traded", "seat": 0, "with": 1, "give": 5, "take": None})
     scene.on_event({"type": "level", "seat": 0, "level": 5, "change": "lots"})
     assert not scene.moments.active
-    assert "no moment for a 'level' event" in capsys.readouterr().err
+    assert "no moment for a 'level' event" in caplog.text
     app.step(1 / 60, [])

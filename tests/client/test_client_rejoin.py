@@ -13,13 +13,13 @@ from client_support import run_until
 
 from doorkick.client import cli
 from doorkick.client.host import EmbeddedHost
+from doorkick.client.main import build_parser
 from doorkick.client.net import Connection
 from doorkick.client.rejoin import SeatFinder, probe
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.seat_offer import SeatOfferScene
 from doorkick.client.scenes.table_base import GameScene
 from doorkick.client.seats import KeptSeat, SeatStore, issued
-from doorkick.shared.cli import build_parser
 
 
 def click(app: Any, pos: tuple[int, int]) -> None:

@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-from rejoin_processes import Spectator, Window, seat_of, seat_players, start_host
+
+from doorkick.bench.rejoin_processes import Spectator, Window, seat_of, seat_players, start_host
 
 
 def host_sees(host: object, table: str, seat: int, connected: bool, timeout: float = 15.0) -> dict[str, object]:

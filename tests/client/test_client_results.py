@@ -23,7 +23,7 @@ SCENES = {"munchkin": MunchkinScene, "wonderland": WonderlandScene}
 
 @pytest.mark.parametrize("game", sorted(SCENES))
 def test_the_last_action_brings_up_the_results(
-    app: Any, game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    app: Any, game: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     engine = ruleset(game)
     setups = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol"))
@@ -57,4 +57,4 @@ def test_the_last_action_brings_up_the_results(
     assert scene is not app.top
     assert app.stack == [results]
     assert results.done.label == "Close the game"  # nothing lies beneath a hot-seat game
-    assert "could not word" not in capsys.readouterr().err
+    assert "could not word" not in caplog.text

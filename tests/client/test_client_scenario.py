@@ -15,9 +15,9 @@ import pytest
 from client_support import run_until
 
 from doorkick.client import cli
+from doorkick.client.main import main
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.table_base import GameScene
-from doorkick.shared.cli import main
 
 DOCS = Path(__file__).parents[2] / "docs" / "scenarios.md"
 SHOTS = Path("/tmp/shots-scenario")

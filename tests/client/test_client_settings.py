@@ -27,3 +27,13 @@ def test_wrong_types_and_wild_values_fall_back_or_clamp(tmp_path: Path) -> None:
     path.write_text(json.dumps({"name": 7, "volume": 9, "window_w": 10, "muted": "yes", "extra": 1}), "utf-8")
     s = Settings.load(path)
     assert s.name == "Player" and s.volume == 1.0 and s.window_w == 1024 and s.muted is False
+
+
+def test_a_word_outside_its_choices_falls_back_alone(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    saved = {"sex": "robot", "animation_speed": "warp", "bot_seconds": 2, "fps": 30.0, "name": "Ann"}
+    path.write_text(json.dumps(saved), "utf-8")
+    s = Settings.load(path)
+    assert (s.sex, s.animation_speed, s.name) == ("male", "normal", "Ann")
+    assert s.bot_seconds == 2.0 and type(s.bot_seconds) is float  # an int stands for a float
+    assert s.fps == 60  # a float is no int

@@ -22,10 +22,10 @@ def rows_for(kind: str) -> list[str]:
     [("client", k) for k in p.CLIENT_MESSAGES] + [("server", k) for k in p.SERVER_MESSAGES],
 )
 def test_every_message_and_field_is_documented(direction: str, kind: str) -> None:
-    schema = (p.CLIENT_MESSAGES if direction == "client" else p.SERVER_MESSAGES)[kind]
+    record = (p.CLIENT_MESSAGES if direction == "client" else p.SERVER_MESSAGES)[kind]
     rows = rows_for(kind)
     assert rows, f"docs/protocol.md has no row for {kind}"
-    for name in schema:
+    for name in p.fields_of(record):
         assert any(f"`{name}`" in row for row in rows), f"{kind}.{name} undocumented"
 
 
@@ -60,3 +60,10 @@ def test_the_limits_in_the_doc_are_the_codes() -> None:
     assert f"no whole message for {config.idle_timeout:g} s" in said
     assert f"`--pass-timeout` ({config.pass_timeout:g} s)" in said
     assert f"`turn` (default {config.turn_timeout:g} s)" in said
+
+
+def test_every_message_type_name_is_a_records_tag() -> None:
+    names = {value for name, value in vars(p).items() if name.isupper() and isinstance(value, str)
+             and name not in ("FRAME_TOO_LARGE", "TRUNCATED_FRAME", "BAD_MSGPACK", "NOT_A_MAP", "MISSING_TYPE",
+                              "UNKNOWN_TYPE", "BAD_FIELD", "FRAME_TOO_COMPLEX")}
+    assert names == set(p.CLIENT_MESSAGES) | set(p.SERVER_MESSAGES)

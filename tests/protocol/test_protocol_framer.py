@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doorkick.shared import messages
 from doorkick.shared import protocol as p
 
 
@@ -227,3 +228,50 @@ def test_an_unknown_msgpack_byte_gets_a_message_that_names_it() -> None:
     framer.receive_data(struct.pack(">I", 1) + b"\xc1")
     (error,) = framer.events_received()
     assert isinstance(error, p.ProtocolError) and error.code == p.BAD_MSGPACK and "0xc1" in error.reason
+
+
+_FIELD_NAMES = sorted({name for record in p.CLIENT_MESSAGES.values() for name in p.fields_of(record)} | {"id", "junk"})
+_CLIENT_FRAMES = st.dictionaries(st.sampled_from(_FIELD_NAMES), _WIRE, max_size=6).flatmap(
+    lambda fields: st.sampled_from(sorted(p.CLIENT_MESSAGES)).map(lambda kind: {"type": kind, **fields})
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_CLIENT_FRAMES)
+def test_the_one_pass_read_agrees_with_the_careful_one_whenever_it_answers(value: dict[str, object]) -> None:
+    body = msgpack.packb(value, use_bin_type=True)
+    host = p.Framer(p.CLIENT_MESSAGES, p.CLIENT_MAX_FRAME, max_items=p.CLIENT_MAX_ITEMS, whole_floats=True)
+    fast, careful = host._fast(body), host._careful(body)
+    if fast is not None:
+        assert isinstance(careful, p.Message)
+        assert (fast.type, fast.fields, fast.id) == (careful.type, careful.fields, careful.id)
+        assert fast.record == careful.record
+
+
+def test_a_message_carries_its_typed_record() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode({"type": "join_table", "table": "t1", "seat": None, "id": 3}))
+    (joined,) = framer.events_received()
+    assert isinstance(joined, p.Message) and joined.fields == {"table": "t1", "seat": None}  # sent as nil: kept
+    assert joined.record == messages.JoinTable(table="t1", seat=None, id=3)
+
+
+def test_a_nil_id_is_no_id() -> None:
+    framer = server_framer()
+    framer.receive_data(p.encode({"type": "ping", "id": None}))
+    assert framer.events_received() == [p.Message("ping")]
+
+
+def _nested(depth: int) -> object:
+    value: object = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("junk", [msgpack.ExtType(1, b"x"), b"bytes", {1: "int key"}, _nested(p.MAX_DEPTH + 1)])
+def test_a_field_no_record_knows_is_ignored_only_if_it_is_plain_data(junk: object) -> None:
+    framer = server_framer()
+    framer.receive_data(frame_of(msgpack.packb({"type": "ready", "ready": True, "junk": junk}, use_bin_type=True)))
+    (refused,) = framer.events_received()
+    assert isinstance(refused, p.ProtocolError) and refused.code == p.BAD_MSGPACK

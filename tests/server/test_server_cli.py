@@ -18,7 +18,7 @@ from doorkick.server.config import default_data_dir
 
 def test_host_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--no-discovery",
+        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--no-discovery",
          "--data-dir", str(tmp_path / "saves"), "--name", "Cellar", "--bind", "127.0.0.1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ},
     )

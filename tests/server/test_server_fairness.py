@@ -13,11 +13,11 @@ import msgpack
 import pytest
 from wire_client import WireClient, hosted, table_of
 
+from doorkick.client.main import main
 from doorkick.client.verify import Witness
 from doorkick.server import actionlog, fairness
 from doorkick.shared import fairness as f
 from doorkick.shared import protocol as p
-from doorkick.shared.cli import main
 from doorkick.shared.rules.registry import ruleset
 
 GAME_TIMEOUT = 240.0  # a whole game of bots on a busy 2-core machine; the outcome is asserted, never the time
@@ -110,41 +110,41 @@ def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: 
         seed, record = honest_record(self)
         return seed ^ 1, record  # deals from a seed of its own, reveals the honest round
 
-    async def scenario() -> None:
-        async with hosted(tmp_path / "honest", rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
-            honest = await a_whole_game(server.port, game)
-        watcher, reveal, commitment = honest["watcher"], honest["reveal"], honest["commitment"]
+    async def a_game(folder: str) -> dict[str, Any]:
+        async with hosted(tmp_path / folder, rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
+            return await a_whole_game(server.port, game)
 
-        swapped = p.Message(p.REVEAL, {**reveal.fields, "secret": random.randbytes(32).hex()})
-        verdict = witness_of(watcher, game, swapped, commitment, None)
-        assert verdict.fair is False and "commitment" in verdict.headline and verdict.differs_at == 0
+    # The witness replays whole games: the checks run between the hosts' loops, not as callbacks of one.
+    honest = asyncio.run(a_game("honest"))
+    watcher, reveal, commitment = honest["watcher"], honest["reveal"], honest["commitment"]
 
-        n, other = another_legal_action(game, reveal, len(reveal.get("actions")) // 2)
-        actions = list(reveal.get("actions"))
-        actions[n - 1] = other
-        altered = p.Message(p.REVEAL, {**reveal.fields, "actions": actions})
-        verdict = witness_of(watcher, game, altered, commitment, None)
-        assert verdict.fair is False and verdict.differs_at == n, verdict
-        assert f"differs at action {n}" in verdict.headline
+    swapped = p.Message(p.REVEAL, {**reveal.fields, "secret": random.randbytes(32).hex()})
+    verdict = witness_of(watcher, game, swapped, commitment, None)
+    assert verdict.fair is False and "commitment" in verdict.headline and verdict.differs_at == 0
 
-        monkeypatch.setattr(fairness.SeedRound, "record", loaded_dice)
-        async with hosted(tmp_path / "loaded", rulesets=ruleset, games=[game], contribution_timeout=10.0) as server:
-            loaded = await a_whole_game(server.port, game)
-        verdict = witness_of(loaded["watcher"], game, loaded["reveal"], loaded["commitment"], None)
-        assert verdict.fair is False and verdict.differs_at == 0, verdict
-        assert "seed is not the one the contributions make" in verdict.headline
-        # a sneakier host names the seed it should have used: the deal the viewer was shown gives it away
-        parsed = f.Reveal.from_wire(loaded["reveal"].fields)
-        claimed = p.Message(p.REVEAL, {**loaded["reveal"].fields,
-                                       "seed": f.derive_seed(parsed.secret, parsed.contributions)})
-        verdict = witness_of(loaded["alice"], game, claimed, loaded["commitment"], loaded["contribution"])
-        assert verdict.fair is False and verdict.differs_at == 0 and "deal" in verdict.headline, verdict
-        # a spectator's deal shows no hand, so the same deal looks alike from any seed: the first card played
-        # from a hand (or the first door kicked open) that seed would not have dealt gives it away
-        verdict = witness_of(loaded["watcher"], game, claimed, loaded["commitment"], None)
-        assert verdict.fair is False and verdict.differs_at is not None, verdict
+    n, other = another_legal_action(game, reveal, len(reveal.get("actions")) // 2)
+    actions = list(reveal.get("actions"))
+    actions[n - 1] = other
+    altered = p.Message(p.REVEAL, {**reveal.fields, "actions": actions})
+    verdict = witness_of(watcher, game, altered, commitment, None)
+    assert verdict.fair is False and verdict.differs_at == n, verdict
+    assert f"differs at action {n}" in verdict.headline
 
-    asyncio.run(scenario())
+    monkeypatch.setattr(fairness.SeedRound, "record", loaded_dice)
+    loaded = asyncio.run(a_game("loaded"))
+    verdict = witness_of(loaded["watcher"], game, loaded["reveal"], loaded["commitment"], None)
+    assert verdict.fair is False and verdict.differs_at == 0, verdict
+    assert "seed is not the one the contributions make" in verdict.headline
+    # a sneakier host names the seed it should have used: the deal the viewer was shown gives it away
+    parsed = f.Reveal.from_wire(loaded["reveal"].fields)
+    claimed = p.Message(p.REVEAL, {**loaded["reveal"].fields,
+                                   "seed": f.derive_seed(parsed.secret, parsed.contributions)})
+    verdict = witness_of(loaded["alice"], game, claimed, loaded["commitment"], loaded["contribution"])
+    assert verdict.fair is False and verdict.differs_at == 0 and "deal" in verdict.headline, verdict
+    # a spectator's deal shows no hand, so the same deal looks alike from any seed: the first card played
+    # from a hand (or the first door kicked open) that seed would not have dealt gives it away
+    verdict = witness_of(loaded["watcher"], game, claimed, loaded["commitment"], None)
+    assert verdict.fair is False and verdict.differs_at is not None, verdict
 
 
 def test_a_late_player_is_dealt_without_and_told_so(tmp_path: Path) -> None:

@@ -144,6 +144,34 @@ def test_finished_tables_leave_the_count_stay_listed_a_while_and_are_kept_as_his
     asyncio.run(scenario())
 
 
+def test_a_finished_password_table_is_watched_from_history_after_its_password(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path, results_kept=0.1) as server:
+            players = await table_of(server.port, ["A", "B"], seats=2, password="swordfish")
+            assert (await players[1].request("ready", ready=True)).type == "ok"
+            assert (await players[0].request("start")).type == "ok"
+            for player in players:
+                await player.expect("snapshot")
+            await play_until_over(players)
+            for player in players:
+                assert (await player.request("leave")).type == "left"
+            for _ in range(200):
+                if players[0].table not in server.lobby.tables:
+                    break
+                await asyncio.sleep(0.02)
+            assert players[0].table not in server.lobby.tables  # only the history has it now
+            await server.store.settled()
+            watcher = WireClient(server.port)
+            await watcher.connect("Watcher")
+            wrong = await watcher.request("watch", table=players[0].table, password="trout")
+            assert wrong.get("code") == "bad_password"
+            right = await watcher.request("watch", table=players[0].table, password="swordfish")
+            assert right.type == "watching", right
+            assert (await watcher.expect("snapshot")).get("state")["outcome"] == players[0].state["outcome"]
+
+    asyncio.run(scenario())
+
+
 def _play(clients: list[WireClient], count: int) -> Any:
     async def go() -> None:
         for _ in range(count):
@@ -301,7 +329,7 @@ def test_saving_never_holds_up_the_event_loop(tmp_path: Path, monkeypatch: pytes
 
 
 def _host(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "doorkick.shared.cli", "host", "--port", "0", "--no-discovery",
+    return subprocess.Popen([sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--no-discovery",
                              "--bind", "127.0.0.1", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

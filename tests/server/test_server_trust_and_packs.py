@@ -123,7 +123,7 @@ def test_doorkick_host_names_the_fault_of_a_broken_pack_of_its_user_and_exits_2(
     path = owls(tmp_path / "mine")
     path.write_text(PACK.replace("level = 2", "level = 31"), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "doorkick.shared.cli", "host", "--pack", str(path), "--port", "0", "--no-discovery",
+        [sys.executable, "-m", "doorkick.client.main", "host", "--pack", str(path), "--port", "0", "--no-discovery",
          "--data-dir", str(tmp_path / "data")],
         capture_output=True, text=True, timeout=60,
     )

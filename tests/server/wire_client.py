@@ -39,7 +39,9 @@ def fast_config(data_dir: Path, **overrides: Any) -> ServerConfig:
 @contextlib.asynccontextmanager
 async def hosted(data_dir: Path, rulesets: Any = fake_game.rulesets, games: list[str] | None = None,
                  **overrides: Any) -> AsyncIterator[Server]:
-    server = Server(fast_config(data_dir, **overrides), rulesets, games or ["dice"])
+    # Built in a thread: the host reads and checks every pack before it serves anyone (about 0.1 s of CPU),
+    # which would count as a slow callback of the test's own loop (conftest.py) while holding nobody up.
+    server = await asyncio.to_thread(Server, fast_config(data_dir, **overrides), rulesets, games or ["dice"])
     await server.start()
     try:
         yield server

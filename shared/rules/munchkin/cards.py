@@ -9,27 +9,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..base import SEXES
 from ..cards import Fields, Pack, PackError, load_packs
-
-DOOR_KINDS = (
-    "monster",
-    "curse",
-    "race",
-    "class",
-    "enhancer",
-    "wandering_monster",
-    "mate",
-    "half_breed",
-    "super_munchkin",
-    "cheat",
-    "hireling",
-)
-TREASURE_KINDS = ("item", "one_shot", "go_up_a_level")
-KINDS = DOOR_KINDS + TREASURE_KINDS
+from .kinds import DOOR_KINDS as DOOR_KINDS
+from .kinds import KINDS as KINDS
+from .kinds import TREASURE_KINDS as TREASURE_KINDS
+from .kinds import CardKind
 
 RACES = ("elf", "dwarf", "halfling", "orc", "gnome")
 CLASSES = ("warrior", "wizard", "thief", "cleric", "bard")
-SEXES = ("male", "female")
 # Who a restriction or a monster bonus can name: a race (or "human"), a class, a sex, or undead monsters.
 TRAITS = (*RACES, "human", *CLASSES, *SEXES)
 
@@ -113,7 +101,7 @@ class TraitBonus:
 class CardDef:
     id: str
     name: str
-    kind: str
+    kind: CardKind
     deck: str
     text: str
     art: str = ""  # its picture: a name from assets/art/icons or an image file's path; "" for its kind's

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..base import Event, Wire
 from .cards import TraitBonus
@@ -272,7 +273,7 @@ def bardic_luck(state: GameState, seat: int) -> int:
     return 1 if has_ability(state, seat, "bardic_luck") else 0
 
 
-RESURRECT = "resurrect"  # the Decision of a Cleric whose helped win's Treasures are drawn face up (R09)
+RESURRECT: Final = "resurrect"  # the Decision of a Cleric whose helped win's Treasures are drawn face up (R09)
 
 
 def may_resurrect(state: GameState, seat: int) -> bool:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from types import MappingProxyType
+from typing import Final
 
-from ..base import Event, NotYourDecision, SeatSetup, WrongTime
+from ..base import SEXES, Event, NotYourDecision, SeatSetup, WrongTime
 from ..rng import Rng
 from .actions import EndTurn, FinishSetup, GiveCharity, KickOpenTheDoor, LookForTrouble, LootTheRoom
-from .cards import SEXES, load_munchkin_packs
+from .cards import load_munchkin_packs
 from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, ask, draw_into_hand
@@ -225,8 +226,9 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
     return state, events + more
 
 
-DOOR_ORDER = "door_order"  # the Decision of an Epic kicker whose two curses strike in the order chosen (E03)
-DOORS_WAITING = "doors_waiting"  # kicked Doors held behind a decision: no seat's choice, the engine resolves them
+DOOR_ORDER: Final = "door_order"  # the Decision of an Epic kicker whose two curses strike in the order chosen (E03)
+# kicked Doors held behind a decision: no seat's choice, the engine resolves them
+DOORS_WAITING: Final = "doors_waiting"
 
 
 def _order_is_chosen(state: GameState, doors: list[str]) -> bool:
@@ -288,7 +290,7 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
     return with_player(state, seat, hand=(*p.hand, card)), []
 
 
-CURSE_CAST = "curse_cast"  # the Decision of each player in turn whether to cancel the curse being cast (R18)
+CURSE_CAST: Final = "curse_cast"  # the Decision of each player in turn whether to cancel the curse being cast (R18)
 
 
 def cancels_curses(state: GameState, card: str) -> bool:

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
+import msgspec
+
+from ...records import field_of
 from ..base import MalformedAction
 
 # R01 (M25, C03): the "reaction time" table option. Short is the rulebook's 2.66 s (Christmas Lite's 3.75 s);
 # the rulings (001) call that a joke, so people get about 8 s by default; "none" waits for every pass.
-REACTION_TIMES = ("short", "normal", "none")
+ReactionTime = Literal["short", "normal", "none"]
+REACTION_TIMES: tuple[ReactionTime, ...] = typing.get_args(ReactionTime)
 SHORT_REACTION_SECONDS = 2.66
 CHRISTMAS_SHORT_REACTION_SECONDS = 3.75
 NORMAL_REACTION_SECONDS = 8.0
@@ -45,7 +50,7 @@ class Options:
     # M38: the level that wins (20 with Epic rules).
     win_level: int = field(default=10, metadata={"describe": "The winning level: 10, or 20 with Epic Munchkin"})
     # R01: how long the server holds a reaction window open; the engine only counts passes.
-    reaction_time: str = field(
+    reaction_time: ReactionTime = field(
         default="normal",
         metadata={"describe": "Reaction time: how long others may play cards before a fight is settled",
                   "choices": REACTION_TIMES},
@@ -119,24 +124,19 @@ class Options:
         unknown = sorted(set(wire) - set(known))
         if unknown:
             raise MalformedAction(f"unknown option(s): {', '.join(map(str, unknown))}")
-        values: dict[str, Any] = {}
-        for name, value in wire.items():
-            default = getattr(cls(), name)
+        try:
+            given = msgspec.convert(wire, _GIVEN)
+        except msgspec.ValidationError as exc:  # the map's keys are known: msgspec names the option it refused
+            name = field_of(exc) or ""
             choices = known[name].metadata.get("choices")
             if choices is not None:
-                if value not in choices:
-                    raise MalformedAction(f"option {name}: {value!r} is not one of {', '.join(choices)}")
-                values[name] = value
-                continue
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, float):
-                ok = isinstance(value, int | float) and not isinstance(value, bool) and value > 0
-            else:
-                ok = isinstance(value, int) and not isinstance(value, bool)
-            if not ok:
-                raise MalformedAction(f"option {name}: {value!r} is not a valid {type(default).__name__}")
-            values[name] = value
+                raise MalformedAction(f"option {name}: {wire[name]!r} is not one of {', '.join(choices)}") from None
+            wanted = type(known[name].default).__name__
+            raise MalformedAction(f"option {name}: {wire[name]!r} is not a valid {wanted}") from None
+        values = {
+            name: value for name, value in zip(_GIVEN.__struct_fields__, msgspec.structs.astuple(given), strict=True)
+            if value is not msgspec.UNSET
+        }
         if values.get("epic") is False and "win_level" not in values:
             values["win_level"] = 10  # turning Epic off turns its level 20 off too
         options = dataclasses.replace(base, **values)
@@ -145,6 +145,14 @@ class Options:
         if wire.get("epic") is False and wire.get("win_level") == 20:
             raise MalformedAction("win_level 20 is the Epic game: epic cannot be off")
         return options
+
+
+# What a wire form may say: each option's type, every one of them optional (left out: the base's), nothing else.
+_GIVEN: Final = msgspec.defstruct(
+    "GivenOptions",
+    [(name, hint | msgspec.UnsetType, msgspec.UNSET) for name, hint in typing.get_type_hints(Options).items()],
+    kw_only=True,
+)
 
 
 def _legacy(wire: dict[Any, Any]) -> dict[Any, Any]:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..base import MalformedAction, SeatSetup
+from ..base import SEXES, MalformedAction, SeatSetup
 from ..cards import PackError
 from ..rng import ScriptedRng
 from ..scenario import Cards, Document, Entries, seat_name
-from .cards import SEXES
 from .character import big_allowance, big_items_carried, equip_problem
 from .flow import new_game
 from .options import Options

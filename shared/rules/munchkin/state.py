@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar
 from ..base import Event
 from ..rng import Rng
 from .cards import CardDef
+from .kinds import CombatStep, DecisionKind, Phase, Resolving
 from .options import Options
 
 Deck = Literal["door", "treasure", "fairy_dust"]
@@ -109,9 +110,7 @@ class Flight:
 class Combat:
     fighter: int
     monsters: tuple[CombatMonster, ...]
-    # "fight": the fighter decides; "help": an ask for help is open; "window": others may react before
-    # `resolving` happens; "flee": running away; "spoils": treasures being picked by the agreed order.
-    step: str = "fight"
+    step: CombatStep = "fight"
     helper: int | None = None
     helper_forced: bool = False
     bribe: Bribe = field(default_factory=Bribe)
@@ -127,7 +126,7 @@ class Combat:
     escape_bonuses: tuple[tuple[int, int], ...] = ()  # (seat, run-away bonus) from one-shots
     used: tuple[tuple[int, str], ...] = ()  # once-per-combat abilities: (seat, "berserk" | "turn_undead")
     backstabs: tuple[tuple[int, int], ...] = ()  # (thief, target)
-    resolving: str = ""  # "victory" or "flee": what the reaction window leads to
+    resolving: Resolving = ""
     passed: tuple[int, ...] = ()
     removed: tuple[str, ...] = ()  # monster cards got rid of without a kill
     removed_with_treasure: int = 0
@@ -153,9 +152,7 @@ class Combat:
 class Decision:
     """A choice the game waits for from one seat before anything else happens."""
 
-    # "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting", "resurrect",
-    # "curse_cast"
-    kind: str
+    kind: DecisionKind
     seat: int
     cards: tuple[str, ...] = ()  # the cards to choose from (a corpse's cards lie in GameState.corpse)
     count: int = 1
@@ -176,9 +173,7 @@ class GameState:
     treasure_discard: tuple[str, ...] = ()
     active: int = 0
     turn: int = 0
-    # "setup" (M08), "start" (before the door, M11), "door" (after a door without a monster: look for
-    # trouble or loot), "end" (charity and passing the turn), "over"
-    phase: str = "setup"
+    phase: Phase = "setup"
     ready: tuple[int, ...] = ()
     met_monster: bool = False
     combat: Combat | None = None

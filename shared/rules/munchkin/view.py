@@ -28,14 +28,9 @@ from .combat import (
 )
 from .fight import asked_seats
 from .helping import help_preview, help_previews
+from .kinds import CombatStep, DecisionKind, Phase, Resolving
 from .state import Bribe, Combat, Decision, GameState, Player, remembered
 
-Phase = Literal["setup", "start", "door", "end", "over"]
-Step = Literal["fight", "help", "flee", "spoils", "window"]
-DecisionKind = Literal[
-    "loot_corpse", "lose_cards", "lose_item", "outrun_curse", "trade", "door_order", "doors_waiting", "resurrect",
-    "curse_cast",
-]
 Side = Literal["fighters", "monsters"]
 
 
@@ -123,8 +118,8 @@ class CombatView(_Record, frozen=True):
     fighter: int
     helper: int | None
     helper_forced: bool
-    step: Step
-    resolving: Literal["", "victory", "flee"]
+    step: CombatStep
+    resolving: Resolving
     monsters: list[MonsterView]
     conditions: list[str]
     monsters_strength: int
@@ -255,8 +250,8 @@ def _combat(state: GameState) -> CombatView | None:
         fighter=c.fighter,
         helper=c.helper,
         helper_forced=c.helper_forced,
-        step=c.step,  # type: ignore[arg-type]  # the engine's steps are the view's `Step`
-        resolving=c.resolving,  # type: ignore[arg-type]
+        step=c.step,
+        resolving=c.resolving,
         monsters=[
             MonsterView(m.card, m.base, list(m.enhancers), list(m.inherited), monster_level(state, m),
                         is_undead(state, m))
@@ -299,7 +294,7 @@ def _help_previews(state: GameState, c: Combat, seat: int | None) -> list[HelpPr
 
 
 def _decision(d: Decision, seat: int | None) -> DecisionView:
-    kind: Any = d.kind
+    kind = d.kind
     if d.kind in _PUBLIC_CARDS:
         return DecisionView(kind, d.seat, d.count, d.source, cards=list(d.cards))
     if d.kind == "lose_cards":  # hand cards: the victim's secret
@@ -322,7 +317,7 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
         you=None,
         turn=state.turn,
         active=state.active,
-        phase=state.phase,  # type: ignore[arg-type]  # the engine's phases are the view's `Phase`
+        phase=state.phase,
         met_monster=state.met_monster,
         ready=list(state.ready),
         players=[_player(state, p) for p in state.players],

@@ -2,7 +2,7 @@
 
 A board file has a `[board]` table (`id`, `name`, optional `description`), `[[spaces]]` (each with an `id`,
 a `kind`, drawing coordinates `x`/`y` in 0..1, and `room` for Rooms and monster spaces), `[[rooms]]` (numbers
-1-6 with their monster's name, base power, treasure count and draw rule) and `links`,
+1-6 with their monster's name, base power, treasure count, draw rule and optional picture) and `links`,
 a list of `[a, b]` pairs. The format is documented in docs/wonderland.md.
 """
 
@@ -48,6 +48,7 @@ class Room:
     treasures: int
     rule: str
     text: str = ""
+    art: str = ""  # the monster's picture, as a card's `art` (docs/card-packs.md); "" for the Room's own
 
 
 @dataclass(frozen=True, eq=False)
@@ -123,7 +124,7 @@ def _board_wire(board: Board) -> dict[str, Wire]:
         "links": [list(link) for link in board.links],
         "rooms": [
             {"number": r.number, "monster": r.monster, "power": r.power, "treasures": r.treasures,
-             "rule": r.rule, "text": r.text, "space": board.room_space[r.number]}
+             "rule": r.rule, "text": r.text, "art": r.art, "space": board.room_space[r.number]}
             for r in board.rooms.values()
         ],
     }
@@ -233,6 +234,7 @@ def _parse_board(text: str, source: str) -> Board:
             f.integer("treasures", 1, 1, 5),
             f.text("rule", "card", ROOM_RULES),
             f.text("text", ""),
+            f.text("art", ""),
         )
         f.finish()
     missing = [n for n in ROOM_NUMBERS if n not in rooms]

@@ -13,17 +13,21 @@ Every Treasure but a Friend has a `gold` value 1..10 (W06).
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Final, Literal
 
 from ..cards import Fields, Pack, PackError, load_packs
 
-MONSTER = "monster"
-FRIEND = "friend"
-ONE_TIME_KINDS = ("bonus", "change_die", "extra_die", "get_away", "take_back")
-TREASURE_KINDS = (FRIEND, *ONE_TIME_KINDS)
-KINDS = (MONSTER, *TREASURE_KINDS)
+OneTimeKind = Literal["bonus", "change_die", "extra_die", "get_away", "take_back"]
+CardKind = Literal["monster", "friend"] | OneTimeKind
+MONSTER: Final = "monster"
+FRIEND: Final = "friend"
+ONE_TIME_KINDS: tuple[OneTimeKind, ...] = typing.get_args(OneTimeKind)
+TREASURE_KINDS: tuple[CardKind, ...] = (FRIEND, *ONE_TIME_KINDS)
+KINDS: tuple[CardKind, ...] = (MONSTER, *TREASURE_KINDS)
 DEFAULT_PACKS = ("wonderland",)
 
 
@@ -31,7 +35,7 @@ DEFAULT_PACKS = ("wonderland",)
 class CardDef:
     id: str
     name: str
-    kind: str
+    kind: CardKind
     text: str = ""
     bonus: int = 0
     draw: int = 0  # Monster cards: how many more Monster cards to draw ("Draw 2 Monsters!")
@@ -51,7 +55,7 @@ def parse_card(f: Fields) -> CardDef:
     card_id = f.text("id")
     if not card_id or not all(c.isalnum() or c in "-_" for c in card_id):
         raise f.error("id must be letters, digits, '-' or '_'")
-    kind = f.text("kind", choices=KINDS)
+    kind = f.word("kind", KINDS)
     name = f.text("name")
     if not name:
         raise f.error("name must not be empty")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ..base import (
@@ -32,10 +32,11 @@ from .actions import (
     TakeBack,
     WonderlandAction,
 )
-from .board import DEFAULT_BOARD, load_board
+from .board import load_board
 from .cards import DEFAULT_PACKS, FRIEND, load_catalog
 from .decks import draw_treasures, give, take
 from .fight import begin_fight, clear_fight, end_fight, helper_picks, place_helper
+from .options import WonderlandOptions
 from .state import (
     ASKING,
     ENTRANCE,
@@ -53,6 +54,7 @@ from .state import (
     RUNNING,
     START,
     Die,
+    DieOwner,
     WonderlandState,
     gold,
 )
@@ -60,7 +62,6 @@ from .state import (
 HAND_SIZE = 3  # W02
 HELP_RANGE = 6  # W17: "any player within six spaces of your Room"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # W01
-OPTION_KEYS = ("board",)
 
 Result = tuple[WonderlandState, list[Event]]
 Handler = Callable[[WonderlandState, Action], Result]  # (state, action) -> (state, events)
@@ -72,16 +73,7 @@ def new_game(
     """W01/W02: everybody on the Entrance, both decks shuffled, three Treasures dealt to each player."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise ValueError(f"Wonderland is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(seats)}")
-    options = {} if options is None else options
-    if not isinstance(options, Mapping):
-        raise ValueError(f"options must be a map, got {options!r}")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
-    if unknown:
-        raise ValueError(f"unknown Wonderland option(s) {', '.join(map(str, unknown))}")
-    board_name = options.get("board", DEFAULT_BOARD)
-    if not isinstance(board_name, str):
-        raise ValueError(f"option board must be a board name or path, got {board_name!r}")
-    board = load_board(board_name)
+    board = load_board(WonderlandOptions.from_wire(options).board)
     catalog = load_catalog(tuple(packs) or DEFAULT_PACKS)
     rng = Rng.from_seed(seed)
     monsters, rng = rng.shuffled(catalog.monsters)
@@ -267,7 +259,7 @@ def _roll(state: WonderlandState, action: Action) -> Result:
         return state, events + fight_events
     if phase in (FIGHT_ROLL, HELPER_ROLL):
         assert fight is not None
-        owner = FIGHTER if phase == FIGHT_ROLL else HELPER
+        owner: DieOwner = FIGHTER if phase == FIGHT_ROLL else HELPER
         fight = replace(fight, dice=(*fight.dice, Die(owner, face)))
         event = Event("rolled", {"seat": seat, "die": face, "for": owner, "seed": rng.throw_seed()})
         return replace(state, fight=fight, phase=FIGHT), [event]

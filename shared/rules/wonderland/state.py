@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
 from ..base import SeatSetup
 from ..rng import Rng
@@ -10,29 +12,35 @@ from .board import Board
 from .cards import Catalog
 
 # Whose decision the game waits for, and what it may be:
-START = "start"  # the active seat rolls to move (and may play Friends first)
-MOVING = "moving"  # the move die is rolled: pick a destination (or change the die)
-ROLL_AGAIN = "roll_again"  # landed on a Roll Again space: roll and move again (W08)
-ENTRANCE = "entrance"  # entered the Entrance: roll for the Room (W11)
-FIGHT_ROLL = "fight_roll"  # a fight has begun: the fighter rolls (W14)
-FIGHT = "fight"  # dice are down: play Treasures, change dice, ask for help, end the fight
-ASKING = "asking"  # a seat was asked for help and must accept or decline (W17)
-HELPER_ROLL = "helper_roll"  # the helper has moved into the Room and rolls (W17)
-HELPER_PICK = "helper_pick"  # a helped win: the helper picks one of the shown Treasures (W17)
-RUN_ROLL = "run_roll"  # a lost fight: the fighter rolls to Run Away (W15)
-RUNNING = "running"  # the run-away die is rolled: pick where to run
-RUN_DISCARD = "run_discard"  # after running: discard a Friend, or a card when there is none
-OVER = "over"  # the last Treasure was drawn (W18)
+START: Final = "start"  # the active seat rolls to move (and may play Friends first)
+MOVING: Final = "moving"  # the move die is rolled: pick a destination (or change the die)
+ROLL_AGAIN: Final = "roll_again"  # landed on a Roll Again space: roll and move again (W08)
+ENTRANCE: Final = "entrance"  # entered the Entrance: roll for the Room (W11)
+FIGHT_ROLL: Final = "fight_roll"  # a fight has begun: the fighter rolls (W14)
+FIGHT: Final = "fight"  # dice are down: play Treasures, change dice, ask for help, end the fight
+ASKING: Final = "asking"  # a seat was asked for help and must accept or decline (W17)
+HELPER_ROLL: Final = "helper_roll"  # the helper has moved into the Room and rolls (W17)
+HELPER_PICK: Final = "helper_pick"  # a helped win: the helper picks one of the shown Treasures (W17)
+RUN_ROLL: Final = "run_roll"  # a lost fight: the fighter rolls to Run Away (W15)
+RUNNING: Final = "running"  # the run-away die is rolled: pick where to run
+RUN_DISCARD: Final = "run_discard"  # after running: discard a Friend, or a card when there is none
+OVER: Final = "over"  # the last Treasure was drawn (W18)
+Phase = Literal[
+    "start", "moving", "roll_again", "entrance", "fight_roll", "fight", "asking", "helper_roll", "helper_pick",
+    "run_roll", "running", "run_discard", "over",
+]
+PHASES: tuple[Phase, ...] = typing.get_args(Phase)
 
 # Who owns a die in a fight.
-FIGHTER = "fighter"
-HELPER = "helper"
-MONSTER = "monster"
+FIGHTER: Final = "fighter"
+HELPER: Final = "helper"
+MONSTER: Final = "monster"
+DieOwner = Literal["fighter", "helper", "monster"]
 
 
 @dataclass(frozen=True, slots=True)
 class Die:
-    owner: str  # FIGHTER, HELPER or MONSTER
+    owner: DieOwner
     face: int
 
 
@@ -49,10 +57,10 @@ class Fight:
     pending_ask: int | None = None
     rewards: tuple[str, ...] = ()  # a helped win: the Treasures shown for the helper to pick from
 
-    def faces(self, owner: str) -> int:
+    def faces(self, owner: DieOwner) -> int:
         return sum(d.face for d in self.dice if d.owner == owner)
 
-    def rolled(self, owner: str) -> bool:
+    def rolled(self, owner: DieOwner) -> bool:
         return any(d.owner == owner for d in self.dice)
 
 
@@ -69,7 +77,7 @@ class WonderlandState:
     monster_discard: tuple[str, ...]
     active: int = 0
     turn: int = 1
-    phase: str = START
+    phase: Phase = START
     die: int = 0  # the move or run-away die waiting for a destination
     fight: Fight | None = None
     last_treasure_drawn: bool = False

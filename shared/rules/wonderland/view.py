@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Literal
 
 import msgspec
 from msgspec import Struct
@@ -18,12 +17,7 @@ from msgspec import Struct
 from .board import Board
 from .engine import outcome
 from .fight import monster_power, munchkin_power
-from .state import WonderlandState, gold
-
-Phase = Literal[
-    "start", "moving", "roll_again", "entrance", "fight_roll", "fight", "asking", "helper_roll", "helper_pick",
-    "run_roll", "running", "run_discard", "over",
-]
+from .state import DieOwner, Phase, WonderlandState, gold
 
 
 class _Record(Struct, frozen=True, forbid_unknown_fields=True):
@@ -70,7 +64,7 @@ class PlayerView(_Record, frozen=True):
 
 
 class DieView(_Record, frozen=True):
-    owner: Literal["fighter", "helper", "monster"]
+    owner: DieOwner
     face: int
 
 
@@ -146,7 +140,7 @@ def _public_view(state: WonderlandState) -> WonderlandView:
         board=board_view(state.board),
         turn=state.turn,
         active=state.active,
-        phase=state.phase,  # type: ignore[arg-type]  # the engine's phases are the view's `Phase`
+        phase=state.phase,
         die=state.die or None,
         players=[
             PlayerView(s, state.seats[s].name, state.seats[s].sex, state.positions[s], list(state.friends[s]),
@@ -206,7 +200,7 @@ def _fight_view(state: WonderlandState) -> FightView | None:
         fighter=fight.fighter,
         helper=fight.helper,
         monster_cards=list(fight.monster_cards),
-        dice=[DieView(d.owner, d.face) for d in fight.dice],  # type: ignore[arg-type]
+        dice=[DieView(d.owner, d.face) for d in fight.dice],
         fighter_bonus=fight.fighter_bonus,
         helper_bonus=fight.helper_bonus,
         monster_power=monster_power(state),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,7 +11,8 @@ import pytest
 from doorkick.shared.rules.base import Action, Event, RuleError, SeatSetup
 from doorkick.shared.rules.munchkin import RULESET, GameState, Options
 from doorkick.shared.rules.munchkin.combat import fighters_strength, monsters_strength
-from doorkick.shared.rules.munchkin.state import Carried, Player, set_player
+from doorkick.shared.rules.munchkin.state import Carried, Combat, Flight, Player, set_player
+from doorkick.shared.rules.rng import Rng
 
 RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
 
@@ -38,8 +39,11 @@ class Table:
     # --- arranging -------------------------------------------------------------------------------------
 
     def _take(self, card: str) -> None:
-        """Lift `card` out of whatever zone holds it."""
+        """Lift `card` out of whatever zone holds it (the Fairy Dust mini-deck too, F01)."""
         s = self.state
+        if card in s.fairy_dust_deck:
+            self.state = replace(s, fairy_dust_deck=tuple(c for c in s.fairy_dust_deck if c != card))
+            return
         for name in ("door_deck", "treasure_deck", "door_discard", "treasure_discard"):
             zone = getattr(s, name)
             if card in zone:
@@ -142,9 +146,34 @@ class Table:
 
     def strengths(self) -> tuple[int, int]:
         """The fighters' and the monsters' strength in the current combat."""
-        combat = self.state.combat
-        assert combat is not None
-        return fighters_strength(self.state, combat), monsters_strength(self.state, combat)
+        return fighters_strength(self.state, self.combat), monsters_strength(self.state, self.combat)
+
+    def dice(self, *values: int) -> Table:
+        """Make the next die rolls come out as `values` (M34 run-away rolls, M40 thefts): pick an Rng seed."""
+        for seed in range(1, 200_000):
+            rng = Rng.from_seed(seed)
+            ok = True
+            for want in values:
+                got, rng = rng.roll(6)
+                if got != want:
+                    ok = False
+                    break
+            if ok:
+                self.state = replace(self.state, rng=Rng.from_seed(seed))
+                return self
+        raise AssertionError(f"no seed rolls {values}")
+
+    @property
+    def combat(self) -> Combat:
+        """The combat under way (a test that reads it has one going)."""
+        assert self.state.combat is not None, "no combat under way"
+        return self.state.combat
+
+    @property
+    def flight(self) -> Flight:
+        """The running away under way."""
+        assert self.combat.flight is not None, "nobody is running away"
+        return self.combat.flight
 
     def legal(self, seat: int) -> list[Action]:
         return list(RULESET.legal_actions(self.state, seat))
@@ -167,30 +196,6 @@ def table() -> Table:
     return Table()
 
 
-# --- appended for the M26-M50 rule tests ----------------------------------------------------------------
-
-
-def _dice(self: Table, *values: int) -> Table:
-    """Make the next die rolls come out as `values` (M34 run-away rolls, M40 thefts): pick an Rng seed."""
-    from doorkick.shared.rules.rng import Rng
-
-    for seed in range(1, 200_000):
-        rng = Rng.from_seed(seed)
-        ok = True
-        for want in values:
-            got, rng = rng.roll(6)
-            if got != want:
-                ok = False
-                break
-        if ok:
-            self.state = replace(self.state, rng=Rng.from_seed(seed))
-            return self
-    raise AssertionError(f"no seed rolls {values}")
-
-
-Table.dice = _dice  # type: ignore[attr-defined]
-
-
 @pytest.fixture
 def make_table() -> type[Table]:
     """The Table class, for tests that need other players, options or packs: `make_table(players=4)`."""
@@ -207,21 +212,10 @@ def variant_table(players: int = 3, seed: int = 1, **flags: object) -> Table:
     return Table(players, seed, Options(**flags), (RULES_PACK, VARIANTS_PACK))  # type: ignore[arg-type]
 
 
+Variant = Callable[..., Table]  # the `variant` fixture: `variant(players=3, epic=True)`
+
+
 @pytest.fixture
-def variant() -> object:
+def variant() -> Variant:
     """`variant(players=3, epic=True)`: a table with the variants pack and those options."""
     return variant_table
-
-
-_take_from_table = Table._take
-
-
-def _take_anywhere(self: Table, card: str) -> None:
-    """As `Table._take`, and also out of the Fairy Dust mini-deck (F01)."""
-    if card in self.state.fairy_dust_deck:
-        self.state = replace(self.state, fairy_dust_deck=tuple(c for c in self.state.fairy_dust_deck if c != card))
-        return
-    _take_from_table(self, card)
-
-
-Table._take = _take_anywhere  # type: ignore[method-assign]

@@ -8,10 +8,10 @@ from itertools import pairwise
 
 import pytest
 
+from doorkick.shared.rules.base import SEXES
 from doorkick.shared.rules.munchkin.cards import (
     CLASSES,
     KINDS,
-    SEXES,
     CardDef,
     Effect,
     load_munchkin_packs,

@@ -64,7 +64,7 @@ def every_rule_asked(state: GameState, seat: int) -> list[MunchkinAction]:
 
 
 @pytest.mark.parametrize(("packs", "options", "players", "seed"), GAMES)
-def test_legal_actions_per_situation_are_every_rules_checked_candidates(packs, options, players, seed):
+def test_legal_actions_per_situation_are_every_rules_checked_candidates(packs, options, players, seed) -> None:
     compared = 0
     for state in sampled_states(packs, options, players, seed):
         for seat in range(players):
@@ -74,7 +74,7 @@ def test_legal_actions_per_situation_are_every_rules_checked_candidates(packs, o
 
 
 @pytest.mark.parametrize(("packs", "options", "players", "seed"), GAMES)
-def test_memo_gives_what_is_worked_out_afresh(packs, options, players, seed):
+def test_memo_gives_what_is_worked_out_afresh(packs, options, players, seed) -> None:
     for state in sampled_states(packs, options, players, seed):
         for p in state.players:
             assert abilities(state, p) == _abilities(state, p)
@@ -90,7 +90,7 @@ def _kind_order(state: GameState, p: Player):
     return lambda c: first_seen.index(state.card(c).kind)
 
 
-def test_evolve_copies_like_dataclasses_replace_and_refuses_unknown_fields():
+def test_evolve_copies_like_dataclasses_replace_and_refuses_unknown_fields() -> None:
     p = Player("Ann", "female", level=3, hand=("a", "b"))
     assert evolve(p, level=4, dead=True) == dataclasses.replace(p, level=4, dead=True)
     assert evolve(p) == p and evolve(p) is not p

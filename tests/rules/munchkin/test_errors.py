@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgpack
 import pytest
@@ -35,6 +36,9 @@ from doorkick.shared.rules.munchkin.actions import (
 )
 from doorkick.shared.rules.rng import Rng
 
+if TYPE_CHECKING:
+    from conftest import Table
+
 RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
 SEATS = (SeatSetup("Ann"), SeatSetup("Bo", "female"), SeatSetup("Cy"))
 ACTION_TYPES: dict[str, type[MunchkinAction]] = dict(MunchkinAction.registry)  # type: ignore[arg-type]
@@ -44,7 +48,7 @@ def legal_everywhere(state) -> list[list[MunchkinAction]]:
     return [list(RULESET.legal_actions(state, seat)) for seat in range(len(state.players))]
 
 
-def assert_refused(table, action, error: type[RuleError], why: str) -> None:
+def assert_refused(table: Table, action, error: type[RuleError], why: str) -> None:
     """Refused with `error` naming `why`; the table and everything legal on it are as before."""
     before = table.state
     legal_before = legal_everywhere(before)
@@ -57,7 +61,7 @@ def assert_refused(table, action, error: type[RuleError], why: str) -> None:
 # --- refused actions -----------------------------------------------------------------------------------------
 
 
-def test_refused_actions_name_why_and_change_nothing(table):
+def test_refused_actions_name_why_and_change_nothing(table: Table) -> None:
     table.hand(0, "rat#2", "gold-brick#1").hand(1, "curse-level#1").level(2, 9).hand(2, "level-up#1")
     assert_refused(table, PlayCard(0, "sword#1"), IllegalAction, "sword#1 is not in your hand")
     assert_refused(table, PlayCard(0, "rat#2"), IllegalAction, "Rat is a monster, not a")
@@ -73,7 +77,7 @@ def test_refused_actions_name_why_and_change_nothing(table):
     assert_refused(table, GoUpALevel(2, "level-up#1", 2), IllegalAction, "never gives the winning level")
 
 
-def test_later_legal_actions_are_unaffected_by_a_refusal(table):
+def test_later_legal_actions_are_unaffected_by_a_refusal(table: Table) -> None:
     """Applying the same legal actions after a refused one gives exactly the same game."""
     table.level(0, 5).door_on_top("rat#1").hand(1, "curse-level#1")
     script = [KickOpenTheDoor(0), ClaimVictory(0), Pass(1), Pass(2)]
@@ -88,27 +92,27 @@ def test_later_legal_actions_are_unaffected_by_a_refusal(table):
     assert table.state == clean
 
 
-def test_a_refused_action_in_combat_keeps_the_combat(table):
+def test_a_refused_action_in_combat_keeps_the_combat(table: Table) -> None:
     table.door_on_top("troll").act(KickOpenTheDoor(0))
     assert_refused(table, ClaimVictory(0), IllegalAction, "you are not winning")
     assert_refused(table, ClaimVictory(1), NotYourDecision, "only the fighter")
     assert_refused(table, Pass(1), WrongTime, "the combat is at its 'fight' step")
 
 
-def test_a_decision_blocks_everything_else_until_taken(table):
+def test_a_decision_blocks_everything_else_until_taken(table: Table) -> None:
     table.wear(1, "sword#1", "helmet#1").hand(0, "curse-any")
     table.act(Curse(0, "curse-any", 1))
     assert_refused(table, KickOpenTheDoor(0), WrongTime, "waits for seat 1 to decide")
 
 
-def test_the_game_over_refuses_everything(table):
+def test_the_game_over_refuses_everything(table: Table) -> None:
     table.level(0, 9).door_on_top("rat#1").act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
     assert RULESET.outcome(table.state).winners == (0,)
     assert legal_everywhere(table.state) == [[], [], []]
     assert_refused(table, LootTheRoom(0), WrongTime, "the game is over")
 
 
-def test_an_action_of_another_game_is_malformed(table):
+def test_an_action_of_another_game_is_malformed(table: Table) -> None:
     class Foreign(base.Action):
         registry: typing.ClassVar[dict[str, type[base.Action]]] = {}
         kind = "foreign"
@@ -159,7 +163,7 @@ def random_action(state, rng: Rng) -> tuple[MunchkinAction, Rng]:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_random_actions_are_applied_or_refused_cleanly(seed: int):
+def test_random_actions_are_applied_or_refused_cleanly(seed: int) -> None:
     """Whatever a client sends, the engine answers with a new state or a RuleError, never a crash; a refusal
     leaves the state as it was."""
     state = RULESET.new_game(SEATS, seed, (RULES_PACK,))
@@ -217,14 +221,14 @@ def test_random_actions_are_applied_or_refused_cleanly(seed: int):
         ({"type": "pass", "seat": None}, "pass.seat: expected int, got None"),
     ],
 )
-def test_malformed_wire_actions_are_refused_precisely(wire, message):
+def test_malformed_wire_actions_are_refused_precisely(wire, message) -> None:
     with pytest.raises(MalformedAction) as caught:
         RULESET.action_from_wire(wire)
     assert str(caught.value).startswith(message)
     assert caught.value.code == "malformed"
 
 
-def test_defaults_may_be_left_out_of_the_wire():
+def test_defaults_may_be_left_out_of_the_wire() -> None:
     assert RULESET.action_from_wire({"type": "kick_open_the_door", "seat": 2}) == KickOpenTheDoor(2)
     assert RULESET.action_from_wire({"type": "sell", "seat": 0, "cards": ["a", "b"]}) == Sell(0, ("a", "b"))
 
@@ -244,13 +248,13 @@ def test_defaults_may_be_left_out_of_the_wire():
         ("fast", "options must be a map"),
     ],
 )
-def test_unknown_or_bad_options_raise(wire, message):
+def test_unknown_or_bad_options_raise(wire, message) -> None:
     with pytest.raises(MalformedAction) as caught:
         RULESET.new_game(SEATS, 1, (RULES_PACK,), wire)
     assert str(caught.value) == message
 
 
-def test_options_round_trip_through_the_wire():
+def test_options_round_trip_through_the_wire() -> None:
     options = Options(listening_at_the_door=True, shared_victory=True, sell_from_table_only=True, win_level=20)
     assert Options.from_wire(msgpack.unpackb(msgpack.packb(options.to_wire()))) == options
     state = RULESET.new_game(SEATS, 1, (RULES_PACK,), options.to_wire())
@@ -271,7 +275,7 @@ def _namespace() -> dict[str, object]:
     return {name: getattr(actions, name) for name in dir(actions)}
 
 
-def test_every_action_class_is_registered_once():
+def test_every_action_class_is_registered_once() -> None:
     classes = [
         c
         for c in vars(actions).values()
@@ -283,7 +287,7 @@ def test_every_action_class_is_registered_once():
 
 
 @pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
-def test_every_action_round_trips_through_wire_and_repr(kind):
+def test_every_action_round_trips_through_wire_and_repr(kind) -> None:
     action = _example(ACTION_TYPES[kind])
     wire = action.to_wire()
     assert wire["type"] == kind
@@ -295,7 +299,7 @@ def test_every_action_round_trips_through_wire_and_repr(kind):
         assert RULESET.action_from_wire(plain.to_wire()) == plain
 
 
-def test_legal_actions_of_a_real_game_round_trip(table):
+def test_legal_actions_of_a_real_game_round_trip(table: Table) -> None:
     table.level(0, 3).wear(0, "sword#1").hand(0, "missile#1", "enraged#1", "wandering", "rat#2", "level-up#1")
     table.door_on_top("ghoul#1").act(KickOpenTheDoor(0))
     seen = 0

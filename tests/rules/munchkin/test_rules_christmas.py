@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -23,6 +24,9 @@ from doorkick.shared.rules.munchkin.actions import (
 from doorkick.shared.rules.munchkin.cards import load_munchkin_packs
 from doorkick.shared.rules.munchkin.combat import fighters_strength, monster_level
 from doorkick.shared.rules.munchkin.options import Options
+
+if TYPE_CHECKING:
+    from conftest import Variant
 
 
 def seats(n: int) -> tuple[SeatSetup, ...]:
@@ -59,23 +63,23 @@ def test_C01_the_pack_has_bards_orcs_elves_halflings_and_santas() -> None:
 # --- C02: Santas join Santa combats from a hand ----------------------------------------------------------------
 
 
-def test_C02_a_santa_joins_a_santa_combat_without_wandering_monster(variant) -> None:
+def test_C02_a_santa_joins_a_santa_combat_without_wandering_monster(variant: Variant) -> None:
     t = variant().hand(1, "santa-small#1").door_on_top("santa-big").act(KickOpenTheDoor(0))
     t.act(JoinUndead(1, "santa-small#1"))
-    assert [m.card for m in t.state.combat.monsters] == ["santa-big", "santa-small#1"]
+    assert [m.card for m in t.combat.monsters] == ["santa-big", "santa-small#1"]
 
 
-def test_C02_a_santa_does_not_join_other_combats(variant) -> None:
+def test_C02_a_santa_does_not_join_other_combats(variant: Variant) -> None:
     t = variant().hand(1, "santa-small#1").door_on_top("troll").act(KickOpenTheDoor(0))
     t.refuses(JoinUndead(1, "santa-small#1"))
     t2 = variant().hand(1, "santa-small#1").door_on_top("ghoul#1").act(KickOpenTheDoor(0))
     t2.refuses(JoinUndead(1, "santa-small#1"))  # Undead and Santas keep to their own kind
 
 
-def test_C02_undead_still_join_undead(variant) -> None:
+def test_C02_undead_still_join_undead(variant: Variant) -> None:
     t = variant().hand(1, "ghoul#2").door_on_top("ghoul#1").act(KickOpenTheDoor(0))
     t.act(JoinUndead(1, "ghoul#2"))
-    assert len(t.state.combat.monsters) == 2
+    assert len(t.combat.monsters) == 2
 
 
 # --- C03 (as corrected by R01): 3.75 seconds is Christmas Lite's short reaction time ---------------------------
@@ -97,12 +101,12 @@ def test_C03_a_chosen_reaction_time_overrides_the_default() -> None:
 # --- C04: "on your next turn" curses received during your own turn work at once ----------------------------
 
 
-def test_C04_received_during_your_turn_it_works_now(variant) -> None:
+def test_C04_received_during_your_turn_it_works_now(variant: Variant) -> None:
     t = variant().level(0, 5).hand(1, "curse-next-turn").act(Curse(1, "curse-next-turn", 0))
     assert t.player(0).level == 4 and t.player(0).curses == () and "curse-next-turn" in t.state.door_discard
 
 
-def test_C04_received_outside_your_turn_it_waits_for_your_next(variant) -> None:
+def test_C04_received_outside_your_turn_it_waits_for_your_next(variant: Variant) -> None:
     t = variant().level(1, 5).hand(2, "curse-next-turn").act(Curse(2, "curse-next-turn", 1))
     assert t.player(1).level == 5 and t.player(1).curses == ("curse-next-turn",)
     t.state = replace(t.state, phase="end")
@@ -113,7 +117,7 @@ def test_C04_received_outside_your_turn_it_waits_for_your_next(variant) -> None:
 # --- M46 (Christmas Lite): traded items wait for the receiver's next turn to be sold -----------------------
 
 
-def test_M46_christmas_traded_items_are_not_sold_before_your_next_turn(variant) -> None:
+def test_M46_christmas_traded_items_are_not_sold_before_your_next_turn(variant: Variant) -> None:
     t = variant(trade_cooldown=True).wear(0, "gold-brick#1").wear(1, "gift")
     t.act(OfferTrade(0, 1, ("gold-brick#1",), ("gift",)), AcceptTrade(1))
     assert "gift" in t.player(0).item_cards
@@ -136,13 +140,13 @@ def test_M46_christmas_rule_is_on_by_default_with_the_christmas_pack() -> None:
 # --- the rulings file's examples (001) -------------------------------------------------------------------------
 
 
-def test_M30_mate_on_a_level_10_monster_with_plus_5_gives_two_level_15s(variant) -> None:
+def test_M30_mate_on_a_level_10_monster_with_plus_5_gives_two_level_15s(variant: Variant) -> None:
     t = variant().hand(1, "enraged#1").hand(2, "mate").door_on_top("troll").act(KickOpenTheDoor(0))
     t.act(EnhanceMonster(1, "enraged#1", 0), PlayMate(2, "mate", 0))
-    assert [monster_level(t.state, m) for m in t.state.combat.monsters] == [15, 15]
+    assert [monster_level(t.state, m) for m in t.combat.monsters] == [15, 15]
 
 
-def test_M37_a_curse_taking_plus_5_armour_mid_combat_turns_12_into_7(variant) -> None:
+def test_M37_a_curse_taking_plus_5_armour_mid_combat_turns_12_into_7(variant: Variant) -> None:
     t = variant().level(0, 4).wear(0, "armor", "chainsaw").hand(1, "curse-armor")  # 4 + 5 + 3 = 12
     t.door_on_top("giant").act(KickOpenTheDoor(0))
     assert fighters_strength(t.state, t.state.combat) == 12

@@ -50,10 +50,10 @@ def fight(table: Table, monster: str, seat: int = 0) -> Table:
 
 def run_away(table: Table, *dice: int) -> Table:
     """Run from everything with these rolls; Bad Stuff is accepted whenever a roll fails."""
-    table.act(RunAway(table.state.combat.fighter)).pass_all()
+    table.act(RunAway(table.combat.fighter)).pass_all()
     table.dice(*dice)
     while table.state.combat is not None:
-        flight = table.state.combat.flight
+        flight = table.combat.flight
         if flight.caught_by is not None:
             table.act(AcceptBadStuff(flight.order[0]))
         else:
@@ -63,7 +63,7 @@ def run_away(table: Table, *dice: int) -> Table:
 
 def helped_by(table: Table, helper: int, treasures: int = 0) -> Table:
     """Ask everyone, `helper` volunteers, the others decline, the fighter takes them."""
-    fighter = table.state.combat.fighter
+    fighter = table.combat.fighter
     table.act(AskForHelp(fighter, treasures=treasures))
     for seat, p in enumerate(table.state.players):
         if seat not in (fighter, helper) and not p.dead:
@@ -311,7 +311,7 @@ def test_M25_after_a_claim_every_other_player_may_react_before_the_kill(make_tab
     table.refuses(Pass(0), NotYourDecision)  # the fighter waits
     table.act(Pass(2))
     table.refuses(Pass(2), NotYourDecision)  # passed once is passed
-    assert table.state.combat.passed == (2,) and RULESET.seats_to_act(table.state) == {1, 3}
+    assert table.combat.passed == (2,) and RULESET.seats_to_act(table.state) == {1, 3}
     assert table.player(0).level == 5
     table.act(Pass(1), Pass(3))
     assert table.state.combat is None and table.player(0).level == 6
@@ -321,14 +321,14 @@ def test_M25_a_card_played_reopens_the_window(table: Table) -> None:
     table.level(0, 9).level(1, 5).hand(2, "level-up#1")
     fight(table, "ghoul#1").act(ClaimVictory(0), Pass(1))
     table.act(GoUpALevel(2, "level-up#1", 1))  # a card that does not change the fight still reopens it
-    assert table.state.combat.step == "window" and table.state.combat.passed == ()
+    assert table.combat.step == "window" and table.combat.passed == ()
     assert RULESET.seats_to_act(table.state) == {1, 2}
 
 
 def test_M25_a_card_that_turns_the_fight_sends_it_back_to_the_fighter(table: Table) -> None:
     table.level(0, 5).hand(1, "enraged#1")
     fight(table, "ghoul#1").act(ClaimVictory(0), EnhanceMonster(1, "enraged#1"))
-    assert table.state.combat.step == "fight" and RULESET.seats_to_act(table.state) == {0}
+    assert table.combat.step == "fight" and RULESET.seats_to_act(table.state) == {0}
     table.refuses(Pass(2), WrongTime)
     table.refuses(ClaimVictory(0), IllegalAction)
 
@@ -336,7 +336,7 @@ def test_M25_a_card_that_turns_the_fight_sends_it_back_to_the_fighter(table: Tab
 def test_M25_a_curse_in_the_window_counts_at_once(table: Table) -> None:
     table.level(0, 6).hand(2, "curse-weak")
     fight(table, "ghoul#1").act(ClaimVictory(0), Curse(2, "curse-weak", 0))
-    assert table.strengths() == (4, 4) and table.state.combat.step == "fight"
+    assert table.strengths() == (4, 4) and table.combat.step == "fight"
 
 
 def test_M25_running_away_also_waits_for_the_window(table: Table) -> None:
@@ -346,9 +346,9 @@ def test_M25_running_away_also_waits_for_the_window(table: Table) -> None:
     assert combat.step == "window" and combat.resolving == "flee"
     table.refuses(RollToRunAway(0, 0), WrongTime)
     table.act(EnhanceMonster(1, "enraged#1"))  # interference before the flight starts
-    assert table.state.combat.step == "window"
+    assert table.combat.step == "window"
     table.pass_all()
-    assert table.state.combat.step == "flee" and "running_away" in table.event_kinds()
+    assert table.combat.step == "flee" and "running_away" in table.event_kinds()
 
 
 def test_M25_the_dead_and_the_fighters_are_not_waited_for(make_table: type[Table]) -> None:

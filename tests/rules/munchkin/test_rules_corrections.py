@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -44,19 +45,22 @@ from doorkick.shared.rules.munchkin.actions import (
     WanderingMonster,
 )
 
+if TYPE_CHECKING:
+    from conftest import Table, Variant
+
 PACKS = Path(__file__).parent / "packs"
 RULES_PACK = str(PACKS / "rules.toml")
 CORRECTIONS_PACK = str(PACKS / "corrections.toml")  # cards the rule-test pack has no plain one for
 
 
-def fight(table, monster: str, seat: int = 0):
+def fight(table: Table, monster: str, seat: int = 0):
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
 
 
 # --- R05: no running from a fight you are winning --------------------------------------------------------
 
 
-def test_R05_a_winning_fighter_may_not_run_away(table):
+def test_R05_a_winning_fighter_may_not_run_away(table: Table) -> None:
     table.level(0, 5)
     fight(table, "rat#1")
     assert table.strengths() == (5, 1)
@@ -65,17 +69,17 @@ def test_R05_a_winning_fighter_may_not_run_away(table):
     assert ClaimVictory(0) in table.legal(0)
 
 
-def test_R05_a_losing_fighter_may_still_run(table):
+def test_R05_a_losing_fighter_may_still_run(table: Table) -> None:
     fight(table, "ghoul#1")
     assert RunAway(0) in table.legal(0)
 
 
-def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(table):
+def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(table: Table) -> None:
     table.hand(1, "missile#1")
     fight(table, "ghoul#1").act(RunAway(0))
-    assert table.state.combat.step == "window"
+    assert table.combat.step == "window"
     table.act(UseOneShot(1, "missile#1"))  # a friend's bonus: the fighter now wins (6 against 4)
-    assert table.state.combat.step == "fight"
+    assert table.combat.step == "fight"
     assert RunAway(0) not in table.legal(0)
     assert ClaimVictory(0) in table.legal(0)
 
@@ -83,17 +87,17 @@ def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(tab
 # --- R11: the Orc's extra level needs a margin of more than 10 ------------------------------------------------
 
 
-def claim(table, monster: str):
+def claim(table: Table, monster: str):
     return table.door_on_top(monster).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
 
 
-def test_R11_an_orc_winning_by_exactly_10_gains_no_extra_level(variant):
+def test_R11_an_orc_winning_by_exactly_10_gains_no_extra_level(variant: Variant) -> None:
     t = variant(epic=True).race(0, "orc").level(0, 3).wear(0, "armor", "chainsaw")  # 11 against a rat
     claim(t, "rat#1")
     assert t.player(0).level == 4
 
 
-def test_R11_an_orc_winning_by_11_gains_the_extra_level(variant):
+def test_R11_an_orc_winning_by_11_gains_the_extra_level(variant: Variant) -> None:
     t = variant(epic=True).race(0, "orc").level(0, 4).wear(0, "armor", "chainsaw")  # 12 against a rat
     claim(t, "rat#1")
     assert t.player(0).level == 6
@@ -102,14 +106,14 @@ def test_R11_an_orc_winning_by_11_gains_the_extra_level(variant):
 # --- R10: the Sparkly Good Fairy comes back only when she was not defeated ---------------------------------------
 
 
-def test_R10_a_fairy_removed_by_a_card_is_defeated_and_stays_in_the_discards(variant):
+def test_R10_a_fairy_removed_by_a_card_is_defeated_and_stays_in_the_discards(variant: Variant) -> None:
     t = variant().hand(1, "banish").door_on_top("fairy").act(KickOpenTheDoor(0))
     t.act(UseOneShot(1, "banish", monster=0)).pass_all()
     assert t.state.combat is None
     assert "fairy" in t.state.door_discard and "fairy" not in t.state.door_deck
 
 
-def test_R10_a_fairy_escaped_from_still_returns_to_the_top_ten_doors(variant):
+def test_R10_a_fairy_escaped_from_still_returns_to_the_top_ten_doors(variant: Variant) -> None:
     t = variant().door_on_top("fairy").act(KickOpenTheDoor(0), RunAway(0)).pass_all().dice(6)
     t.act(RollToRunAway(0, 0))
     assert "fairy" in t.state.door_deck[:11] and "fairy" not in t.state.door_discard
@@ -118,14 +122,14 @@ def test_R10_a_fairy_escaped_from_still_returns_to_the_top_ten_doors(variant):
 # --- R08: a theft is barred only by the Thief's or the victim's own combat, and not once a turn -------------------
 
 
-def test_R08_a_thief_may_steal_from_a_bystander_while_someone_else_fights(table):
+def test_R08_a_thief_may_steal_from_a_bystander_while_someone_else_fights(table: Table) -> None:
     table.klass(2, "thief").hand(2, "rat#2").wear(1, "helmet#1")
     fight(table, "troll")
     table.dice(4).act(Steal(2, 1, "helmet#1", "rat#2"))
     assert table.player(2).item_cards == ("helmet#1",) and table.player(1).items == ()
 
 
-def test_R08_no_theft_by_or_from_anyone_in_the_combat(table):
+def test_R08_no_theft_by_or_from_anyone_in_the_combat(table: Table) -> None:
     table.klass(1, "thief").hand(1, "rat#2").wear(0, "helmet#1").wear(2, "boots")
     fight(table, "troll")
     table.refuses(Steal(1, 0, "helmet#1", "rat#2"), WrongTime, match="in combat")
@@ -134,7 +138,7 @@ def test_R08_no_theft_by_or_from_anyone_in_the_combat(table):
     table.refuses(Steal(1, 2, "boots", "rat#2"), WrongTime, match="you are in combat")
 
 
-def test_R08_the_thief_card_sets_no_limit_a_turn(table):
+def test_R08_the_thief_card_sets_no_limit_a_turn(table: Table) -> None:
     table.klass(0, "thief").hand(0, "rat#2", "rat#3").wear(1, "helmet#1", "boots")
     table.dice(4, 5).act(Steal(0, 1, "helmet#1", "rat#2"), Steal(0, 1, "boots", "rat#3"))
     assert set(table.player(0).item_cards) == {"helmet#1", "boots"}
@@ -143,19 +147,19 @@ def test_R08_the_thief_card_sets_no_limit_a_turn(table):
 # --- R07: Treasures that are not for fighting are played on your own turn, out of combat ---------------------------
 
 
-def test_R07_removing_a_curse_on_your_own_turn_works(table):
+def test_R07_removing_a_curse_on_your_own_turn_works(table: Table) -> None:
     table.curse(1, "curse-chicken").hand(0, "holy-water")
     table.act(UseOneShot(0, "holy-water", target=1))
     assert table.player(1).curses == ()
 
 
-def test_R07_a_bystander_may_not_remove_a_curse_on_someone_elses_turn(table):
+def test_R07_a_bystander_may_not_remove_a_curse_on_someone_elses_turn(table: Table) -> None:
     table.curse(1, "curse-chicken").hand(1, "holy-water")
     assert not [a for a in table.legal(1) if isinstance(a, UseOneShot)]
     table.refuses(UseOneShot(1, "holy-water", target=1), WrongTime, match="your own turn")
 
 
-def test_R07_no_curse_removal_in_a_combat_even_your_own(table):
+def test_R07_no_curse_removal_in_a_combat_even_your_own(table: Table) -> None:
     table.curse(0, "curse-chicken").hand(0, "holy-water")
     fight(table, "troll")
     assert UseOneShot(0, "holy-water", target=0) not in table.legal(0)
@@ -165,20 +169,20 @@ def test_R07_no_curse_removal_in_a_combat_even_your_own(table):
 # --- R03: a Half-Breed's or Super Munchkin's single race or class keeps the monsters' penalties against it -------
 
 
-def test_R03_super_munchkin_warrior_keeps_the_monsters_penalty(make_table):
+def test_R03_super_munchkin_warrior_keeps_the_monsters_penalty(make_table: type[Table]) -> None:
     t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK))
     t.klass(0, "warrior#1").hand(0, "super-munchkin").act(PlayCard(0, "super-munchkin"))
     fight(t, "timid-ghost")
     assert t.strengths() == (1, 5)  # the Ghost's -3 against Warriors still counts
 
 
-def test_R03_super_munchkin_warrior_still_escapes_the_monsters_bonus(table):
+def test_R03_super_munchkin_warrior_still_escapes_the_monsters_bonus(table: Table) -> None:
     table.klass(0, "warrior#1").hand(0, "super-munchkin").act(PlayCard(0, "super-munchkin"))
     fight(table, "ogre")
     assert table.strengths() == (1, 8)  # no "+3 against Warriors"
 
 
-def test_R03_a_plain_warrior_meets_both(make_table):
+def test_R03_a_plain_warrior_meets_both(make_table: type[Table]) -> None:
     t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK)).klass(0, "warrior#1")
     fight(t, "timid-ghost")
     assert t.strengths() == (1, 5)
@@ -187,7 +191,7 @@ def test_R03_a_plain_warrior_meets_both(make_table):
 # --- R04: the Big-item limit holds on every path into play ----------------------------------------------------------
 
 
-def test_R04_a_gift_beyond_the_limit_makes_the_taker_discard_down_to_it(table):
+def test_R04_a_gift_beyond_the_limit_makes_the_taker_discard_down_to_it(table: Table) -> None:
     table.wear(0, "ladder#1").wear(1, "ladder#2")
     table.act(GiveItem(1, "ladder#2", 0))
     d = table.state.decisions[0]
@@ -196,20 +200,20 @@ def test_R04_a_gift_beyond_the_limit_makes_the_taker_discard_down_to_it(table):
     assert table.player(0).item_cards == ("ladder#2",) and not table.state.decisions
 
 
-def test_R04_a_theft_beyond_the_limit_makes_the_thief_discard_down_to_it(table):
+def test_R04_a_theft_beyond_the_limit_makes_the_thief_discard_down_to_it(table: Table) -> None:
     table.klass(0, "thief").hand(0, "rat#2").wear(0, "ladder#1").wear(1, "ladder#2")
     table.dice(6).act(Steal(0, 1, "ladder#2", "rat#2"))
     assert table.state.decisions[0].kind == "lose_item" and table.state.decisions[0].seat == 0
 
 
-def test_R04_a_trade_of_one_big_item_for_another_needs_no_discard(make_table):
+def test_R04_a_trade_of_one_big_item_for_another_needs_no_discard(make_table: type[Table]) -> None:
     t = make_table(packs=(RULES_PACK, CORRECTIONS_PACK)).wear(0, "ladder#1").wear(1, "battering-ram")
     t.act(OfferTrade(0, 1, ("ladder#1",), ("battering-ram",)), AcceptTrade(1))
     assert t.player(0).item_cards == ("battering-ram",) and t.player(1).item_cards == ("ladder#1",)
     assert not t.state.decisions
 
 
-def test_R04_a_dwarf_may_carry_several_but_losing_the_dwarf_forces_the_discard(table):
+def test_R04_a_dwarf_may_carry_several_but_losing_the_dwarf_forces_the_discard(table: Table) -> None:
     table.race(0, "dwarf").wear(0, "ladder#1", "ladder#2")
     assert not table.state.decisions
     table.act(DiscardCard(0, "dwarf"))
@@ -222,16 +226,16 @@ def test_R04_a_dwarf_may_carry_several_but_losing_the_dwarf_forces_the_discard(t
 # --- R02: no curse and no Go Up a Level inside a resolution step ------------------------------------------------
 
 
-def helped_run(table):
+def helped_run(table: Table):
     """Seat 0 and helper seat 1 run from the Troll; seat 0 has rolled (a 6) and seat 1 is still to roll."""
     table.hand(2, "curse-level#1", "level-up#1")
     fight(table, "troll").act(AskForHelp(0), Volunteer(1), ChooseHelper(0, 1), RunAway(0)).pass_all()
     table.dice(6, 6).act(RollToRunAway(0, 0))
-    assert table.state.combat.step == "flee" and table.state.combat.flight.order == (1,)
+    assert table.combat.step == "flee" and table.flight.order == (1,)
     return table
 
 
-def test_R02_no_curse_between_the_fighters_and_the_helpers_run_away_rolls(table):
+def test_R02_no_curse_between_the_fighters_and_the_helpers_run_away_rolls(table: Table) -> None:
     helped_run(table)
     assert not [a for a in table.legal(2) if isinstance(a, Curse | GoUpALevel)]
     table.refuses(Curse(2, "curse-level#1", 1), WrongTime, match="R02")
@@ -242,7 +246,7 @@ def test_R02_no_curse_between_the_fighters_and_the_helpers_run_away_rolls(table)
     assert "cursed" in table.event_kinds()
 
 
-def test_R02_no_go_up_a_level_while_the_spoils_are_handed_out(table):
+def test_R02_no_go_up_a_level_while_the_spoils_are_handed_out(table: Table) -> None:
     table.level(0, 3).level(1, 2).hand(2, "level-up#1", "curse-level#1")
     fight(table, "ghoul#1").act(AskForHelp(0, treasures=1), Volunteer(1), ChooseHelper(0, 1), ClaimVictory(0))
     table.pass_all()
@@ -255,14 +259,14 @@ def test_R02_no_go_up_a_level_while_the_spoils_are_handed_out(table):
     table.act(GoUpALevel(2, "level-up#1", 2))
 
 
-def test_R02_no_curse_while_bad_stuff_is_being_applied(table):
+def test_R02_no_curse_while_bad_stuff_is_being_applied(table: Table) -> None:
     table.wear(0, "helmet#1", "helmet#2", equipped=True).hand(2, "curse-level#1")
     fight(table, "ghoul#1").act(RunAway(0)).pass_all().dice(1).act(RollToRunAway(0, 0), AcceptBadStuff(0))
     assert table.state.decisions[0].kind == "lose_item"  # which headgear the Ghoul takes
     table.refuses(Curse(2, "curse-level#1", 0), WrongTime)
 
 
-def test_R02_curses_and_go_up_a_level_still_go_into_the_fight_itself(table):
+def test_R02_curses_and_go_up_a_level_still_go_into_the_fight_itself(table: Table) -> None:
     table.hand(2, "curse-level#1", "level-up#1").level(0, 3)
     fight(table, "ghoul#1")
     table.act(GoUpALevel(2, "level-up#1", 0), Curse(2, "curse-level#1", 0))
@@ -272,13 +276,13 @@ def test_R02_curses_and_go_up_a_level_still_go_into_the_fight_itself(table):
 # --- R06: the bribe changes hands after the combat ---------------------------------------------------------------
 
 
-def bribed_fight(table, **bribe):
+def bribed_fight(table: Table, **bribe):
     """Seat 0 (level 1, a +2 Sword) fights the Ghoul (4) with seat 1 (level 2) bribed by `bribe`."""
     table.wear(0, "sword#1").level(1, 2)
     return fight(table, "ghoul#1").act(AskForHelp(0, **bribe), Volunteer(1), ChooseHelper(0, 1))
 
 
-def test_R06_the_fighter_keeps_using_the_bribe_item_until_the_combat_is_over(table):
+def test_R06_the_fighter_keeps_using_the_bribe_item_until_the_combat_is_over(table: Table) -> None:
     bribed_fight(table, items=("sword#1",))
     assert table.player(0).item_cards == ("sword#1",) and table.player(0).items[0].equipped
     assert table.strengths() == (5, 4)  # 1 + 2 (the Sword) + 2: the Sword still counts
@@ -289,13 +293,13 @@ def test_R06_the_fighter_keeps_using_the_bribe_item_until_the_combat_is_over(tab
     assert paid == [{"seat": 0, "helper": 1, "items": ["sword#1"], "cards": [], "missing": []}]
 
 
-def test_R06_in_christmas_lite_a_bribe_item_waits_like_a_traded_one(make_table):
+def test_R06_in_christmas_lite_a_bribe_item_waits_like_a_traded_one(make_table: type[Table]) -> None:
     t = make_table(options=Options(trade_cooldown=True))
     bribed_fight(t, items=("sword#1",)).act(ClaimVictory(0)).pass_all()
     assert t.player(1).trade_locked == ("sword#1",)
 
 
-def test_R06_cards_promised_from_the_hand_are_given_after_the_combat(table):
+def test_R06_cards_promised_from_the_hand_are_given_after_the_combat(table: Table) -> None:
     table.hand(0, "level-up#1")
     bribed_fight(table, cards=("level-up#1",))
     assert table.player(0).hand == ("level-up#1",)
@@ -307,7 +311,7 @@ def test_R06_cards_promised_from_the_hand_are_given_after_the_combat(table):
     assert table.player(1).level == 3
 
 
-def test_R06_what_the_fighter_lost_in_the_combat_is_named_as_missing(table):
+def test_R06_what_the_fighter_lost_in_the_combat_is_named_as_missing(table: Table) -> None:
     table.wear(0, "helmet#1").hand(0, "level-up#1")
     fight(table, "ghoul#1").act(AskForHelp(0, items=("helmet#1",), cards=("level-up#1",)), Volunteer(1))
     table.act(ChooseHelper(0, 1), RunAway(0)).pass_all().dice(1, 6)
@@ -317,7 +321,7 @@ def test_R06_what_the_fighter_lost_in_the_combat_is_named_as_missing(table):
     assert paid == [{"seat": 0, "helper": 1, "items": [], "cards": ["level-up#1"], "missing": ["helmet#1"]}]
 
 
-def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table):
+def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table: Table) -> None:
     fight(table, "ghoul#1")
     table.refuses(AskForHelp(0, cards=("level-up#1",)), IllegalAction, match="not a card in your hand")
     table.hand(0, "level-up#1")
@@ -325,14 +329,14 @@ def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table):
     assert AskForHelp(0, cards=("level-up#1",)) in table.legal(0)
 
 
-def view_of(table, seat: int):
+def view_of(table: Table, seat: int):
     return RULESET.player_view(table.state, seat)
 
 
 # --- R09: a Cleric resurrects on every face-up draw of the turn ---------------------------------------------------
 
 
-def helped_cleric_win(table, **bribe):
+def helped_cleric_win(table: Table, **bribe):
     """Seat 0, a level-3 Cleric holding two Rats, beats the Ghoul with seat 1; two Treasures lie in the discards."""
     table.klass(0, "cleric").level(0, 3).level(1, 2).hand(0, "rat#2", "rat#3").to_discard("helmet#1", "gold-brick#1")
     table.treasure_on_top("sword#1", "boots")
@@ -340,7 +344,7 @@ def helped_cleric_win(table, **bribe):
     return table.act(Pass(2))  # the only one not fighting lets the victory stand
 
 
-def test_R09_a_helped_wins_face_up_treasures_may_come_from_the_discards(table):
+def test_R09_a_helped_wins_face_up_treasures_may_come_from_the_discards(table: Table) -> None:
     helped_cleric_win(table)
     d = table.state.decisions[0]
     assert (d.kind, d.seat, d.count) == ("resurrect", 0, 2)
@@ -355,42 +359,42 @@ def test_R09_a_helped_wins_face_up_treasures_may_come_from_the_discards(table):
     assert raised == ["gold-brick#1", "helmet#1"]
 
 
-def test_R09_the_cleric_may_stop_and_draw_the_rest(table):
+def test_R09_the_cleric_may_stop_and_draw_the_rest(table: Table) -> None:
     helped_cleric_win(table).act(Resurrect(0, "rat#2"), DrawFaceUp(0))
     assert table.state.combat is None
     assert table.player(0).hand == ("rat#3", "gold-brick#1", "sword#1")
 
 
-def test_R09_cards_raised_from_the_discards_join_the_spoils(table):
+def test_R09_cards_raised_from_the_discards_join_the_spoils(table: Table) -> None:
     helped_cleric_win(table, treasures=1, helper_first=True).act(Resurrect(0, "rat#2"), DrawFaceUp(0))
-    assert table.state.combat.step == "spoils"
-    assert table.state.combat.spoils == ("gold-brick#1", "sword#1")
+    assert table.combat.step == "spoils"
+    assert table.combat.spoils == ("gold-brick#1", "sword#1")
 
 
-def test_R09_a_lone_win_draws_face_down_with_nothing_to_resurrect(table):
+def test_R09_a_lone_win_draws_face_down_with_nothing_to_resurrect(table: Table) -> None:
     table.klass(0, "cleric").level(0, 5).hand(0, "rat#2").to_discard("helmet#1")
     fight(table, "ghoul#1").act(ClaimVictory(0)).pass_all()
     assert table.state.combat is None and not table.state.decisions
 
 
-def test_R09_an_epic_kicks_second_door_may_come_from_the_discards(variant):
+def test_R09_an_epic_kicks_second_door_may_come_from_the_discards(variant: Variant) -> None:
     t = variant(epic=True).klass(0, "cleric").level(0, 12).hand(0, "rat#2").to_discard("rat#1")
     t.door_on_top("dwarf")
     assert KickOpenTheDoor(0, resurrect_second="rat#2") in t.legal(0)
     t.act(KickOpenTheDoor(0, resurrect_second="rat#2"))
-    assert [m.card for m in t.state.combat.monsters] == ["rat#1"]  # the second Door, raised from the discards
+    assert [m.card for m in t.combat.monsters] == ["rat#1"]  # the second Door, raised from the discards
     assert t.player(0).hand == ("dwarf",) and t.state.door_discard == ("rat#2",)
 
 
-def test_R09_both_doors_of_an_epic_kick_may_be_raised_each_for_its_own_card(variant):
+def test_R09_both_doors_of_an_epic_kick_may_be_raised_each_for_its_own_card(variant: Variant) -> None:
     t = variant(epic=True).klass(0, "cleric").level(0, 12).hand(0, "rat#2", "dwarf").to_discard("rat#1", "ghoul#1")
     t.refuses(KickOpenTheDoor(0, "rat#2", "rat#2"), IllegalAction, match="a card of its own")
     t.act(KickOpenTheDoor(0, "rat#2", "dwarf"))
-    assert {m.card for m in t.state.combat.monsters} == {"rat#1", "ghoul#1"}
+    assert {m.card for m in t.combat.monsters} == {"rat#1", "ghoul#1"}
     assert set(t.state.door_discard) == {"rat#2", "dwarf"}
 
 
-def test_R09_only_an_epic_kick_has_a_second_door_to_raise(table):
+def test_R09_only_an_epic_kick_has_a_second_door_to_raise(table: Table) -> None:
     table.klass(0, "cleric").hand(0, "rat#2").to_discard("rat#1")
     assert not [a for a in table.legal(0) if isinstance(a, KickOpenTheDoor) and a.resurrect_second]
     table.refuses(KickOpenTheDoor(0, resurrect_second="rat#2"), IllegalAction, match="Epic")
@@ -399,11 +403,11 @@ def test_R09_only_an_epic_kick_has_a_second_door_to_raise(table):
 # --- R16: a monster's special conditions hold for the whole combat ------------------------------------------------
 
 
-def corrections(make_table, players: int = 3):
+def corrections(make_table: type[Table], players: int = 3):
     return make_table(players=players, packs=(RULES_PACK, CORRECTIONS_PACK))
 
 
-def test_R16_fight_with_your_level_only(make_table):
+def test_R16_fight_with_your_level_only(make_table: type[Table]) -> None:
     t = corrections(make_table).level(0, 3).wear(0, "sword#1", "armor").hand(0, "missile#1")
     fight(t, "auditor")
     assert t.strengths() == (3, 3)  # the Sword and the Armor count for nothing
@@ -414,7 +418,7 @@ def test_R16_fight_with_your_level_only(make_table):
     assert view_of(t, 1)["combat"]["conditions"] == ["level_only"]
 
 
-def test_R16_items_give_nothing_but_a_level_and_a_class_bonus_still_count(make_table):
+def test_R16_items_give_nothing_but_a_level_and_a_class_bonus_still_count(make_table: type[Table]) -> None:
     t = corrections(make_table).level(0, 2).wear(0, "sword#1").klass(0, "warrior#1").hand(0, "rat#2")
     fight(t, "magnet")
     assert t.strengths() == (2, 3)
@@ -422,7 +426,7 @@ def test_R16_items_give_nothing_but_a_level_and_a_class_bonus_still_count(make_t
     assert t.strengths() == (3, 3)  # a Warrior wins ties
 
 
-def test_R16_a_condition_holds_for_the_whole_combat_when_its_monster_joins_later(make_table):
+def test_R16_a_condition_holds_for_the_whole_combat_when_its_monster_joins_later(make_table: type[Table]) -> None:
     t = corrections(make_table).level(0, 4).wear(0, "sword#1").hand(1, "wandering", "auditor")
     fight(t, "rat#1")
     assert t.strengths() == (6, 1)
@@ -430,7 +434,7 @@ def test_R16_a_condition_holds_for_the_whole_combat_when_its_monster_joins_later
     assert t.strengths() == (4, 4)  # the Auditor's "Level only" now holds against both monsters
 
 
-def test_R16_nobody_may_help_against_a_monster_that_says_so(make_table):
+def test_R16_nobody_may_help_against_a_monster_that_says_so(make_table: type[Table]) -> None:
     t = corrections(make_table).hand(0, "draft-notice")
     fight(t, "loner")
     assert not [a for a in t.legal(0) if isinstance(a, AskForHelp)]
@@ -438,18 +442,18 @@ def test_R16_nobody_may_help_against_a_monster_that_says_so(make_table):
     t.refuses(UseOneShot(0, "draft-notice", target=1), IllegalAction, match="nobody may help")
 
 
-def test_R16_a_no_help_monster_joining_a_helped_fight_sends_the_helper_home(make_table):
+def test_R16_a_no_help_monster_joining_a_helped_fight_sends_the_helper_home(make_table: type[Table]) -> None:
     t = corrections(make_table).level(1, 5).wear(0, "sword#1").hand(2, "wandering", "loner")
     fight(t, "rat#1").act(AskForHelp(0, items=("sword#1",)), Volunteer(1), ChooseHelper(0, 1))
     t.act(WanderingMonster(2, "wandering", "loner"))
-    assert t.state.combat.helper is None and t.state.combat.bribe.items == ()
+    assert t.combat.helper is None and t.combat.bribe.items == ()
     assert t.strengths() == (3, 5)
 
 
 # --- R17: cards that make a monster Undead -------------------------------------------------------------------------
 
 
-def test_R17_an_enhancer_makes_the_monster_undead_for_turning_and_for_joining(make_table):
+def test_R17_an_enhancer_makes_the_monster_undead_for_turning_and_for_joining(make_table: type[Table]) -> None:
     t = corrections(make_table).klass(0, "cleric").hand(0, "rat#2").hand(1, "zombify", "ghoul#2")
     fight(t, "troll")
     assert JoinUndead(1, "ghoul#2") not in t.legal(1)
@@ -457,12 +461,12 @@ def test_R17_an_enhancer_makes_the_monster_undead_for_turning_and_for_joining(ma
     t.act(EnhanceMonster(1, "zombify", 0))
     assert view_of(t, 2)["combat"]["monsters"][0]["undead"] is True
     t.act(JoinUndead(1, "ghoul#2"))  # M28: another Undead joins from the hand, no Wandering Monster needed
-    assert [m.card for m in t.state.combat.monsters] == ["troll", "ghoul#2"]
+    assert [m.card for m in t.combat.monsters] == ["troll", "ghoul#2"]
     t.act(TurnUndead(0, ("rat#2",)))
     assert t.strengths()[0] == 1 + 3
 
 
-def test_R17_the_core_pack_has_a_card_that_makes_a_monster_undead():
+def test_R17_the_core_pack_has_a_card_that_makes_a_monster_undead() -> None:
     from doorkick.shared.rules.munchkin.cards import load_munchkin_packs
 
     (core,) = load_munchkin_packs(("core",))
@@ -475,7 +479,7 @@ def test_R17_the_core_pack_has_a_card_that_makes_a_monster_undead():
 # --- R18: a curse cancelled as it is cast --------------------------------------------------------------------------
 
 
-def test_R18_everyone_in_turn_may_cancel_a_curse_cast_the_target_first(make_table):
+def test_R18_everyone_in_turn_may_cancel_a_curse_cast_the_target_first(make_table: type[Table]) -> None:
     t = corrections(make_table).hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
     t.act(Curse(0, "curse-level#1", 1))
     d = t.state.decisions[0]
@@ -489,7 +493,7 @@ def test_R18_everyone_in_turn_may_cancel_a_curse_cast_the_target_first(make_tabl
     assert "curse_cancelled" in t.event_kinds()
 
 
-def test_R18_when_nobody_cancels_the_curse_strikes_after_the_last_answer(make_table):
+def test_R18_when_nobody_cancels_the_curse_strikes_after_the_last_answer(make_table: type[Table]) -> None:
     t = corrections(make_table).hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
     t.act(Curse(0, "curse-level#1", 1), LetCurseStrike(1), LetCurseStrike(2))
     assert t.state.decisions[0].seat == 0  # the caster is asked last: turn order from the target
@@ -497,25 +501,25 @@ def test_R18_when_nobody_cancels_the_curse_strikes_after_the_last_answer(make_ta
     assert t.player(1).level == 2 and not t.state.decisions and t.player(2).hand == ("nope",)
 
 
-def test_R18_a_kicked_curse_may_be_cancelled_by_its_drawer(make_table):
+def test_R18_a_kicked_curse_may_be_cancelled_by_its_drawer(make_table: type[Table]) -> None:
     t = corrections(make_table).hand(0, "nope").level(0, 3).door_on_top("curse-level#1")
     t.act(KickOpenTheDoor(0), CancelCurse(0, "nope"))
     assert t.player(0).level == 3 and t.state.phase == "door"
 
 
-def test_R18_without_a_cancelling_card_at_the_table_a_curse_strikes_at_once(table):
+def test_R18_without_a_cancelling_card_at_the_table_a_curse_strikes_at_once(table: Table) -> None:
     table.hand(0, "curse-level#1").level(1, 3)
     table.act(Curse(0, "curse-level#1", 1))
     assert table.player(1).level == 2 and not table.state.decisions
 
 
-def test_R18_the_cancelling_card_is_not_a_one_shot_to_use_any_other_time(make_table):
+def test_R18_the_cancelling_card_is_not_a_one_shot_to_use_any_other_time(make_table: type[Table]) -> None:
     t = corrections(make_table).hand(0, "nope")
     assert not [a for a in t.legal(0) if isinstance(a, UseOneShot)]
     t.refuses(UseOneShot(0, "nope"), WrongTime, match="as a curse is cast")
 
 
-def test_R18_F02_cancelling_a_curse_on_someone_else_draws_fairy_dust(make_table):
+def test_R18_F02_cancelling_a_curse_on_someone_else_draws_fairy_dust(make_table: type[Table]) -> None:
     t = make_table(packs=(RULES_PACK, str(PACKS / "variants.toml"), CORRECTIONS_PACK))
     t.hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
     dust = len(t.state.fairy_dust_deck)
@@ -524,7 +528,7 @@ def test_R18_F02_cancelling_a_curse_on_someone_else_draws_fairy_dust(make_table)
     assert [e.data for e in t.events if e.kind == "fairy_dust"] == [{"seat": 2, "why": "cancelled_a_curse"}]
 
 
-def test_R18_cancelling_a_curse_on_yourself_earns_no_fairy_dust(make_table):
+def test_R18_cancelling_a_curse_on_yourself_earns_no_fairy_dust(make_table: type[Table]) -> None:
     t = make_table(packs=(RULES_PACK, str(PACKS / "variants.toml"), CORRECTIONS_PACK))
     t.hand(1, "nope").hand(0, "curse-level#1").level(1, 3)
     dust = len(t.state.fairy_dust_deck)
@@ -535,7 +539,7 @@ def test_R18_cancelling_a_curse_on_yourself_earns_no_fairy_dust(make_table):
 # --- R20 (E03): two curses of one Epic kick strike in the order the player chooses ------------------------------
 
 
-def test_R20_two_curses_of_one_epic_kick_strike_in_the_order_the_player_chooses(variant):
+def test_R20_two_curses_of_one_epic_kick_strike_in_the_order_the_player_chooses(variant: Variant) -> None:
     outcomes = {}
     for first, second in (("curse-armor", "curse-any"), ("curse-any", "curse-armor")):
         t = variant(epic=True).level(0, 12).wear(0, "armor", "helmet#1")
@@ -552,7 +556,7 @@ def test_R20_two_curses_of_one_epic_kick_strike_in_the_order_the_player_chooses(
 # --- R12: a forced helper leaves without penalty when the fighter would win alone ---------------------------------
 
 
-def test_R12_a_forced_helper_leaves_without_penalty_or_reward_when_not_needed(table):
+def test_R12_a_forced_helper_leaves_without_penalty_or_reward_when_not_needed(table: Table) -> None:
     table.level(0, 6).race(1, "elf#1").level(1, 2).hand(0, "draft-notice")
     fight(table, "ghoul#1").act(UseOneShot(0, "draft-notice", target=1), ClaimVictory(0)).pass_all()
     assert "forced_helper_released" in table.event_kinds()
@@ -560,7 +564,7 @@ def test_R12_a_forced_helper_leaves_without_penalty_or_reward_when_not_needed(ta
     assert len(table.player(0).hand) == 2  # the Ghoul's two Treasures, drawn face down: the fighter was alone
 
 
-def test_R12_a_forced_helper_the_fighter_needs_stays_to_the_end(table):
+def test_R12_a_forced_helper_the_fighter_needs_stays_to_the_end(table: Table) -> None:
     table.level(0, 3).race(1, "elf#1").level(1, 2).hand(0, "draft-notice")
     fight(table, "ghoul#1").act(UseOneShot(0, "draft-notice", target=1), ClaimVictory(0)).pass_all()
     assert "forced_helper_released" not in table.event_kinds()
@@ -574,7 +578,7 @@ CARD_FIELDS = ("card", "cards", "discard", "item", "monster", "give", "take", "r
                "doubled", "tripled", "order", "items")
 
 
-def test_R14_no_legal_action_names_a_card_in_another_players_hand():
+def test_R14_no_legal_action_names_a_card_in_another_players_hand() -> None:
     from test_munchkin_properties import playout
 
     def check(state):
@@ -591,7 +595,7 @@ def test_R14_no_legal_action_names_a_card_in_another_players_hand():
         playout(seed, 4, check=check)
 
 
-def test_R14_a_rivals_hand_card_cannot_be_played_traded_or_stolen(table):
+def test_R14_a_rivals_hand_card_cannot_be_played_traded_or_stolen(table: Table) -> None:
     table.hand(1, "curse-level#1", "sword#1").klass(0, "thief").hand(0, "rat#2")
     table.refuses(Curse(0, "curse-level#1", 2), IllegalAction, match="not in your hand")
     table.refuses(OfferTrade(0, 1, (), ("sword#1",)), IllegalAction, match="not an item they have in play")
@@ -601,7 +605,7 @@ def test_R14_a_rivals_hand_card_cannot_be_played_traded_or_stolen(table):
 # --- R15: curses lying in front of a player do not pay for abilities ----------------------------------------------
 
 
-def test_R15_a_lasting_curse_cannot_be_discarded_to_pay_for_an_ability(table):
+def test_R15_a_lasting_curse_cannot_be_discarded_to_pay_for_an_ability(table: Table) -> None:
     table.klass(0, "warrior#1").curse(0, "curse-chicken").hand(0, "rat#2")
     fight(table, "troll")
     assert not [a for a in table.legal(0) if isinstance(a, Berserk) and "curse-chicken" in a.cards]
@@ -610,7 +614,7 @@ def test_R15_a_lasting_curse_cannot_be_discarded_to_pay_for_an_ability(table):
     assert table.player(0).curses == ("curse-chicken",)
 
 
-def test_R15_nor_for_a_flight_spell(table):
+def test_R15_nor_for_a_flight_spell(table: Table) -> None:
     table.klass(0, "wizard").curse(0, "curse-chicken").hand(0, "rat#2")
     fight(table, "troll").act(RunAway(0)).pass_all().dice(1).act(RollToRunAway(0, 0))
     table.refuses(FlightSpell(0, ("curse-chicken",)), IllegalAction, match="not a card of yours")
@@ -620,7 +624,7 @@ def test_R15_nor_for_a_flight_spell(table):
 # --- R19: cards in play are public, discards show their top, hands and deck order are secret ----------------------
 
 
-def test_R19_what_a_seat_sees_of_the_others(table):
+def test_R19_what_a_seat_sees_of_the_others(table: Table) -> None:
     table.race(0, "elf#1").klass(0, "warrior#1").wear(0, "sword#1").curse(0, "curse-chicken")
     table.hand(0, "level-up#1", "rat#2").to_discard("helmet#1", "boots")
     for seat in (None, 1, 2):
@@ -643,7 +647,7 @@ def test_R19_what_a_seat_sees_of_the_others(table):
 RULINGS = Options(rulings_001=True)
 
 
-def test_R13_the_rulings_option_is_off_by_default_and_described_for_the_lobby():
+def test_R13_the_rulings_option_is_off_by_default_and_described_for_the_lobby() -> None:
     from doorkick.shared.rules.munchkin.options import describe_options
 
     assert Options().rulings_001 is False
@@ -653,14 +657,14 @@ def test_R13_the_rulings_option_is_off_by_default_and_described_for_the_lobby():
 
 
 @pytest.mark.parametrize(("options", "limit"), [(None, 5), (RULINGS, 6)])
-def test_R13_a_halfling_holds_6_cards_with_the_rulings(make_table, options, limit):
+def test_R13_a_halfling_holds_6_cards_with_the_rulings(make_table: type[Table], options, limit) -> None:
     from doorkick.shared.rules.munchkin.character import hand_limit
 
     t = make_table(options=options).race(0, "halfling")
     assert hand_limit(t.state, t.player(0)) == limit
 
 
-def test_R13_a_halfling_sells_on_someone_elses_turn_with_the_rulings(make_table):
+def test_R13_a_halfling_sells_on_someone_elses_turn_with_the_rulings(make_table: type[Table]) -> None:
     plain = make_table().race(1, "halfling").wear(1, "gold-brick#1")
     plain.refuses(Sell(1, ("gold-brick#1",)), match="not your turn")
     t = make_table(options=RULINGS).race(1, "halfling").wear(1, "gold-brick#1")
@@ -672,21 +676,21 @@ def test_R13_a_halfling_sells_on_someone_elses_turn_with_the_rulings(make_table)
 
 
 @pytest.mark.parametrize(("options", "carried"), [(None, 3), (RULINGS, 2)])
-def test_R13_a_dwarf_carries_2_big_items_with_the_rulings(make_table, options, carried):
+def test_R13_a_dwarf_carries_2_big_items_with_the_rulings(make_table: type[Table], options, carried) -> None:
     t = make_table(options=options, packs=(RULES_PACK, CORRECTIONS_PACK)).race(0, "dwarf")
     t.wear(0, "ladder#1", "ladder#2").wear(1, "battering-ram").act(GiveItem(1, "battering-ram", 0))
     assert bool(t.state.decisions) == (carried == 2)  # over the limit: one must go (R04)
 
 
 @pytest.mark.parametrize(("options", "treasures"), [(None, 2), (RULINGS, 0)])
-def test_R13_the_wizards_charm_gives_no_reward_with_the_rulings(make_table, options, treasures):
+def test_R13_the_wizards_charm_gives_no_reward_with_the_rulings(make_table: type[Table], options, treasures) -> None:
     t = make_table(options=options).klass(0, "wizard").hand(0, "rat#2", "rat#3", "level-up#1")
     fight(t, "ghoul#1").act(Charm(0, 0))
     assert t.state.combat is None and len(t.player(0).hand) == treasures and t.player(0).level == 1
 
 
 @pytest.mark.parametrize(("options", "strength"), [(None, 1), (RULINGS, 3)])
-def test_R13_a_warrior_gets_1_per_monster_with_the_rulings(make_table, options, strength):
+def test_R13_a_warrior_gets_1_per_monster_with_the_rulings(make_table: type[Table], options, strength) -> None:
     t = make_table(options=options).klass(0, "warrior#1").hand(1, "wandering", "rat#2")
     fight(t, "ghoul#1").act(WanderingMonster(1, "wandering", "rat#2"))
     assert t.strengths()[0] == strength

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgpack
 import pytest
 
@@ -16,14 +18,17 @@ from doorkick.shared.rules.munchkin.actions import (
     LootTheRoom,
 )
 
+if TYPE_CHECKING:
+    from conftest import Variant
 
-def two_curses(variant):
+
+def two_curses(variant: Variant):
     """Seat 0, Epic, wearing armor, a helmet and a sword, kicks open Lose an Item and Lose Your Armor."""
     t = variant(epic=True).level(0, 12).wear(0, "armor", "helmet#1", "sword#1")
     return t.door_on_top("curse-any", "curse-armor").act(KickOpenTheDoor(0))
 
 
-def test_E03_two_different_curses_wait_for_the_kicker_to_order_them(variant) -> None:
+def test_E03_two_different_curses_wait_for_the_kicker_to_order_them(variant: Variant) -> None:
     t = two_curses(variant)
     d = t.state.decisions[0]
     assert (d.kind, d.seat, d.cards) == ("door_order", 0, ("curse-any", "curse-armor"))
@@ -37,7 +42,7 @@ def test_E03_two_different_curses_wait_for_the_kicker_to_order_them(variant) -> 
     assert t.event_kinds().count("kicked_door") == 2
 
 
-def test_E03_the_pending_curses_are_public(variant) -> None:
+def test_E03_the_pending_curses_are_public(variant: Variant) -> None:
     t = two_curses(variant)
     for seat in (None, 0, 1):
         view = RULESET.player_view(t.state, seat)
@@ -47,7 +52,7 @@ def test_E03_the_pending_curses_are_public(variant) -> None:
         assert view["waiting_for"] == [0]
 
 
-def test_E03_armor_curse_first_then_the_item_curse_takes_another(variant) -> None:
+def test_E03_armor_curse_first_then_the_item_curse_takes_another(variant: Variant) -> None:
     t = two_curses(variant).act(ChooseDoorOrder(0, ("curse-armor", "curse-any")))
     assert [c.card for c in t.player(0).items] == ["helmet#1", "sword#1"]  # the armor went at once
     d = t.state.decisions[0]
@@ -58,7 +63,7 @@ def test_E03_armor_curse_first_then_the_item_curse_takes_another(variant) -> Non
     assert t.legal(0).count(LootTheRoom(0)) == 1  # the turn goes on: no monster behind these Doors
 
 
-def test_E03_item_curse_first_the_armor_curse_waits_for_that_choice(variant) -> None:
+def test_E03_item_curse_first_the_armor_curse_waits_for_that_choice(variant: Variant) -> None:
     t = two_curses(variant).act(ChooseDoorOrder(0, ("curse-any", "curse-armor")))
     assert [d.kind for d in t.state.decisions] == ["lose_item", "doors_waiting"]
     assert t.state.decisions[1].cards == ("curse-armor",)
@@ -68,13 +73,13 @@ def test_E03_item_curse_first_the_armor_curse_waits_for_that_choice(variant) -> 
     assert "curse-armor" in t.state.door_discard
 
 
-def test_E03_the_order_is_announced(variant) -> None:
+def test_E03_the_order_is_announced(variant: Variant) -> None:
     t = two_curses(variant).act(ChooseDoorOrder(0, ("curse-armor", "curse-any")))
     chosen = [e for e in t.events if e.kind == "door_order"]
     assert [e.data for e in chosen] == [{"seat": 0, "order": ["curse-armor", "curse-any"]}]
 
 
-def test_E03_an_order_naming_other_cards_is_refused(variant) -> None:
+def test_E03_an_order_naming_other_cards_is_refused(variant: Variant) -> None:
     t = two_curses(variant)
     message = "order the Doors turned over, each named once: curse-any and curse-armor"
     t.refuses(ChooseDoorOrder(0, ("curse-any", "curse-hat")), IllegalAction, message)
@@ -84,30 +89,30 @@ def test_E03_an_order_naming_other_cards_is_refused(variant) -> None:
     t.refuses(ChooseDoorOrder(0, ()), IllegalAction, message)
 
 
-def test_E03_only_the_kicker_orders_the_doors(variant) -> None:
+def test_E03_only_the_kicker_orders_the_doors(variant: Variant) -> None:
     t = two_curses(variant)
     t.refuses(ChooseDoorOrder(1, ("curse-any", "curse-armor")), NotYourDecision, "someone else's decision")
     t.refuses(ChooseDoorOrder(9, ("curse-any", "curse-armor")), NotYourDecision, "there is no seat 9")
 
 
-def test_E03_nothing_else_happens_until_the_order_is_chosen(variant) -> None:
+def test_E03_nothing_else_happens_until_the_order_is_chosen(variant: Variant) -> None:
     t = two_curses(variant)
     t.refuses(LootTheRoom(0), WrongTime, r"waits for seat 0 to decide \(door_order\)")
 
 
-def test_E03_no_order_to_choose_without_such_a_kick(variant) -> None:
+def test_E03_no_order_to_choose_without_such_a_kick(variant: Variant) -> None:
     t = variant(epic=True).level(0, 12)
     t.refuses(ChooseDoorOrder(0, ("curse-any", "curse-armor")), NotYourDecision, "nothing is waiting")
     t.door_on_top("ghoul#1", "curse-level#1").act(KickOpenTheDoor(0))  # a curse and a monster: the order is fixed
     assert not t.state.decisions and t.state.combat is not None and t.player(0).level == 11
 
 
-def test_E03_two_copies_of_one_curse_strike_without_asking(variant) -> None:
+def test_E03_two_copies_of_one_curse_strike_without_asking(variant: Variant) -> None:
     t = variant(epic=True).level(0, 12).door_on_top("curse-level#1", "curse-level#2").act(KickOpenTheDoor(0))
     assert not t.state.decisions and t.player(0).level == 10
 
 
-def test_E03_a_curse_that_kills_leaves_the_other_unmet(variant) -> None:
+def test_E03_a_curse_that_kills_leaves_the_other_unmet(variant: Variant) -> None:
     t = variant(epic=True).level(0, 12).door_on_top("curse-doom", "curse-level#1").act(KickOpenTheDoor(0))
     doom_first = t.act(ChooseDoorOrder(0, ("curse-doom", "curse-level#1")))
     assert doom_first.player(0).dead and doom_first.player(0).level == 12
@@ -117,15 +122,15 @@ def test_E03_a_curse_that_kills_leaves_the_other_unmet(variant) -> None:
     assert level_first.player(0).dead and level_first.player(0).level == 11
 
 
-def test_E03_a_monster_waits_until_the_curse_s_loss_is_chosen(variant) -> None:
+def test_E03_a_monster_waits_until_the_curse_s_loss_is_chosen(variant: Variant) -> None:
     t = variant(epic=True).level(0, 12).wear(0, "helmet#1", "sword#1")
     t.door_on_top("ghoul#1", "curse-any").act(KickOpenTheDoor(0))
     assert t.state.combat is None and [d.kind for d in t.state.decisions] == ["lose_item", "doors_waiting"]
     t.act(ChooseLoss(0, "helmet#1"))
-    assert t.state.combat is not None and t.state.combat.monsters[0].card == "ghoul#1" and not t.state.decisions
+    assert t.state.combat is not None and t.combat.monsters[0].card == "ghoul#1" and not t.state.decisions
 
 
-def test_E03_an_epic_wizard_outruns_each_curse_in_the_order_chosen(variant) -> None:
+def test_E03_an_epic_wizard_outruns_each_curse_in_the_order_chosen(variant: Variant) -> None:
     t = variant(epic=True).klass(0, "epic-wizard").level(0, 12).wear(0, "armor").hand(0, "rat#1")
     t.door_on_top("curse-armor", "curse-level#1").act(KickOpenTheDoor(0))
     t.act(ChooseDoorOrder(0, ("curse-level#1", "curse-armor")))
@@ -137,7 +142,7 @@ def test_E03_an_epic_wizard_outruns_each_curse_in_the_order_chosen(variant) -> N
     assert t.player(0).items == () and not t.state.decisions
 
 
-def test_E03_the_order_action_round_trips_through_the_wire(variant) -> None:
+def test_E03_the_order_action_round_trips_through_the_wire(variant: Variant) -> None:
     action = ChooseDoorOrder(0, ("curse-armor", "curse-any"))
     wire = action.to_wire()
     assert wire == {"type": "choose_door_order", "seat": 0, "order": ["curse-armor", "curse-any"]}
@@ -149,7 +154,7 @@ def test_E03_the_order_action_round_trips_through_the_wire(variant) -> None:
         RULESET.action_from_wire({"type": "choose_door_order", "seat": 0, "order": "curse-any"})
 
 
-def test_E03_the_normal_bot_orders_the_curses_to_lose_less(variant) -> None:
+def test_E03_the_normal_bot_orders_the_curses_to_lose_less(variant: Variant) -> None:
     # Hat first: the helmet goes, then the bot gives up its cheaper other item. Item curse first: the bot gives
     # up the helmet, and the hat curse finds no hat.
     t = variant(epic=True).level(0, 12).wear(0, "armor", "helmet#1", "sword#1")

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from doorkick.shared.rules.munchkin.actions import AskForHelp, ChooseHelper, KickOpenTheDoor, Volunteer
 from doorkick.shared.rules.munchkin.helping import help_preview, help_previews
 from doorkick.shared.rules.munchkin.view import player_view
 
+if TYPE_CHECKING:
+    from conftest import Table
 
-def test_M31_a_helper_adds_their_level_and_gear_and_the_preview_changes_nothing(table):
+
+def test_M31_a_helper_adds_their_level_and_gear_and_the_preview_changes_nothing(table: Table) -> None:
     table.level(0, 5).level(1, 3).wear(1, "sword#1").level(2, 6)
     table.door_on_top("troll").act(KickOpenTheDoor(0))
     before = table.state
@@ -22,14 +27,14 @@ def test_M31_a_helper_adds_their_level_and_gear_and_the_preview_changes_nothing(
     assert table.strengths() == (previews[2].fighters, previews[2].monsters)
 
 
-def test_M32_a_monsters_bonus_against_the_helpers_race_shows_in_the_preview(table):
+def test_M32_a_monsters_bonus_against_the_helpers_race_shows_in_the_preview(table: Table) -> None:
     table.level(0, 8).level(1, 4).race(1, "elf#1")
     table.door_on_top("elf-hater").act(KickOpenTheDoor(0))
     preview = help_preview(table.state, 1)
     assert preview.monsters == 6 + 4 and preview.fighters == 12 and preview.winning
 
 
-def test_R06_an_item_promised_as_a_bribe_changes_nothing_in_the_preview(table):
+def test_R06_an_item_promised_as_a_bribe_changes_nothing_in_the_preview(table: Table) -> None:
     table.level(0, 5).wear(0, "sword#1").level(1, 3)
     table.door_on_top("troll").act(KickOpenTheDoor(0))
     before = help_preview(table.state, 1)
@@ -37,7 +42,7 @@ def test_R06_an_item_promised_as_a_bribe_changes_nothing_in_the_preview(table):
     assert help_preview(table.state, 1) == before and before.fighters == 5 + 2 + 3  # the Sword fights on
 
 
-def test_M31_no_preview_for_the_fighter_or_outside_a_fight(table):
+def test_M31_no_preview_for_the_fighter_or_outside_a_fight(table: Table) -> None:
     with pytest.raises(ValueError):
         help_previews(table.state)
     table.door_on_top("troll").act(KickOpenTheDoor(0))
@@ -45,7 +50,7 @@ def test_M31_no_preview_for_the_fighter_or_outside_a_fight(table):
         help_preview(table.state, 0)
 
 
-def test_M31_the_view_carries_the_previews_to_those_who_decide(table):
+def test_M31_the_view_carries_the_previews_to_those_who_decide(table: Table) -> None:
     table.level(0, 5).level(1, 3).wear(0, "sword#1")
     table.door_on_top("troll").act(KickOpenTheDoor(0))
 

@@ -70,9 +70,9 @@ def in_setup(table: Table) -> Table:
 
 def flee_until_over(table: Table) -> Table:
     """Run away from the combat in progress, taking whatever the dice say."""
-    table.act(RunAway(table.state.combat.fighter)).pass_all()
+    table.act(RunAway(table.combat.fighter)).pass_all()
     while table.state.combat is not None:
-        flight = table.state.combat.flight
+        flight = table.combat.flight
         seat = flight.order[0]
         if flight.caught_by is not None:
             table.act(AcceptBadStuff(seat))
@@ -155,7 +155,7 @@ def test_M03_an_empty_deck_reshuffles_its_discard_pile(table: Table) -> None:
     table.act(KickOpenTheDoor(0))
     assert "reshuffled" in table.event_kinds()
     assert table.state.door_discard == ()
-    assert table.state.combat is not None and table.state.combat.monsters[0].card in ("rat#1", "rat#2")
+    assert table.state.combat is not None and table.combat.monsters[0].card in ("rat#1", "rat#2")
     assert len(table.state.door_deck) == 1
 
 
@@ -570,7 +570,7 @@ def test_M16_a_hireling_may_be_played_any_time(table: Table) -> None:
 def test_M16_a_hireling_may_be_played_even_while_someone_runs_away(table: Table) -> None:
     table.hand(1, "hireling").door_on_top("troll")
     table.act(KickOpenTheDoor(0), RunAway(0)).pass_all()
-    assert table.state.combat.step == "flee"
+    assert table.combat.step == "flee"
     table.act(PlayCard(1, "hireling"))
     assert table.player(1).hireling == "hireling"
 
@@ -647,7 +647,7 @@ def test_M18_items_only_on_your_own_turn_and_not_in_combat_but_one_shots(table: 
     table.act(KickOpenTheDoor(0))
     table.refuses(PlayCard(0, "sword#1"), WrongTime)
     table.act(UseOneShot(0, "missile#1"))
-    assert table.state.combat.one_shots[0].card == "missile#1"
+    assert table.combat.one_shots[0].card == "missile#1"
 
 
 def test_M18_a_thief_steals_outside_combat_only(table: Table) -> None:

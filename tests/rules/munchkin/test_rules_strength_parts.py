@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pytest
 from test_munchkin_properties import VARIANTS, playout, variant_playout
@@ -25,6 +26,9 @@ from doorkick.shared.rules.munchkin.combat import (
     monsters_strength,
 )
 from doorkick.shared.rules.munchkin.options import Options
+
+if TYPE_CHECKING:
+    from conftest import Table, Variant
 
 FIGHTER_KINDS = {"level", "item", "hireling", "curse", "one_shot", "berserk", "turn_undead", "backstab", "illusion"}
 FIGHTER_KINDS |= {"arrow", "pet"}
@@ -70,7 +74,7 @@ def test_M19_the_strength_parts_add_up_in_every_variant_and_name_every_kind_of_t
     assert {f"monsters:{k}" for k in MONSTER_KINDS} <= set(seen)
 
 
-def test_M32_a_helped_fight_against_an_enhanced_elf_hater_shows_every_term(table) -> None:
+def test_M32_a_helped_fight_against_an_enhanced_elf_hater_shows_every_term(table: Table) -> None:
     table.level(0, 5).wear(0, "sword#1").race(1, "elf#1").level(1, 3).hand(2, "enraged#1")
     table.door_on_top("elf-hater").act(KickOpenTheDoor(0))
     table.act(AskForHelp(0), Volunteer(1), ChooseHelper(0, 1), EnhanceMonster(2, "enraged#1", 0))
@@ -87,7 +91,7 @@ def test_M32_a_helped_fight_against_an_enhanced_elf_hater_shows_every_term(table
     assert table.strengths() == (5 + sword + 3, 6 + 5 + 4)
 
 
-def test_E04_a_pet_sacrificed_for_the_fighter_is_a_term_of_its_own(variant) -> None:
+def test_E04_a_pet_sacrificed_for_the_fighter_is_a_term_of_its_own(variant: Variant) -> None:
     t = variant(epic=True).level(0, 10).door_on_top("ghoul#1").act(KickOpenTheDoor(0), TamePet(0))
     t.state = replace(t.state, phase="start")  # the next turn of the same player
     t.door_on_top("troll").act(KickOpenTheDoor(0), SacrificePet(0, "fighters"))

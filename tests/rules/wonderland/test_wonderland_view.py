@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from wonderland_support import fight, table
 
-from doorkick.shared.cli import main
+from doorkick.client.main import main
 from doorkick.shared.rules.registry import ruleset
 from doorkick.shared.rules.wonderland import RULESET
 from doorkick.shared.rules.wonderland.state import FIGHT, HELPER_PICK, OVER

@@ -1,8 +1,10 @@
 """A seat at a table as scenes see it: its state (view, legal actions, who acts), its events, and `act`.
 
-Two sources give the same shape the server sends (`{"view", "legal", "to_act", "turn", "outcome"}`):
-`NetSession` follows snapshots and updates from a host; `LocalSession` runs an engine in this process (bots
-for the other seats), which serves tests, hot-seat play without a network, and replays.
+Two sources give the same viewer state the server sends (`viewer.ViewerState`: `{"view", "legal", "to_act",
+"turn", "outcome"}`): `NetSession` follows snapshots and updates from a host and decodes each state it ends up
+with (a state it cannot read is an error, not a screen); `LocalSession` runs an engine in this process (bots for
+the other seats), which serves tests, hot-seat play without a network, and replays. Scenes read `states` (the
+wire form, plain maps); `records` holds the same states typed.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from ..shared import protocol
 from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
 from ..shared.fairness import view_state
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, RuleError, Ruleset, SeatSetup
+from ..shared.viewer import Audience, ViewerState, decode
 from .clocks import LocalClocks, window_key
 from .net import Connection, Status
 from .presence import Presence
@@ -55,6 +60,7 @@ class Session:
 
     def __init__(self) -> None:
         self.states: dict[int | None, TableState] = {}
+        self.records: dict[int | None, ViewerState] = {}  # the same states, typed
         self.names = {}
         self.colours: dict[int, str] = {}  # seat -> the host's colour name
         self.presence = Presence()  # who dropped, who a bot plays for (only a host tells)
@@ -100,7 +106,7 @@ class Session:
 
     @property
     def finished(self) -> bool:
-        return any(s.get("outcome") for s in self.states.values())
+        return any(s["outcome"] for s in self.states.values())
 
 
 class LocalSession(Session):
@@ -152,8 +158,10 @@ class LocalSession(Session):
         self._restart_clocks()
 
     def _refresh(self) -> None:
+        viewers = Audience(self.ruleset, self.engine_state, (*self.seats, None))  # the public view built once
         for seat in (*self.seats, None):
-            self.states[seat] = state_for(self.ruleset, self.engine_state, seat)
+            self.records[seat] = viewers.record(seat)
+            self.states[seat] = msgspec.to_builtins(self.records[seat])  # each seat's own maps, for the scenes
 
     def _apply(self, wire: dict[str, Any]) -> None:
         action = self.ruleset.action_from_wire(wire)
@@ -273,8 +281,10 @@ class NetSession(Session):
         self.witness.absorb(item)
         if kind == protocol.SNAPSHOT:
             self.seq = item.get("seq")
-            self.states[item.get("seat")] = dict(item.get("state"))
-            self._happenings.append(Happening("state", item.get("seat")))
+            state = dict(item.get("state"))
+            if self._typed(item.get("seat"), state):
+                self.states[item.get("seat")] = state
+                self._happenings.append(Happening("state", item.get("seat")))
         elif kind == protocol.UPDATE:
             seat = item.get("seat")
             current = self.states.get(seat)
@@ -290,6 +300,8 @@ class NetSession(Session):
             if protocol.checksum(current) != item.get("checksum"):
                 # Our copy drifted (a lost frame, a bug): ask for the whole state again.
                 self.connection.request(protocol.RESYNC)
+            elif not self._typed(seat, current):
+                return
             for event in item.get("events"):
                 self._happenings.append(Happening("event", seat, dict(event), item.get("stand_in")))
             self._happenings.append(Happening("state", seat))
@@ -314,6 +326,15 @@ class NetSession(Session):
             )
             for seat, line in self.presence.absorb(item.get("table"), self.seats):
                 self._happenings.append(Happening("presence", seat, {"text": line}))
+
+    def _typed(self, seat: int | None, state: TableState) -> bool:
+        """Decode a state the host sent into `records`; one this client cannot read is reported, and False."""
+        try:
+            self.records[seat] = decode(state)
+        except ValueError as exc:
+            self._happenings.append(Happening("error", seat, {"code": "bad_state", "message": str(exc)}))
+            return False
+        return True
 
     def _check_dice(self, reveal: Message) -> None:
         """The host revealed its secret: replay the game with our engine and the packs we hold (its hashes)."""

@@ -1,7 +1,9 @@
 """One running game: a queue serialises actions; each is checked, applied, logged, then sent to every viewer.
 
 Every seat and spectator gets its own view: a full snapshot on join or resync, otherwise a sequence-numbered
-update holding the events as that seat may know them and the changed parts of its state, with a checksum.
+update holding the events as that seat may know them and the changed parts of its state, with a checksum. The
+views of one state are built once for every viewer (`viewer.Audience`): the public part once, each seat only its
+own; spectators share one.
 Timers play `pass` for a silent human in a window where passing is legal; a human with nothing to pass is
 played for by a bot after the longer turn timeout. Bots use the same path as humans; a hard bot thinks in a
 worker process (`bot_pool`) so that the other tables on this host keep moving meanwhile.
@@ -22,11 +24,11 @@ from ..shared.rules.base import (
     Event,
     IllegalAction,
     NotYourDecision,
-    Outcome,
     RuleError,
     Ruleset,
     WrongTime,
 )
+from ..shared.viewer import Audience, Differ, outcome_map
 from .bot_pool import BotPool
 from .config import ServerConfig
 from .store import ActionLog
@@ -92,6 +94,7 @@ class Match:
         self._legal_in: tuple[Any, dict[int, list[Action]]] = (None, {})
         self._legal_wire_in: tuple[Any, dict[int, list[Any]]] = (None, {})  # the same lists as the wire has them
         self.sent_checksum: dict[int | None, int] = {}  # the checksum of what each viewer holds (None: spectators)
+        self._viewers: Audience | None = None  # the viewer states of `state`, once asked for
         levels = {s.index: _bot_level(table, s.index) for s in table.seats}
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
@@ -128,12 +131,13 @@ class Match:
 
     def send_snapshot(self, client: Client, seat: int | None, request_id: int | str | None = None) -> None:
         """The whole state for a viewer joining, coming back or asking to resync."""
-        state = self._state_for(seat)
+        viewers = self._audience()
+        state = viewers.wire(seat)
         if seat is None:
             self.spectator_state = state
         else:
             self.sent[seat] = state
-        checksum = self.sent_checksum[seat] = p.checksum(state)
+        checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         client.send(p.message(p.SNAPSHOT, request_id, table=self.table.id, seat=seat, seq=self.seq,
                               state=state, checksum=checksum))
 
@@ -270,55 +274,50 @@ class Match:
             self._stop_clocks()
         self._broadcast(events, seat if stand_in else None)
         if outcome is not None:
-            self.on_finish(self.table, _outcome_wire(outcome))
+            self.on_finish(self.table, outcome_map(outcome))
         else:
             self._schedule(actor=seat)
 
     # -- views ----------------------------------------------------------------------------------------
-    def _state_for(self, seat: int | None, common: dict[str, Any] | None = None) -> dict[str, Any]:
-        common = common or self._common()
-        legal: list[Any] = []
-        if seat is not None and common["outcome"] is None:
-            legal = self._legal_wire(seat)
-        return {"view": self.ruleset.player_view(self.state, seat), "legal": legal, **common}
-
-    def _common(self) -> dict[str, Any]:
-        """The parts of the viewer state that are the same for every seat."""
-        outcome = self.ruleset.outcome(self.state)
-        return {
-            "to_act": sorted(self.ruleset.seats_to_act(self.state)),
-            "turn": self.ruleset.turn_number(self.state),
-            "outcome": None if outcome is None else _outcome_wire(outcome),
-        }
+    def _audience(self) -> Audience:
+        """Every viewer's state of the current state, each built once and only when asked for."""
+        if self._viewers is None or self._viewers.state is not self.state:
+            seats = [s.index for s in self.table.seats]
+            self._viewers = Audience(self.ruleset, self.state, seats, self._legal_wire, before=self._viewers)
+        return self._viewers
 
     def _update(
-        self, seat: int | None, events: list[Event], before: dict[str, Any], common: dict[str, Any],
-        stand_in: int | None = None,
+        self, seat: int | None, events: list[Event], public: list[dict[str, Any]], before: dict[str, Any],
+        differ: Differ, stand_in: int | None = None,
     ) -> tuple[dict[str, Any], bytes]:
-        state = self._state_for(seat, common)
-        changes = p.diff(before, state)
+        """`public`: the events as everybody knows them; a seat in an event's audience gets its own."""
+        viewers = self._audience()
+        state = viewers.wire(seat)
+        changes = viewers.changes(seat, before, differ)
         # A viewer whose state did not change holds the checksum it was last sent.
         checksum = self.sent_checksum.get(seat) if not changes else None
         if checksum is None:
-            checksum = self.sent_checksum[seat] = p.checksum(state)
+            checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         message = p.message(
             p.UPDATE, table=self.table.id, seat=seat, seq=self.seq,
-            events=[e.for_seat(seat) for e in events], changes=changes, checksum=checksum,
+            events=[e.for_seat(seat) if seat in e.audience else known for e, known in zip(events, public, strict=True)],
+            changes=changes, checksum=checksum,
         )
         if stand_in is not None:
             message["stand_in"] = stand_in
         return state, p.encode(message)
 
     def _broadcast(self, events: list[Event], stand_in: int | None = None) -> None:
-        common = self._common()
+        differ = Differ()  # the parts every seat shares are diffed once
+        public = [e.for_seat(None) for e in events]
         for seat in self.table.seats:
             before = self.sent.get(seat.index)
             if seat.client is None or before is None:
                 continue
-            self.sent[seat.index], frame = self._update(seat.index, events, before, common, stand_in)
+            self.sent[seat.index], frame = self._update(seat.index, events, public, before, differ, stand_in)
             seat.client.send_frame(frame)
         if self.table.spectators and self.spectator_state is not None:
-            self.spectator_state, frame = self._update(None, events, self.spectator_state, common, stand_in)
+            self.spectator_state, frame = self._update(None, events, public, self.spectator_state, differ, stand_in)
             for client in list(self.table.spectators):
                 client.send_frame(frame)
 
@@ -396,6 +395,3 @@ def _bot_level(table: Table, seat: int) -> str:
     """Bot seats play at the table's level; a normal bot stands in for a human who dropped out."""
     return level_for(table.game, table.bot_level if table.seats[seat].kind == BOT else "normal")
 
-
-def _outcome_wire(outcome: Outcome) -> dict[str, Any]:
-    return {"winners": list(outcome.winners), "reason": outcome.reason}

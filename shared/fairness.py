@@ -17,8 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from . import protocol as p
 from .rules.base import RuleError, Ruleset, SeatSetup
+from .viewer import outcome_map, viewer_state
 
 SECRET_BYTES = 32
 MAX_CONTRIBUTION_HEX = 128  # 64 bytes; 32 are recommended
@@ -72,21 +75,8 @@ def derive_seed(secret_hex: str, contributions: Sequence[Contribution]) -> int:
 
 
 def view_state(ruleset: Ruleset[Any], state: Any, seat: int | None) -> dict[str, Any]:
-    """The viewer state the host sends a seat (docs/protocol.md), whose checksum the seat was shown."""
-    outcome = ruleset.outcome(state)
-    legal = [a.to_wire() for a in ruleset.legal_actions(state, seat)] if seat is not None and outcome is None else []
-    return {
-        "view": ruleset.player_view(state, seat),
-        "legal": legal,
-        "to_act": sorted(ruleset.seats_to_act(state)),
-        "turn": ruleset.turn_number(state),
-        "outcome": outcome_wire(ruleset, state),
-    }
-
-
-def outcome_wire(ruleset: Ruleset[Any], state: Any) -> dict[str, Any] | None:
-    outcome = ruleset.outcome(state)
-    return None if outcome is None else {"winners": list(outcome.winners), "reason": outcome.reason}
+    """The viewer state the host sends a seat (docs/protocol.md, `viewer.ViewerState`), as a plain map."""
+    return msgspec.to_builtins(viewer_state(ruleset, state, seat))  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -182,7 +172,7 @@ def verify(
     if last > len(reveal.actions):
         return Verdict(False, f"Not fair: the log stops at action {len(reveal.actions)} of {last}", details,
                        len(reveal.actions) + 1)
-    outcome = outcome_wire(ruleset, state)
+    outcome = outcome_map(ruleset.outcome(state))
     if seen.outcome is not None and outcome != seen.outcome:
         return Verdict(False, "Not fair: the replay ends with another outcome",
                        [*details, f"replayed {outcome}, shown {seen.outcome}"], len(reveal.actions))
@@ -197,5 +187,5 @@ def _compare(ruleset: Ruleset[Any], state: Any, n: int, seen: Seen) -> str:
     shown = seen.checksums.get(n)
     if shown is None:
         return ""
-    replayed = p.checksum(view_state(ruleset, state, seen.seat))
+    replayed = p.checksum(viewer_state(ruleset, state, seen.seat))
     return "" if replayed == shown else f"your view's checksum was {shown}, the replay gives {replayed}"

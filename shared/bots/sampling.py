@@ -16,34 +16,10 @@ from typing import Any
 
 from ..rules.base import Action, Ruleset
 from ..rules.munchkin.state import Decision, GameState, Player, evolve
+from ..rules.munchkin.view import seen_cards as munchkin_public_cards  # what the seat's view shows
 from ..rules.rng import Rng
 from ..rules.wonderland.state import WonderlandState
-
-
-def munchkin_public_cards(state: GameState, seat: int) -> set[str]:
-    """Every card `seat` can see, wherever it lies (its own hand included)."""
-    seen: set[str] = set(state.players[seat].hand)
-    for p in state.players:
-        seen.update(p.races, p.classes, p.curses, p.item_cards)
-        seen.update(c for c in (p.half_breed, p.super_munchkin, p.hireling) if c)
-        seen.update(c.cheat for c in p.items if c.cheat)
-    combat = state.combat
-    if combat is not None:
-        for m in combat.monsters:
-            seen.add(m.card)
-            seen.update(m.enhancers)
-        seen.update(o.card for o in combat.one_shots)
-        seen.update(combat.removed)
-        seen.update(combat.spoils)
-        seen.update(combat.spent)
-    seen.update(state.corpse)
-    for pile in (state.door_discard, state.treasure_discard):
-        if pile:
-            seen.add(pile[-1])
-    for d in state.decisions:
-        if d.kind != "lose_cards" or d.seat == seat:
-            seen.update(d.cards)
-    return seen
+from ..rules.wonderland.view import seen_cards as wonderland_seen
 
 
 def sample_munchkin(state: GameState, seat: int, rng: Rng) -> tuple[GameState, Rng]:
@@ -100,12 +76,8 @@ def sample_munchkin(state: GameState, seat: int, rng: Rng) -> tuple[GameState, R
 def sample_wonderland(state: WonderlandState, seat: int, rng: Rng) -> tuple[WonderlandState, Rng]:
     """A Wonderland state consistent with `seat`'s view: other hands and both decks dealt by `rng`."""
     catalog = state.catalog
-    seen: set[str] = set(state.hands[seat]) | set(state.treasure_discard)
-    for friends in state.friends:
-        seen.update(friends)
+    seen = wonderland_seen(state, seat)
     fight = state.fight
-    if fight is not None:
-        seen.update(fight.rewards)
     treasures_t, rng = rng.shuffled(sorted(c for c in catalog.treasures if c not in seen))
     pool = list(treasures_t)
     deck = tuple(pool[: len(state.treasure_deck)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
@@ -159,7 +159,13 @@ class Ruleset(Protocol[S]):
 
     def apply(self, state: S, action: Action) -> tuple[S, list[Event]]: ...
 
-    def player_view(self, state: S, seat: int | None) -> dict[str, Wire]: ...
+    def player_view(self, state: S, seat: int | None) -> dict[str, Wire]:
+        """The wire form of `seat`'s view record (None: a spectator's), as tests and tools read it."""
+        ...
+
+    def player_views(self, state: S, seats: Iterable[int | None]) -> Mapping[int | None, Any]:
+        """Each of `seats`' view records (msgspec Structs, the host encodes them), the public part built once."""
+        ...
 
     def outcome(self, state: S) -> Outcome | None: ...
 

@@ -8,7 +8,7 @@ bytes for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -144,6 +144,9 @@ class DiceRace:
         if seat is not None:
             view["hand"] = list(state.hands[seat])
         return view
+
+    def player_views(self, state: RaceState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return {seat: self.player_view(state, seat) for seat in seats}
 
     def outcome(self, state: RaceState) -> Outcome | None:
         return None if state.winner is None else Outcome((state.winner,), "reached the goal")

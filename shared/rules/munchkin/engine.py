@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+
+import msgspec
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
 from . import cancel, decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
@@ -75,7 +77,7 @@ from .flight import runner
 from .options import Options
 from .rulebook import RULES, Rule
 from .state import GameState, evolve, hand_by_kind
-from .view import player_view
+from .view import MunchkinView, player_view, player_views
 
 DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "lose_item": (ChooseLoss,),
@@ -371,7 +373,10 @@ class MunchkinRules:
         return apply(state, action)
 
     def player_view(self, state: GameState, seat: int | None) -> dict[str, Wire]:
-        return player_view(state, seat, seats_to_act(state))
+        return msgspec.to_builtins(player_view(state, seat, seats_to_act(state)))  # type: ignore[no-any-return]
+
+    def player_views(self, state: GameState, seats: Iterable[int | None]) -> dict[int | None, MunchkinView]:
+        return player_views(state, seats, seats_to_act(state))
 
     def outcome(self, state: GameState) -> Outcome | None:
         return outcome(state)

@@ -1,13 +1,20 @@
 """What one seat may see of the table: its own hand, everybody's public cards, counts for the rest.
 
-This is the only function that decides visibility; deck order, other hands and the RNG never leave it.
+This is the only module that decides visibility; deck order, other hands and the RNG never leave it. The view is
+a typed record (`MunchkinView`, msgspec Structs) whose wire form is a msgpack map with the same keys; the host
+encodes it, and a client decodes it back into the record. What is the same for every seat is built once per
+state (`player_views`): each seat's view shares the public parts and only replaces its own (`you`, `hand`, the
+help form's figures, the cards of a decision only its seat may see).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Literal
 
-from ..base import Wire
+import msgspec
+from msgspec import UNSET, Struct, UnsetType
+
 from .character import gear_bonus, is_epic
 from .combat import (
     conditions,
@@ -21,158 +28,363 @@ from .combat import (
 )
 from .fight import asked_seats
 from .helping import help_preview, help_previews
-from .state import Bribe, Combat, Decision, GameState, Player
+from .kinds import CombatStep, DecisionKind, Phase, Resolving
+from .state import Bribe, Combat, Decision, GameState, Player, remembered
+
+Side = Literal["fighters", "monsters"]
 
 
-def _player(state: GameState, p: Player) -> dict[str, Wire]:
-    return {
-        "name": p.name,
-        "sex": p.sex,
-        "level": p.level,
-        "races": list(p.races),
-        "classes": list(p.classes),
-        "half_breed": p.half_breed,
-        "super_munchkin": p.super_munchkin,
-        "items": [
-            {"card": c.card, "equipped": c.equipped, "cheat": c.cheat, "on_hireling": c.on_hireling} for c in p.items
-        ],
-        "hireling": p.hireling,
-        "curses": list(p.curses),
-        "hand_count": len(p.hand),
-        "dead": p.dead,
-        "gear": gear_bonus(state, p),
-        "epic": is_epic(state, p),  # E01
-        "pet": p.pet,  # E04: an Epic Human's pet, in play
-        "charmed": p.charmed,  # F06
-        "trade_locked": list(p.trade_locked),  # M46 (Christmas Lite)
-    }
+class _Record(Struct, frozen=True, forbid_unknown_fields=True):
+    """A part of a view: immutable (seats share it), and a decoder refuses a field it does not know."""
 
 
-def _bribe(b: Bribe, fighter: Player) -> dict[str, Wire]:
+class ItemView(_Record, frozen=True):
+    card: str
+    equipped: bool
+    cheat: str | None
+    on_hireling: bool
+
+
+class PlayerView(_Record, frozen=True):
+    name: str
+    sex: str
+    level: int
+    races: list[str]
+    classes: list[str]
+    half_breed: str | None
+    super_munchkin: str | None
+    items: list[ItemView]
+    hireling: str | None
+    curses: list[str]
+    hand_count: int
+    dead: bool
+    gear: int
+    epic: bool
+    pet: str | None
+    charmed: bool
+    trade_locked: list[str]
+
+
+class BribeView(_Record, frozen=True):
+    items: list[str]
+    treasures: int
+    helper_first: bool
+    cards: list[str]
+
+
+class MonsterView(_Record, frozen=True):
+    card: str
+    base: str
+    enhancers: list[str]
+    inherited: list[str]
+    level: int
+    undead: bool
+
+
+class PartView(_Record, frozen=True):
+    """One term of a side's strength (`combat.Part`); a term without a seat, card, monster or detail leaves the
+    key out."""
+
+    kind: str
+    amount: int
+    seat: int | UnsetType = UNSET
+    card: str | UnsetType = UNSET
+    monster: int | UnsetType = UNSET
+    detail: str | UnsetType = UNSET
+
+
+class OneShotView(_Record, frozen=True):
+    card: str
+    seat: int
+    side: Side
+
+
+class HelpPreviewView(_Record, frozen=True):
+    seat: int
+    adds: int
+    fighters: int
+    monsters: int
+    winning: bool
+
+
+class FlightView(_Record, frozen=True):
+    order: list[int]
+    remaining: list[int]
+    caught_by: int | None
+    roll: int
+
+
+class CombatView(_Record, frozen=True):
+    fighter: int
+    helper: int | None
+    helper_forced: bool
+    step: CombatStep
+    resolving: Resolving
+    monsters: list[MonsterView]
+    conditions: list[str]
+    monsters_strength: int
+    fighters_strength: int
+    fighters_winning: bool
+    monsters_parts: list[PartView]  # each strength term by term (public cards and numbers only)
+    fighters_parts: list[PartView]
+    one_shots: list[OneShotView]
+    bonuses: list[tuple[int, int, str]]
+    monster_bonus: int
+    bribe: BribeView
+    offer: BribeView | None
+    asked: int  # the one player the open call went to; -1: everyone
+    volunteers: list[int]
+    help_previews: list[HelpPreviewView]  # per seat: the help form's figures for those who decide
+    declined: list[int]
+    passed: list[int]
+    removed: list[str]
+    flight: FlightView | None
+    spoils: list[str]  # drawn face up: everyone sees them (M20)
+    pick_order: list[int]
+
+
+class DecisionView(_Record, frozen=True):
+    """A pending decision; `cards` (or `give` and `take`) only for the kinds that show cards."""
+
+    kind: DecisionKind
+    seat: int
+    count: int
+    source: int
+    cards: list[str] | UnsetType = UNSET
+    give: list[str] | UnsetType = UNSET
+    take: list[str] | UnsetType = UNSET
+
+
+class DecksView(_Record, frozen=True):
+    """Counts only; Fairy Dust: its mini-deck and the cards gone out of the game (F01)."""
+
+    door: int
+    treasure: int
+    fairy_dust: int
+    fairy_dust_out: int
+
+
+class PileView(_Record, frozen=True):
+    top: str | None
+    count: int
+
+
+class DiscardsView(_Record, frozen=True):
+    """Only the top card of each pile is visible (M04)."""
+
+    door: PileView
+    treasure: PileView
+
+
+class MunchkinView(_Record, frozen=True, tag_field="game", tag="munchkin"):
+    """The table as one seat sees it; `you` None is a spectator, whose `hand` is empty."""
+
+    packs: list[str]
+    options: dict[str, Any]
+    you: int | None
+    turn: int
+    active: int
+    phase: Phase
+    met_monster: bool
+    ready: list[int]
+    players: list[PlayerView]
+    hand: list[str]
+    decks: DecksView
+    discards: DiscardsView
+    combat: CombatView | None
+    decisions: list[DecisionView]
+    corpse: list[str]
+    waiting_for: list[int]
+    winners: list[int]
+
+
+def _player(state: GameState, p: Player) -> PlayerView:
+    return PlayerView(
+        name=p.name,
+        sex=p.sex,
+        level=p.level,
+        races=list(p.races),
+        classes=list(p.classes),
+        half_breed=p.half_breed,
+        super_munchkin=p.super_munchkin,
+        items=[ItemView(c.card, c.equipped, c.cheat, c.on_hireling) for c in p.items],
+        hireling=p.hireling,
+        curses=list(p.curses),
+        hand_count=len(p.hand),
+        dead=p.dead,
+        gear=gear_bonus(state, p),
+        epic=is_epic(state, p),  # E01
+        pet=p.pet,  # E04: an Epic Human's pet, in play
+        charmed=p.charmed,  # F06
+        trade_locked=list(p.trade_locked),  # M46 (Christmas Lite)
+    )
+
+
+def _bribe(b: Bribe, fighter: Player) -> BribeView:
     """A bribe is public: the fighter names it aloud, cards promised from the hand too (R06). What the fighter
     no longer has (lost, looted from the corpse) is no longer promised, nor shown where it went."""
-    return {
-        "items": [c for c in b.items if c in fighter.item_cards],
-        "treasures": b.treasures,
-        "helper_first": b.helper_first,
-        "cards": [c for c in b.cards if c in fighter.hand],
-    }
+    return BribeView(
+        items=[c for c in b.items if c in fighter.item_cards],
+        treasures=b.treasures,
+        helper_first=b.helper_first,
+        cards=[c for c in b.cards if c in fighter.hand],
+    )
 
 
-def _combat(state: GameState, seat: int | None) -> dict[str, Wire] | None:
+def _part(kind: str, amount: int, seat: int | None, card: str | None, monster: int | None, detail: str) -> PartView:
+    return PartView(
+        kind, amount, UNSET if seat is None else seat, UNSET if card is None else card,
+        UNSET if monster is None else monster, detail or UNSET,
+    )
+
+
+def _combat(state: GameState) -> CombatView | None:
+    """The combat as everybody sees it; the help form's figures are added per seat (`_help_previews`)."""
     c = state.combat
     if c is None:
         return None
     flight = c.flight
     offer = c.offer
-    return {
-        "fighter": c.fighter,
-        "helper": c.helper,
-        "helper_forced": c.helper_forced,
-        "step": c.step,
-        "resolving": c.resolving,
-        "monsters": [
-            {
-                "card": m.card,
-                "base": m.base,
-                "enhancers": list(m.enhancers),
-                "inherited": list(m.inherited),
-                "level": monster_level(state, m),
-                "undead": is_undead(state, m),
-            }
+    fighter = state.players[c.fighter]
+    return CombatView(
+        fighter=c.fighter,
+        helper=c.helper,
+        helper_forced=c.helper_forced,
+        step=c.step,
+        resolving=c.resolving,
+        monsters=[
+            MonsterView(m.card, m.base, list(m.enhancers), list(m.inherited), monster_level(state, m),
+                        is_undead(state, m))
             for m in c.monsters
         ],
-        "conditions": sorted(conditions(state, c)),
-        "monsters_strength": monsters_strength(state, c),
-        "fighters_strength": fighters_strength(state, c),
-        "fighters_winning": fighters_win(state, c),
-        # Each strength term by term (public cards and numbers only), for the table to explain its totals.
-        "monsters_parts": [part.to_wire() for part in monster_parts(state, c)],
-        "fighters_parts": [part.to_wire() for part in fighter_parts(state, c)],
-        "one_shots": [{"card": o.card, "seat": o.seat, "side": o.side} for o in c.one_shots],
-        "bonuses": [list(b) for b in c.bonuses],
-        "monster_bonus": c.monster_bonus,
-        "bribe": _bribe(c.bribe, state.players[c.fighter]),
-        "offer": None if offer is None else _bribe(offer, state.players[c.fighter]),
-        "asked": c.asked,  # the one player the open call went to; -1: everyone
-        "volunteers": list(c.volunteers),
-        **_help_preview(state, c, seat),
-        "declined": list(c.declined),
-        "passed": list(c.passed),
-        "removed": list(c.removed),
-        "flight": None
+        conditions=sorted(conditions(state, c)),
+        monsters_strength=monsters_strength(state, c),
+        fighters_strength=fighters_strength(state, c),
+        fighters_winning=fighters_win(state, c),
+        monsters_parts=[_part(t.kind, t.amount, t.seat, t.card, t.monster, t.detail) for t in monster_parts(state, c)],
+        fighters_parts=[_part(t.kind, t.amount, t.seat, t.card, t.monster, t.detail) for t in fighter_parts(state, c)],
+        one_shots=[OneShotView(o.card, o.seat, o.side) for o in c.one_shots],  # type: ignore[arg-type]
+        bonuses=list(c.bonuses),
+        monster_bonus=c.monster_bonus,
+        bribe=_bribe(c.bribe, fighter),
+        offer=None if offer is None else _bribe(offer, fighter),
+        asked=c.asked,
+        volunteers=list(c.volunteers),
+        help_previews=[],
+        declined=list(c.declined),
+        passed=list(c.passed),
+        removed=list(c.removed),
+        flight=None
         if flight is None
-        else {
-            "order": list(flight.order),
-            "remaining": list(flight.remaining),
-            "caught_by": flight.caught_by,
-            "roll": flight.roll,
-        },
-        "spoils": list(c.spoils),  # drawn face up: everyone sees them (M20)
-        "pick_order": list(c.pick_order),
-    }
+        else FlightView(list(flight.order), list(flight.remaining), flight.caught_by, flight.roll),
+        spoils=list(c.spoils),
+        pick_order=list(c.pick_order),
+    )
 
 
-def _help_preview(state: GameState, c: Combat, seat: int | None) -> dict[str, Wire]:
+def _help_previews(state: GameState, c: Combat, seat: int | None) -> list[HelpPreviewView]:
     """The help form's figures, for those who decide: the fighter sees what every seat that may be asked
     would add; an asked seat sees what its own help would change. Strengths are public; this only spares
     everyone else the work."""
     asking, asked = c.step == "fight" and c.helper is None, c.step == "help"
     if seat is None or not (asking or asked) or (seat != c.fighter and not (asked and seat in asked_seats(state, c))):
-        return {"help_previews": []}
+        return []
     previews = help_previews(state) if seat == c.fighter else (help_preview(state, seat),)
-    return {
-        "help_previews": [
-            {"seat": h.seat, "adds": h.adds, "fighters": h.fighters, "monsters": h.monsters, "winning": h.winning}
-            for h in previews
-        ],
-    }
+    return [HelpPreviewView(h.seat, h.adds, h.fighters, h.monsters, h.winning) for h in previews]
 
 
-def _decision(d: Decision, seat: int | None) -> dict[str, Wire]:
-    out: dict[str, Any] = {"kind": d.kind, "seat": d.seat, "count": d.count, "source": d.source}
-    if d.kind == "lose_item":
-        out["cards"] = list(d.cards)  # items in play: public
-    elif d.kind == "lose_cards":
-        out["cards"] = list(d.cards) if seat == d.seat else []  # hand cards: the victim's secret
-    elif d.kind in ("outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"):
-        # the curse cast, the Doors kicked open face up (E03), the Treasures raised from the discards (R09): public
-        out["cards"] = list(d.cards)
-    elif d.kind == "trade":
-        out["give"], out["take"] = list(d.give), list(d.take)
-    return out
+def _decision(d: Decision, seat: int | None) -> DecisionView:
+    kind = d.kind
+    if d.kind in _PUBLIC_CARDS:
+        return DecisionView(kind, d.seat, d.count, d.source, cards=list(d.cards))
+    if d.kind == "lose_cards":  # hand cards: the victim's secret
+        return DecisionView(kind, d.seat, d.count, d.source, cards=list(d.cards) if seat == d.seat else [])
+    if d.kind == "trade":
+        return DecisionView(kind, d.seat, d.count, d.source, give=list(d.give), take=list(d.take))
+    return DecisionView(kind, d.seat, d.count, d.source)
 
 
-def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int]) -> dict[str, Wire]:
+# Items in play; the curse cast; the Doors kicked open face up (E03); the Treasures raised from the discards (R09).
+_PUBLIC_CARDS = frozenset({"lose_item", "outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"})
+
+
+def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
+    """What everybody sees: the spectator's view, which every seat's view shares."""
+    return MunchkinView(
+        # the same objects all game long, so that the host sees at once that they did not change
+        packs=remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
+        options=remembered(state, ("view_options", state.options), lambda s: s.options.to_wire()),
+        you=None,
+        turn=state.turn,
+        active=state.active,
+        phase=state.phase,
+        met_monster=state.met_monster,
+        ready=list(state.ready),
+        players=[_player(state, p) for p in state.players],
+        hand=[],
+        decks=DecksView(len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck),
+                        len(state.fairy_dust_out)),
+        discards=DiscardsView(
+            PileView(state.door_discard[-1] if state.door_discard else None, len(state.door_discard)),
+            PileView(state.treasure_discard[-1] if state.treasure_discard else None, len(state.treasure_discard)),
+        ),
+        combat=_combat(state),
+        decisions=[_decision(d, None) for d in state.decisions],
+        corpse=list(state.corpse),
+        waiting_for=sorted(waiting_for),
+        winners=list(state.winners),
+    )
+
+
+def _seat_view(state: GameState, public: MunchkinView, seat: int) -> MunchkinView:
+    """`public` with what only `seat` sees: its hand, its help form's figures, a decision's secret cards."""
+    changes: dict[str, Any] = {"you": seat, "hand": list(state.players[seat].hand)}
+    c = state.combat
+    if c is not None and public.combat is not None:
+        previews = _help_previews(state, c, seat)
+        if previews:
+            changes["combat"] = msgspec.structs.replace(public.combat, help_previews=previews)
+    if any(d.kind == "lose_cards" and d.seat == seat for d in state.decisions):
+        changes["decisions"] = [_decision(d, seat) for d in state.decisions]
+    return msgspec.structs.replace(public, **changes)
+
+
+def player_views(
+    state: GameState, seats: Iterable[int | None], waiting_for: frozenset[int]
+) -> dict[int | None, MunchkinView]:
+    """Each of `seats`' views (None: the spectators'), the public part built once for all of them."""
+    public = _public_view(state, waiting_for)
+    return {seat: public if seat is None else _seat_view(state, public, seat) for seat in seats}
+
+
+def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int]) -> MunchkinView:
     """`seat` None is a spectator: nobody's hand."""
-    return {
-        "game": "munchkin",
-        "packs": list(state.catalog.packs),
-        "options": state.options.to_wire(),
-        "you": seat,
-        "turn": state.turn,
-        "active": state.active,
-        "phase": state.phase,
-        "met_monster": state.met_monster,
-        "ready": list(state.ready),
-        "players": [_player(state, p) for p in state.players],
-        "hand": list(state.players[seat].hand) if seat is not None else [],
-        "decks": {  # counts only; Fairy Dust: its mini-deck and the cards gone out of the game (F01)
-            "door": len(state.door_deck),
-            "treasure": len(state.treasure_deck),
-            "fairy_dust": len(state.fairy_dust_deck),
-            "fairy_dust_out": len(state.fairy_dust_out),
-        },
-        "discards": {  # only the top card of each pile is visible (M04)
-            "door": {"top": state.door_discard[-1] if state.door_discard else None, "count": len(state.door_discard)},
-            "treasure": {
-                "top": state.treasure_discard[-1] if state.treasure_discard else None,
-                "count": len(state.treasure_discard),
-            },
-        },
-        "combat": _combat(state, seat),
-        "decisions": [_decision(d, seat) for d in state.decisions],
-        "corpse": list(state.corpse),
-        "waiting_for": sorted(waiting_for),
-        "winners": list(state.winners),
-    }
+    return player_views(state, (seat,), waiting_for)[seat]
+
+
+def seen_cards(state: GameState, seat: int) -> set[str]:
+    """Every card `seat` can see where it lies (its own hand included): every card its view shows in a place, and
+    the cards used up in this combat, which were played face up. A bot's sample deals only the others
+    (`bots.sampling`)."""
+    seen: set[str] = set(state.players[seat].hand)
+    for p in state.players:
+        seen.update(p.races, p.classes, p.curses, p.item_cards)
+        seen.update(c for c in (p.half_breed, p.super_munchkin, p.hireling, p.pet) if c)
+        seen.update(c.cheat for c in p.items if c.cheat)
+    combat = state.combat
+    if combat is not None:
+        for m in combat.monsters:
+            seen.add(m.card)
+            seen.update(m.enhancers)
+        seen.update(o.card for o in combat.one_shots)
+        seen.update(combat.removed)
+        seen.update(combat.spoils)
+        seen.update(combat.spent)
+    seen.update(state.corpse)
+    for pile in (state.door_discard, state.treasure_discard):
+        if pile:
+            seen.add(pile[-1])
+    for d in state.decisions:
+        if d.kind in _PUBLIC_CARDS or (d.kind == "lose_cards" and d.seat == seat):
+            seen.update(d.cards)
+    return seen  # a trade's items are in play (named above while they are), not where an offer names them

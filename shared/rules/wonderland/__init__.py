@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+
+import msgspec
 
 from ..base import Action, Event, Outcome, SeatSetup, Wire
 from . import engine
 from .actions import WonderlandAction
 from .state import WonderlandState, gold
-from .view import player_view
+from .view import WonderlandView, player_view, player_views
 
 
 class WonderlandRuleset:
@@ -29,7 +31,10 @@ class WonderlandRuleset:
         return engine.apply(state, action)
 
     def player_view(self, state: WonderlandState, seat: int | None) -> dict[str, Wire]:
-        return player_view(state, seat)
+        return msgspec.to_builtins(player_view(state, seat))  # type: ignore[no-any-return]
+
+    def player_views(self, state: WonderlandState, seats: Iterable[int | None]) -> dict[int | None, WonderlandView]:
+        return player_views(state, seats)
 
     def outcome(self, state: WonderlandState) -> Outcome | None:
         return engine.outcome(state)

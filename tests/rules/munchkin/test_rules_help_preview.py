@@ -53,11 +53,16 @@ def test_M31_no_preview_for_the_fighter_or_outside_a_fight(table: Table) -> None
 def test_M31_the_view_carries_the_previews_to_those_who_decide(table: Table) -> None:
     table.level(0, 5).level(1, 3).wear(0, "sword#1")
     table.door_on_top("troll").act(KickOpenTheDoor(0))
-    fighter = player_view(table.state, 0, frozenset())["combat"]
-    assert [p["seat"] for p in fighter["help_previews"]] == [1, 2] and "bribe_costs" not in fighter
-    assert player_view(table.state, 1, frozenset())["combat"]["help_previews"] == []  # not asked yet
+
+    def combat(seat):
+        view = player_view(table.state, seat, frozenset())
+        assert view.combat is not None
+        return view.combat
+
+    assert [p.seat for p in combat(0).help_previews] == [1, 2]
+    assert combat(1).help_previews == []  # not asked yet
     table.act(AskForHelp(0, treasures=1))
-    asked = player_view(table.state, 1, frozenset())["combat"]
-    assert [p["seat"] for p in asked["help_previews"]] == [1] and asked["help_previews"][0]["adds"] == 3
+    asked = combat(1)
+    assert [p.seat for p in asked.help_previews] == [1] and asked.help_previews[0].adds == 3
     table.act(Volunteer(1), ChooseHelper(0, 1))
-    assert player_view(table.state, 0, frozenset())["combat"]["help_previews"] == []
+    assert combat(0).help_previews == []

@@ -1,0 +1,279 @@
+"""The viewer state: what a seat (or a spectator) holds of a running game, defined once for host and client.
+
+`{"view", "legal", "to_act", "turn", "outcome"}` (docs/protocol.md): the game's view record for that seat, the
+wire forms of its legal actions, the seats to act, the turn number and the outcome. The host
+(server/match.py), a local game (client/session.py) and the dice check (shared/fairness.py) build it here; a
+client decodes what it receives with `decode`, which refuses a field it does not know.
+
+`Audience` builds the states of every viewer of one game state: the public view once, each seat only its own
+part, and the wire forms of different seats share every part that is the same for them (one object). The
+canonical bytes of the public view's fields are encoded once, so a seat's checksum encodes only its own part.
+Given the audience of the state before, it diffs the public view once and each seat only in its own part;
+`Differ` diffs any two states, comparing a part two viewers share once for both.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import msgspec
+from msgspec import Raw, Struct
+
+from .protocol import Wire, canonical, checksum
+from .rules.base import Outcome, Ruleset
+from .rules.munchkin.view import MunchkinView
+from .rules.wonderland.view import WonderlandView
+
+GameView = MunchkinView | WonderlandView  # tagged by their `game` key
+
+
+class OutcomeWire(Struct, frozen=True, forbid_unknown_fields=True):
+    """How a game ended, as every viewer, the lobby's results and the dice check see it."""
+
+    winners: list[int]
+    reason: str
+
+
+class ViewerState(Struct, frozen=True, forbid_unknown_fields=True):
+    view: GameView
+    legal: list[dict[str, Any]]  # the seat's legal actions (none for a spectator or once the game is over)
+    to_act: list[int]  # sorted
+    turn: int
+    outcome: OutcomeWire | None
+
+
+def outcome_wire(outcome: Outcome | None) -> OutcomeWire | None:
+    return None if outcome is None else OutcomeWire(list(outcome.winners), outcome.reason)
+
+
+def outcome_map(outcome: Outcome | None) -> dict[str, Wire] | None:
+    """The outcome's wire form as a plain map (a finished table's record, a fairness `Seen`)."""
+    wire = outcome_wire(outcome)
+    return None if wire is None else msgspec.to_builtins(wire)
+
+
+def decode(wire: Mapping[str, Wire]) -> ViewerState:
+    """The typed viewer state of a received map; raises ValueError when it is not one (a field missing, of the
+    wrong type, or unknown)."""
+    try:
+        return msgspec.convert(wire, ViewerState)
+    except msgspec.ValidationError as exc:
+        raise ValueError(f"not a viewer state: {exc}") from exc
+
+
+Legal = Callable[[int], list[Any]]
+
+
+class Audience:
+    """Every viewer state of one game state, each built once when first asked for.
+
+    `legal` gives a seat's legal actions' wire forms (the host passes its own cache of them)."""
+
+    def __init__(
+        self, ruleset: Ruleset[Any], state: Any, seats: Iterable[int | None], legal: Legal | None = None,
+        before: Audience | None = None,
+    ) -> None:
+        """`before`: the audience of the state the viewers held until now, to diff from (`changes`)."""
+        self.state = state
+        self.before = before
+        self.outcome = outcome_wire(ruleset.outcome(state))
+        self._outcome_wire = None if self.outcome is None else msgspec.to_builtins(self.outcome)
+        self.to_act = sorted(ruleset.seats_to_act(state))
+        self.turn = ruleset.turn_number(state)
+        wanted = {*seats, None}  # the public view is built anyway: every seat's view shares its parts
+        self.views: Mapping[int | None, Any] = ruleset.player_views(state, wanted)
+        self._parts: dict[str, Any] | None = None  # the canonical bytes of the public view's fields
+        self._kept_parts: dict[str, Any] = {}  # ... of those the state before had already encoded
+        self._public_wire = self._wire_of_public(before)
+        self._legal = legal or (lambda seat: [a.to_wire() for a in ruleset.legal_actions(state, seat)])
+        self._records: dict[int | None, ViewerState] = {}
+        self._wires: dict[int | None, dict[str, Wire]] = {}
+        self._checksums: dict[int | None, int] = {}
+        self._own: dict[int | None, tuple[str, ...]] = {}
+        self._public_changes: dict[str, list[list[Wire]]] | None = None
+        if before is not None:
+            before.before = None  # only one state back is ever diffed from
+
+    def _wire_of_public(self, before: Audience | None) -> Any:
+        """The public view's wire form; a field that is the very object it was in the state before (the board,
+        the options) keeps its wire form and its bytes, so it is neither converted, diffed nor encoded again."""
+        public = self.views[None]
+        if before is None or type(before.views[None]) is not type(public) or not isinstance(public, Struct):
+            return msgspec.to_builtins(public)
+        old = before.views[None]
+        config = public.__struct_config__
+        wire: dict[str, Wire] = {} if config.tag_field is None else {config.tag_field: config.tag}
+        for name in public.__struct_fields__:
+            value = getattr(public, name)
+            if value is getattr(old, name):
+                wire[name] = before._public_wire[name]
+                if before._parts is not None:
+                    self._kept_parts[name] = before._parts[name]
+            else:
+                wire[name] = msgspec.to_builtins(value)
+        return wire
+
+    def legal(self, seat: int | None) -> list[Any]:
+        return self._legal(seat) if seat is not None and self.outcome is None else []
+
+    def record(self, seat: int | None) -> ViewerState:
+        if seat not in self._records:
+            self._records[seat] = ViewerState(self.views[seat], self.legal(seat), self.to_act, self.turn, self.outcome)
+        return self._records[seat]
+
+    def wire(self, seat: int | None) -> dict[str, Wire]:
+        """The record's wire form (what msgpack carries); a part the same for every seat is one shared object."""
+        if seat not in self._wires:
+            self._wires[seat] = {
+                "view": _shared_wire(self.views[seat], self.views[None], self._public_wire),
+                "legal": self.legal(seat),
+                "to_act": self.to_act,
+                "turn": self.turn,
+                "outcome": self._outcome_wire,
+            }
+        return self._wires[seat]
+
+    def checksum(self, seat: int | None) -> int:
+        """CRC-32 of the record's canonical encoding (protocol.checksum): what the seat checks after an update.
+        The public view's fields are encoded once (`Raw`); the bytes are those of the whole record."""
+        if seat not in self._checksums:
+            public = self.views[None]
+            if not isinstance(public, Struct):
+                self._checksums[seat] = checksum(self.record(seat))
+            else:
+                view = self._public_parts()
+                own = self.own(seat)
+                if own:
+                    record = self.views[seat]
+                    view = {**view, **{name: getattr(record, name) for name in own}}
+                state = {"view": view, "legal": self.legal(seat), "to_act": self.to_act, "turn": self.turn,
+                         "outcome": self.outcome}
+                self._checksums[seat] = zlib.crc32(canonical(state))
+        return self._checksums[seat]
+
+    def own(self, seat: int | None) -> tuple[str, ...]:
+        """The view's fields that are `seat`'s own, not the public view's."""
+        if seat not in self._own:
+            record, public = self.views[seat], self.views[None]
+            self._own[seat] = () if record is public else tuple(
+                name for name in public.__struct_fields__ if getattr(record, name) is not getattr(public, name)
+            )
+        return self._own[seat]
+
+    def _public_parts(self) -> dict[str, Any]:
+        """The canonical bytes of each public view field, and of the game's tag."""
+        if self._parts is None:
+            public = self.views[None]
+            config = public.__struct_config__
+            kept = self._kept_parts
+            self._parts = {name: kept.get(name) or Raw(canonical(getattr(public, name)))
+                           for name in public.__struct_fields__}
+            if config.tag_field is not None:
+                self._parts[config.tag_field] = config.tag
+        return self._parts
+
+    def changes(self, seat: int | None, held: dict[str, Wire], differ: Differ) -> list[list[Wire]]:
+        """The changes from `held` to this state's `wire(seat)`. Where `held` is what the audience before gave the
+        seat, the public view's changes are worked out once for all seats, and each seat's own fields apart."""
+        new = self.wire(seat)
+        before = self.before
+        if (before is None or before._wires.get(seat) is not held or not isinstance(self.views[None], Struct)
+                or type(before.views[None]) is not type(self.views[None])):
+            return differ.diff(held, new)
+        out: list[list[Wire]] = []
+        own = dict.fromkeys((*before.own(seat), *self.own(seat)))  # ordered: every run sends the same changes
+        for key, changes in self._changes_of_public(differ).items():
+            if key not in own:
+                out.extend(changes)
+        old_view, new_view = held["view"], new["view"]
+        for key in own:
+            differ.one(key, old_view[key], new_view[key], ["view"], out)
+        for key in ("legal", "to_act", "turn", "outcome"):
+            differ.one(key, held[key], new[key], [], out)
+        return out
+
+    def _changes_of_public(self, differ: Differ) -> dict[str, list[list[Wire]]]:
+        """The public view's changes since the audience before, by the view's field they are in."""
+        if self._public_changes is None:
+            assert self.before is not None
+            grouped: dict[str, list[list[Wire]]] = {}
+            for change in differ.diff(self.before._public_wire, self._public_wire):
+                grouped.setdefault(change[0][0], []).append([["view", *change[0]], *change[1:]])
+            self._public_changes = grouped
+        return self._public_changes
+
+
+def viewer_state(ruleset: Ruleset[Any], state: Any, seat: int | None) -> ViewerState:
+    """One viewer's state, on its own (a local game's seat, the dice check's replay)."""
+    return Audience(ruleset, state, (seat,)).record(seat)
+
+
+def _shared_wire(record: Any, public: Any, public_wire: Any) -> Any:
+    """`to_builtins(record)`, reusing `public_wire` (the wire form of `public`) wherever `record` holds the very
+    parts of `public`: a seat's view shares every part it does not replace."""
+    if record is public:
+        return public_wire
+    if not isinstance(record, Struct) or type(record) is not type(public):
+        return msgspec.to_builtins(record)
+    out = dict(public_wire)
+    for name in record.__struct_fields__:
+        value, shared = getattr(record, name), getattr(public, name)
+        if value is not shared:
+            out[name] = _shared_wire(value, shared, public_wire[name]) if isinstance(shared, Struct) else (
+                msgspec.to_builtins(value)
+            )
+    return out
+
+
+class Differ:
+    """`protocol.diff` for the viewers of one update: the changes between two shared parts are worked out once,
+    for every viewer that held the one and now gets the other. Give each update its own Differ."""
+
+    def __init__(self) -> None:
+        # (id old, id new) -> (old, new, their changes or whether equal); keeping both alive keeps their ids theirs
+        self._known: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+    def diff(self, old: Mapping[str, Wire], new: Mapping[str, Wire]) -> list[list[Wire]]:
+        """The changes that turn `old` into `new`, as `protocol.diff` gives them."""
+        out: list[list[Wire]] = []
+        self._into(old, new, [], out)
+        return out
+
+    def _into(self, old: Mapping[str, Wire], new: Mapping[str, Wire], path: list[str], out: list[list[Wire]]) -> None:
+        for key in old:
+            if key not in new:
+                out.append([[*path, key]])
+        for key, value in new.items():
+            if key not in old:
+                out.append([[*path, key], value])
+            else:
+                self.one(key, old[key], value, path, out)
+
+    def one(self, key: str, before: Wire, value: Wire, path: list[str], out: list[list[Wire]]) -> None:
+        """The changes of the value at `path` + `key`, from `before` to `value`."""
+        if before is value:
+            return
+        kind = type(value)
+        known = self._known
+        # 1 == 1.0 == True in Python but not on the wire, so the types must match as well (as in protocol.diff)
+        if kind is not type(before):
+            out.append([[*path, key], value])
+        elif kind is dict:
+            pair = (id(before), id(value))
+            seen = known.get(pair)
+            if seen is None:
+                changes: list[list[Wire]] = []
+                self._into(before, value, [], changes)
+                seen = known[pair] = (before, value, changes)
+            out.extend([[*path, key, *change[0]], *change[1:]] for change in seen[2])
+        elif kind is list:  # lists are replaced whole; a shared pair is compared once
+            pair = (id(before), id(value))
+            seen = known.get(pair)
+            if seen is None:
+                seen = known[pair] = (before, value, before == value)
+            if not seen[2]:
+                out.append([[*path, key], value])
+        elif before != value:
+            out.append([[*path, key], value])

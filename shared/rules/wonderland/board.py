@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ..base import Wire
 from ..cards import Fields, PackError, read_asset_text
 
 # What landing on a space does (W08-W12); "room" and "entrance" also stop a move early (W07).
@@ -105,29 +104,6 @@ class Board:
         distance) than the step before, so a loop never leads the runner back towards it. A run ends early,
         like any move, on entering the Entrance or a Room, and where no space farther on is next."""
         return _runs(self, self.distances_from(room), start, steps)
-
-    def to_wire(self) -> dict[str, Wire]:
-        """The board as a client draws it."""
-        return _board_wire(self)
-
-
-@cache
-def _board_wire(board: Board) -> dict[str, Wire]:
-    return {
-        "id": board.id,
-        "name": board.name,
-        "entrance": board.entrance,
-        "spaces": [
-            {"id": s.id, "kind": s.kind, "x": s.x, "y": s.y, "room": s.room, "label": s.label}
-            for s in board.spaces.values()
-        ],
-        "links": [list(link) for link in board.links],
-        "rooms": [
-            {"number": r.number, "monster": r.monster, "power": r.power, "treasures": r.treasures,
-             "rule": r.rule, "text": r.text, "art": r.art, "space": board.room_space[r.number]}
-            for r in board.rooms.values()
-        ],
-    }
 
 
 def _paths(board: Board, start: str, steps: int) -> tuple[tuple[str, ...], ...]:

@@ -40,6 +40,7 @@ class RoomView(_Record, frozen=True):
     treasures: int
     rule: str
     text: str
+    art: str  # the monster's picture (docs/wonderland.md); "" for the Room's own
     space: str
 
 
@@ -126,7 +127,7 @@ def board_view(board: Board) -> BoardView:
         spaces=[SpaceView(s.id, s.kind, s.x, s.y, s.room, s.label) for s in board.spaces.values()],
         links=[(a, b) for a, b in board.links],
         rooms=[
-            RoomView(r.number, r.monster, r.power, r.treasures, r.rule, r.text, board.room_space[r.number])
+            RoomView(r.number, r.monster, r.power, r.treasures, r.rule, r.text, r.art, board.room_space[r.number])
             for r in board.rooms.values()
         ],
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from doorkick.shared.rules.wonderland.board import BoardError, load_board, parse_board
+from doorkick.shared.rules.wonderland.view import board_view
 
 SHIPPED = (resources.files("doorkick.assets") / "boards" / "wonderland.toml").read_text("utf-8")
 
@@ -27,8 +28,9 @@ def test_the_shipped_board_has_a_loop_of_rooms_and_spokes_to_the_entrance() -> N
     # Every Room sits on the loop (two neighbours); the Entrance has a spoke in six directions.
     assert all(len(board.neighbours[board.room_space[n]]) == 2 for n in range(1, 7))
     assert len(board.neighbours[board.entrance]) == 6
-    wire = board.to_wire()
-    assert len(wire["spaces"]) == len(board.spaces) and len(wire["rooms"]) == 6
+    drawn = board_view(board)  # what a client draws
+    assert len(drawn.spaces) == len(board.spaces) and len(drawn.rooms) == 6
+    assert [room.art for room in drawn.rooms] == [board.rooms[n].art for n in range(1, 7)]
 
 
 def test_paths_never_revisit_a_space_and_stop_at_rooms_and_the_entrance() -> None:

@@ -6,7 +6,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -183,7 +183,7 @@ class Ruleset(Protocol[S]):
         self, seats: tuple[SeatSetup, ...], seed: int, packs: tuple[str, ...] = (), options: Wire = None
     ) -> S: ...
 
-    def legal_actions(self, state: S, seat: int) -> Iterator[Action]: ...
+    def legal_actions(self, state: S, seat: int) -> Collection[Action]: ...
 
     def apply(self, state: S, action: Action) -> tuple[S, list[Event]]: ...
 

@@ -10,8 +10,11 @@ from .actions import CancelCurse, LetCurseStrike
 from .combat import card_played_in_combat
 from .fairy import dust_for
 from .flow import CURSE_CAST, curse_cancellers, curse_strikes, next_to_answer
-from .rulebook import refuse, require, rule
+from .rulebook import Rules, refuse, require
 from .state import Decision, GameState, discard, evolve, with_player, without
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 
 def _asked(state: GameState, seat: int) -> Decision:

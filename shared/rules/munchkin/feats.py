@@ -22,6 +22,7 @@ from .effects import change_level, draw_into_hand, lose_cards_from_play
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
 from .rulebook import (
+    Rules,
     check_fighting_ability,
     combat_of,
     others,
@@ -29,7 +30,6 @@ from .rulebook import (
     require_alive,
     require_in_hand,
     require_turn,
-    rule,
 )
 from .state import (
     Combat,
@@ -43,6 +43,9 @@ from .state import (
     with_player,
     without,
 )
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 ILLUSION_BONUS = 3
 PRAYER_COST = 2  # cards discarded for a Miracle

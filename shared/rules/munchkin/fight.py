@@ -29,12 +29,10 @@ from .cards import CardDef
 from .character import discardable, has_ability
 from .combat import (
     card_played_in_combat,
-    close_window,
     conditions,
     fighters_win,
     is_undead,
     monster_treasures,
-    open_window,
     resolve_victory,
     settle_spoils,
     window_seats,
@@ -43,6 +41,7 @@ from .effects import apply_effects, lose_cards_from_play
 from .fairy import dust_for, tradeable
 from .flight import escape_everything, runner
 from .rulebook import (
+    Rules,
     check_discards,
     check_fighting_ability,
     combat_of,
@@ -51,7 +50,6 @@ from .rulebook import (
     require,
     require_alive,
     require_in_hand,
-    rule,
 )
 from .state import (
     Bribe,
@@ -66,6 +64,10 @@ from .state import (
     with_player,
     without,
 )
+from .window import close_window, open_window
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
 

@@ -13,7 +13,7 @@ from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, ask, draw_into_hand
 from .options import Options
-from .rulebook import others, refuse, require, require_in_hand, require_turn, rule
+from .rulebook import Rules, others, refuse, require, require_in_hand, require_turn
 from .state import (
     Catalog,
     CombatMonster,
@@ -29,6 +29,9 @@ from .state import (
     with_player,
     without,
 )
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 DEAL = 4  # M02: four Doors and four Treasures each
 FAIRY_TOP = 12  # F01 option: "the top inch or so" of the Door deck the Sparkly Good Fairy is shuffled into
@@ -125,15 +128,6 @@ def start_turn(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     if state.options.listening_at_the_door:
         state, ev = draw_into_hand(state, seat, "door", 1, face_up=False)
         events += ev
-    return state, events
-
-
-def check_winners(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Whoever reaches the winning level wins; several at once win together (M10)."""
-    winners = tuple(s for s, p in enumerate(state.players) if p.level >= state.options.win_level)
-    if winners and not state.winners:
-        state = evolve(state, winners=winners, phase="over", decisions=())
-        events.append(Event("game_over", {"winners": list(winners)}))
     return state, events
 
 

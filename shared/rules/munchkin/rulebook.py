@@ -25,19 +25,20 @@ class Rule:
     candidates: Callable[[GameState, int], Iterable[MunchkinAction]]
 
 
-RULES: dict[type[MunchkinAction], Rule] = {}
+class Rules(dict[type[MunchkinAction], Rule]):
+    """One module's rules, in the order they are declared; the engine joins every module's into the one table."""
 
+    def rule(
+        self,
+        action: type[MunchkinAction],
+        check: Callable[[GameState, Any], None],
+        candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
+    ) -> Callable[[Perform], Perform]:
+        def register(perform: Perform) -> Perform:
+            self[action] = Rule(check, perform, candidates)
+            return perform
 
-def rule(
-    action: type[MunchkinAction],
-    check: Callable[[GameState, Any], None],
-    candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
-) -> Callable[[Perform], Perform]:
-    def register(perform: Perform) -> Perform:
-        RULES[action] = Rule(check, perform, candidates)
-        return perform
-
-    return register
+        return register
 
 
 def refuse(message: str, error: type[RuleError] = IllegalAction) -> NoReturn:

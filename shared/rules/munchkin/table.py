@@ -22,10 +22,12 @@ from .actions import (
 )
 from .character import discardable, equip_problem, has_ability, may_carry_big, sells_any_time, settle_items
 from .combat import card_played_in_combat
-from .effects import change_level, drop_unsupported, keep_to_big_limit, lose_cards_from_play
+from .effects import change_level, drop_unsupported, lose_cards_from_play
 from .fairy import tradeable
 from .flow import strike_with_curse
+from .handover import move_items
 from .rulebook import (
+    Rules,
     in_combat,
     others,
     refuse,
@@ -34,7 +36,6 @@ from .rulebook import (
     require_in_hand,
     require_out_of_combat,
     require_turn,
-    rule,
 )
 from .state import (
     Carried,
@@ -49,6 +50,9 @@ from .state import (
     with_player,
     without,
 )
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
@@ -387,25 +391,6 @@ def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]
     decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
     state = evolve(state, decisions=(*state.decisions, decision))
     return state, [Event("trade_offered", {"seat": a.seat, "to": a.to, "give": list(a.give), "take": list(a.take)})]
-
-
-def move_items(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
-    """Items change hands in play; they arrive turned sideways, to be equipped when allowed (M24, M46)."""
-    return keep_to_big_limit(_hand_over(state, giver, taker, cards), taker)
-
-
-def swap_items(state: GameState, one: int, other: int, gives: tuple[str, ...], takes: tuple[str, ...]) -> GameState:
-    """A trade: both halves change hands before the Big-item limit is counted (R04)."""
-    state = _hand_over(_hand_over(state, one, other, gives), other, one, takes)
-    return keep_to_big_limit(keep_to_big_limit(state, other), one)
-
-
-def _hand_over(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
-    g = state.players[giver]
-    moving = [evolve(c, equipped=False, on_hireling=False) for c in g.items if c.card in cards]
-    state = with_player(state, giver, items=tuple(c for c in g.items if c.card not in cards))
-    t = state.players[taker]
-    return settle_items(with_player(state, taker, items=(*t.items, *moving)), giver)
 
 
 def _check_give(state: GameState, a: GiveItem) -> None:

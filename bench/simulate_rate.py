@@ -5,8 +5,8 @@
 `--against` is a checkout of another commit (`git worktree add /tmp/before <commit>`). Each round plays the same
 seeds with both checkouts, one after the other, in fresh processes of this virtualenv (the other checkout is
 put first on the import path), so a busy machine slows both alike. Each side also prints a digest of every
-game: its actions in order and its final state; the digests must agree, or the two engines play different games
-for the same seeds.
+game: its actions in order, its final state and its outcome; the digests must agree, or the two engines play
+different games for the same seeds. Games per CPU second are printed too: on a shared machine they vary less.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ PACKAGES = ("shared", "server", "client", "assets")
 
 # Run in the child: plays the seeds, prints games/s and one digest per game.
 PLAY = """
-import hashlib, json, sys, time
+import dataclasses, hashlib, json, sys, time
 from doorkick.shared import simulate
 from doorkick.shared.rules.registry import ruleset
 game, players, first, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
@@ -33,20 +33,26 @@ engine = ruleset(game)
 digests = []
 original = engine.apply
 played = []
+last = []
 def apply(state, action):
     played.append(str(action))
-    return original(state, action)
+    after = original(state, action)
+    last[:] = [after[0]]
+    return after
+def fingerprint(state):  # every field but the card catalogue and the board, which never change
+    fields = [getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in ("catalog", "board")]
+    return hashlib.sha256(repr(fields).encode()).hexdigest()[:16]
 engine.apply = apply
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 finals = []
 for seed in range(first, first + games):
     played.clear()
     result = simulate.play_one(engine, players, seed)
     digests.append(hashlib.sha256("\\n".join(played).encode()).hexdigest()[:16])
-    finals.append([result.turns, result.actions, result.winning_score,
+    finals.append([result.turns, result.actions, result.winning_score, fingerprint(last[0]),
                    None if result.outcome is None else list(result.outcome.winners)])
-elapsed = time.perf_counter() - started
-print(json.dumps({"rate": games / elapsed, "digests": digests, "finals": finals,
+elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+print(json.dumps({"rate": games / elapsed, "cpu_rate": games / cpu, "digests": digests, "finals": finals,
                   "where": simulate.__file__}))
 """
 
@@ -84,17 +90,22 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         other = _import_root(args.against.resolve(), Path(scratch))
         rates: dict[str, list[float]] = {"against": [], "this": []}
+        cpu_rates: dict[str, list[float]] = {"against": [], "this": []}
         seen: dict[str, object] = {}
         for n in range(args.rounds):
             for side, root in (("against", other), ("this", None)):
                 result = _play(root, args)
                 rates[side].append(float(result["rate"]))  # type: ignore[arg-type]
+                cpu_rates[side].append(float(result["cpu_rate"]))  # type: ignore[arg-type]
                 seen[side] = (result["digests"], result["finals"])
-                print(f"round {n + 1}: {side:8s} {result['rate']:7.2f} games/s  ({result['where']})", flush=True)
+                print(f"round {n + 1}: {side:8s} {result['rate']:7.2f} games/s, {result['cpu_rate']:7.2f} per CPU "
+                      f"second  ({result['where']})", flush=True)
     before, after = statistics.median(rates["against"]), statistics.median(rates["this"])
+    cpu_before, cpu_after = statistics.median(cpu_rates["against"]), statistics.median(cpu_rates["this"])
+    print(f"median games per CPU second: against {cpu_before:.2f}, this {cpu_after:.2f}: x{cpu_after / cpu_before:.2f}")
     same = seen["against"] == seen["this"]
     print(f"median games/s: against {before:.2f}, this {after:.2f}: x{after / before:.2f}")
-    print(f"the same {args.games} games (actions and outcome of each seed): {'yes' if same else 'NO'}")
+    print(f"the same {args.games} games (each seed's actions, final state, outcome): {'yes' if same else 'NO'}")
     return 0 if same else 1
 
 

@@ -3,8 +3,8 @@ only when iterated or counted, and answers `action in legal` by the rules' own c
 
 Membership is exactly what `apply` accepts from that seat, for any form of an action; iterating lists each
 choice the rules offer, in the engine's order (where a choice has many equivalent or combinatorial forms, a
-representative of each, as the engine's docs say). The listing is made once, as far as it has been asked for:
-`bool(legal)` stops at the first action, a second pass reads what the first one listed.
+representative of each, as the engine's docs say). The listing is made once, when first iterated or counted;
+`bool(legal)` lists no further than the first action.
 """
 
 from __future__ import annotations
@@ -29,33 +29,29 @@ class LegalActions(Collection[A]):
         return self._accepts(action)
 
     def __iter__(self) -> Iterator[A]:
-        if self._rest is None:
-            return iter(self._listed)
-        return self._listing()
-
-    def _listing(self) -> Iterator[A]:
-        i = 0
-        while True:
-            if i < len(self._listed):
-                yield self._listed[i]
-                i += 1
-                continue
-            if self._rest is None:
-                return
-            action = next(self._rest, None)
-            if action is None:
-                self._rest = None
-                return
-            self._listed.append(action)
+        return iter(self._all())
 
     def __len__(self) -> int:
+        return len(self._all())
+
+    def __bool__(self) -> bool:
+        """Whether anything is legal, listing no further than the first action."""
+        if self._listed:
+            return True
+        if self._rest is None:
+            return False
+        first = next(self._rest, None)
+        if first is None:
+            self._rest = None
+            return False
+        self._listed.append(first)
+        return True
+
+    def _all(self) -> list[A]:
         if self._rest is not None:
             self._listed.extend(self._rest)
             self._rest = None
-        return len(self._listed)
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
+        return self._listed
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"

@@ -38,7 +38,7 @@ def _cancel_candidates(state: GameState, seat: int) -> Iterator[CancelCurse]:
     return (CancelCurse(seat, c) for c in curse_cancellers(state, seat)[:1])
 
 
-@rule(CancelCurse, _check_cancel, _cancel_candidates)
+@rule(CancelCurse, _check_cancel, _cancel_candidates, sampled=("card",))
 def cancel_curse(state: GameState, a: CancelCurse) -> tuple[GameState, list[Event]]:
     d = state.decisions[0]
     curse, target = d.cards[0], d.source

@@ -123,6 +123,7 @@ def _check_resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> None:
     Resurrect,
     _check_resurrect,
     lambda state, seat: (Resurrect(seat, c) for c in state.players[seat].hand[:1]),
+    sampled=("discard",),
 )
 @rule(DrawFaceUp, _check_resurrect, lambda state, seat: [DrawFaceUp(seat)])
 def resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> tuple[GameState, list[Event]]:

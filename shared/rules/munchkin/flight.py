@@ -210,7 +210,10 @@ def _check_flight_spell(state: GameState, a: FlightSpell) -> None:
 
 
 @rule(
-    FlightSpell, _check_flight_spell, lambda state, seat: (FlightSpell(seat, c) for c in discard_choices(state, seat))
+    FlightSpell,
+    _check_flight_spell,
+    lambda state, seat: (FlightSpell(seat, c) for c in discard_choices(state, seat)),
+    sampled=("cards",),
 )
 def flight_spell(state: GameState, a: FlightSpell) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, a.cards)
@@ -230,6 +233,7 @@ def _check_reroll(state: GameState, a: RerollEscape) -> None:
     RerollEscape,
     _check_reroll,
     lambda state, seat: (RerollEscape(seat, c) for c in discardable(state.players[seat])[:1]),
+    sampled=("discard",),
 )
 def reroll_escape(state: GameState, a: RerollEscape) -> tuple[GameState, list[Event]]:
     return reroll(lose_cards_from_play(state, a.seat, (a.discard,)))

@@ -187,24 +187,28 @@ def _door_rank(state: GameState, card: str) -> int:
     return {"curse": 0, "monster": 2, "enhancer": 3, "mate": 3}.get(kind, 1)
 
 
-@rule(KickOpenTheDoor, _check_kick, _kick_candidates)
+@rule(KickOpenTheDoor, _check_kick, _kick_candidates, sampled=("resurrect", "resurrect_second"))
 def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     doors: list[str] = []
     # Cleric's Resurrection (R09: each face-up Door of the kick): the top of the discards instead of a draw,
     # paid with a hand card. Every Door is taken before any payment is discarded, so none takes its own back.
+    # The Doors paid for leave the discards first: a draw that empties the deck reshuffles the discards.
+    payments = (a.resurrect, a.resurrect_second)[: doors_per_kick(state, a.seat)]
     raised: list[tuple[str, str]] = []
-    for payment in (a.resurrect, a.resurrect_second)[: doors_per_kick(state, a.seat)]:
+    for payment in payments:
         if payment:
-            top = state.door_discard[-1]
+            raised.append((state.door_discard[-1], payment))
             state = evolve(state, door_discard=state.door_discard[:-1])
-            raised.append((top, payment))
-            doors.append(top)
+    tops = iter(raised)
+    for payment in payments:
+        if payment:
+            doors.append(next(tops)[0])
             continue
         state, card, more = draw(state, "door")
         events += more
         if card is None:
-            break
+            continue  # nothing left to draw; a Door paid for still comes
         doors.append(card)
     for card, payment in raised:
         state = discard(take_from_hand(state, a.seat, payment), payment)

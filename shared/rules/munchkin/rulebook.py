@@ -23,6 +23,9 @@ class Rule:
     check: Callable[[GameState, Any], None]
     perform: Perform
     candidates: Callable[[GameState, int], Iterable[MunchkinAction]]
+    # The fields whose values the candidates sample (one representative of many valid choices: any items of a
+    # trade, any cards to pay with); every other field's valid values are all listed.
+    sampled: tuple[str, ...] = ()
 
 
 class Rules(dict[type[MunchkinAction], Rule]):
@@ -33,9 +36,10 @@ class Rules(dict[type[MunchkinAction], Rule]):
         action: type[MunchkinAction],
         check: Callable[[GameState, Any], None],
         candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
+        sampled: tuple[str, ...] = (),
     ) -> Callable[[Perform], Perform]:
         def register(perform: Perform) -> Perform:
-            self[action] = Rule(check, perform, candidates)
+            self[action] = Rule(check, perform, candidates, sampled)
             return perform
 
         return register

@@ -204,7 +204,7 @@ def _check_hireling(state: GameState, a: GiveToHireling) -> None:
 @rule(
     GiveToHireling,
     _check_hireling,
-    lambda state, seat: (GiveToHireling(seat, c) for c in _item_candidates(state, seat, False)),
+    lambda state, seat: (GiveToHireling(seat, c) for c in state.players[seat].item_cards),
 )
 def give_to_hireling(state: GameState, a: GiveToHireling) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
@@ -337,7 +337,7 @@ def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
             break
 
 
-@rule(Sell, _check_sell, _sell_candidates)
+@rule(Sell, _check_sell, _sell_candidates, sampled=("cards", "doubled", "tripled"))
 def sell(state: GameState, a: Sell) -> tuple[GameState, list[Event]]:
     levels = sale_value(state, a) // SELL_PER_LEVEL
     p = state.players[a.seat]
@@ -373,6 +373,7 @@ def _check_offer(state: GameState, a: OfferTrade) -> None:
     for c in (*a.give, *a.take):
         if not tradeable(state, c):
             refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot be traded (F03)")
+    require(bool(a.give and a.take), "a trade is items for items (M46); to give an item away, give it")
 
 
 def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
@@ -386,7 +387,7 @@ def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
         yield OfferTrade(seat, other, (items[0].card,), (p.items[0].card,))
 
 
-@rule(OfferTrade, _check_offer, _offer_candidates)
+@rule(OfferTrade, _check_offer, _offer_candidates, sampled=("give", "take"))
 def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]]:
     decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
     state = evolve(state, decisions=(*state.decisions, decision))
@@ -412,6 +413,7 @@ def _check_give(state: GameState, a: GiveItem) -> None:
         for to in others(state, seat)
         if state.phase != "setup" and not in_combat(state, to)  # the check refuses a fighter anyway
     ),
+    sampled=("card",),
 )
 def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:
     return move_items(state, a.seat, a.to, (a.card,)), [Event("gave", {"seat": a.seat, "to": a.to, "card": a.card})]
@@ -448,7 +450,7 @@ def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
             yield Steal(seat, other, item, discardable(p)[0])
 
 
-@rule(Steal, _check_steal, _steal_candidates)
+@rule(Steal, _check_steal, _steal_candidates, sampled=("item", "discard"))
 def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, [a.discard])
     state, value = roll(state)

@@ -105,7 +105,10 @@ def main() -> int:
     print(f"median games per CPU second: against {cpu_before:.2f}, this {cpu_after:.2f}: x{cpu_after / cpu_before:.2f}")
     same = seen["against"] == seen["this"]
     print(f"median games/s: against {before:.2f}, this {after:.2f}: x{after / before:.2f}")
-    print(f"the same {args.games} games (each seed's actions, final state, outcome): {'yes' if same else 'NO'}")
+    (digests, finals), (their_digests, their_finals) = seen["against"], seen["this"]  # type: ignore[misc]
+    differ = sum(a != b or c != d for a, b, c, d in zip(digests, their_digests, finals, their_finals, strict=True))
+    verdict = "yes" if same else f"NO, {differ} differ"
+    print(f"the same {args.games} games (each seed's actions, final state, outcome): {verdict}")
     return 0 if same else 1
 
 

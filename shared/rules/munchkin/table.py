@@ -376,15 +376,21 @@ def _check_offer(state: GameState, a: OfferTrade) -> None:
     require(bool(a.give and a.take), "a trade is items for items (M46); to give an item away, give it")
 
 
+def _first_tradeable(state: GameState, seat: int) -> tuple[str, ...]:
+    """The first item in play that may change hands (not a worthless Fairy Dust card, F03), if any."""
+    return next(((c,) for c in state.players[seat].item_cards if tradeable(state, c)), ())
+
+
 def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
-    items = state.players[seat].items
-    if not items or in_combat(state, seat) or state.phase == "setup":
+    mine = _first_tradeable(state, seat)
+    if not mine or in_combat(state, seat) or state.phase == "setup":
         return
     for other, p in enumerate(state.players):
-        if other == seat or not p.items or p.dead or in_combat(state, other):
+        if other == seat or p.dead or in_combat(state, other):
             continue
-        # One sample swap per player, first item for first item; any other offer of items in play is legal too.
-        yield OfferTrade(seat, other, (items[0].card,), (p.items[0].card,))
+        theirs = _first_tradeable(state, other)
+        if theirs:  # one sample swap per player, first item for first item; any other items may be offered too
+            yield OfferTrade(seat, other, mine, theirs)
 
 
 @rule(OfferTrade, _check_offer, _offer_candidates, sampled=("give", "take"))
@@ -409,7 +415,7 @@ def _check_give(state: GameState, a: GiveItem) -> None:
     _check_give,
     lambda state, seat: (
         GiveItem(seat, c, to)
-        for c in state.players[seat].item_cards[:1]
+        for c in _first_tradeable(state, seat)
         for to in others(state, seat)
         if state.phase != "setup" and not in_combat(state, to)  # the check refuses a fighter anyway
     ),

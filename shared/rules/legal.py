@@ -56,7 +56,3 @@ class LegalActions(Collection[A]):
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
 
-
-def none_legal() -> LegalActions[Action]:
-    """The legal actions of a seat that has no say: nothing listed, nothing accepted."""
-    return LegalActions(iter(()), lambda action: False)

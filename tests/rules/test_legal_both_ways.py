@@ -7,6 +7,9 @@ accepted exactly when it is in the seat's legal actions (`in` and the listing ag
 `RuleError` with a message and leaves the state as it was. Where the listing samples a field on purpose (any
 items may be traded; Munchkin's rule table names those fields in `Rule.sampled`; in Wonderland a copy of a
 card stands for its copies), an accepted action must be listed up to that field.
+
+The examples are the same on every run (`derandomize`), so the suite never fails by chance; to hunt for more,
+raise `max_examples` and drop `derandomize` locally.
 """
 
 from __future__ import annotations
@@ -161,7 +164,7 @@ def _munchkin_key(action: Action) -> tuple[Any, ...]:
     return (type(action), *(None if f.name in sampled else getattr(action, f.name) for f in dataclasses.fields(action)))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(table=munchkin_tables(), seed=st.integers(0, 10_000), steps=st.integers(0, 400))
 def test_munchkin_lists_exactly_what_it_accepts(table: tuple[tuple[str, ...], dict[str, Any], int], seed: int,
                                                 steps: int) -> None:
@@ -179,7 +182,7 @@ def test_munchkin_lists_exactly_what_it_accepts(table: tuple[tuple[str, ...], di
         _check_both_ways(MUNCHKIN, state, seat, (*candidates, *extra), _munchkin_key)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 10_000), steps=st.integers(0, 300))
 def test_wonderland_lists_exactly_what_it_accepts(players: int, seed: int, steps: int) -> None:
     state = WONDERLAND.new_game(_seats(players), seed)

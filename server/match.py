@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,7 +92,7 @@ class Match:
         self.bot_turns: dict[int, asyncio.TimerHandle] = {}
         # Each seat's legal actions in the current state: the broadcast, the clocks and the next action's check
         # all ask for them, and listing them is the costliest part of an action.
-        self._legal_in: tuple[Any, dict[int, list[Action]]] = (None, {})
+        self._legal_in: tuple[Any, dict[int, Collection[Action]]] = (None, {})
         self._legal_wire_in: tuple[Any, dict[int, list[Any]]] = (None, {})  # the same lists as the wire has them
         self.sent_checksum: dict[int | None, int] = {}  # the checksum of what each viewer holds (None: spectators)
         self._viewers: Audience | None = None  # the viewer states of `state`, once asked for
@@ -198,8 +199,7 @@ class Match:
             del self.timers[job.seat]
             # Everyone hears that the clock, not the player, acts now: a client words it once per window.
             self._tell_timer(job.seat, "out", 0)
-            legal = self._legal(job.seat)
-            action = next((a for a in legal if a.kind == PASS), None)
+            action = self._legal_pass(job.seat)
             if action is None:
                 await self._bot_plays(job.seat)
             else:
@@ -227,23 +227,35 @@ class Match:
                 loop = asyncio.get_running_loop()
                 self.bot_turns[seat] = loop.call_later(self.config.bot_delay + 0.05, self._enqueue, _BotTurn(seat))
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> Collection[Action]:
+        """The seat's legal actions in the current state, as the engine gives them: listed only when iterated,
+        while `action in legal` asks the rules' check alone."""
         state, known = self._legal_in
         if state is not self.state:
             known = {}
             self._legal_in = (self.state, known)
         if seat not in known:
-            known[seat] = list(self.ruleset.legal_actions(self.state, seat))
+            known[seat] = self.ruleset.legal_actions(self.state, seat)
         return known[seat]
 
     def _legal_wire(self, seat: int) -> list[Any]:
+        """The list a seat's client shows; empty, and not listed, for a seat that can neither act nor react."""
         state, known = self._legal_wire_in
         if state is not self.state:
             known = {}
             self._legal_wire_in = (self.state, known)
         if seat not in known:
-            known[seat] = [a.to_wire() for a in self._legal(seat)]
+            legal = self._legal(seat)
+            known[seat] = [a.to_wire() for a in legal] if legal else []
         return known[seat]
+
+    def _legal_pass(self, seat: int) -> Action | None:
+        """The seat's pass when passing is legal for it now, found by the rules' check, without a listing."""
+        try:
+            action = self.ruleset.action_from_wire({"type": PASS, "seat": seat})
+        except RuleError:  # a game without passes
+            return None
+        return action if action in self._legal(seat) else None
 
     def _waits_for(self, seat: int) -> bool:
         return not self.finished and seat in self.ruleset.seats_to_act(self.state)
@@ -339,7 +351,7 @@ class Match:
             # Outside a reaction window a pass withdraws something (the fighter's call for help): a decision,
             # on the turn clock like any other, never a reaction that a short clock may make for the player.
             reaction = self.ruleset.reaction_seconds(self.state)
-            has_pass = reaction is not None and any(a.kind == PASS for a in self._legal(i))
+            has_pass = reaction is not None and self._legal_pass(i) is not None
             kind = PASS if has_pass else "turn"
             # A pass clock starts again after any action (a card played reopens the window); a turn clock
             # keeps running until the seat itself acts.

@@ -159,7 +159,7 @@ def verify(
     for n, wire in enumerate(reveal.actions, 1):
         try:
             action = ruleset.action_from_wire(wire)
-            if action not in list(ruleset.legal_actions(state, action.seat)):
+            if action not in ruleset.legal_actions(state, action.seat):
                 raise RuleError(f"{action} was not legal then")
             state, _ = ruleset.apply(state, action)
         except (RuleError, ValueError, KeyError, TypeError) as exc:

@@ -8,6 +8,7 @@ cap, and each level's decision time (p50/p95). Without `--bots` every seat is an
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -100,6 +101,32 @@ def play_one(
     return play_match(engine, bots, seed, packs, options, action_cap)
 
 
+Games = tuple[str, int, list[int], tuple[str, ...], object, int]
+
+
+def _play_seeds(job: Games) -> list[GameResult]:
+    game, players, seeds, packs, options, cap = job
+    engine = ruleset(game)
+    return [play_one(engine, players, seed, packs, options, action_cap=cap) for seed in seeds]
+
+
+def play_games(
+    game: str, players: int, seeds: Sequence[int], packs: tuple[str, ...] = (), options: object = None,
+    cap: int = DEFAULT_ACTION_CAP, workers: int = 1,
+) -> list[GameResult]:
+    """`play_one` for each seed, in order; with `workers` > 1 spread over processes, one share of the seeds each
+    (a game depends on its seed alone, so the results are the same either way)."""
+    jobs: list[Games] = [(game, players, list(seeds[w::workers]), packs, options, cap) for w in range(workers)]
+    if workers <= 1:
+        return _play_seeds(jobs[0])
+    with ProcessPoolExecutor(workers) as pool:
+        shares = list(pool.map(_play_seeds, jobs))
+    results: list[GameResult | None] = [None] * len(seeds)
+    for w, share in enumerate(shares):
+        results[w::workers] = share
+    return [r for r in results if r is not None]
+
+
 def lineup(levels: Sequence[str], game_index: int, rotate: bool) -> tuple[str, ...]:
     shift = game_index % len(levels) if rotate else 0
     return tuple(levels[shift:]) + tuple(levels[:shift])
@@ -188,7 +215,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--bots", default="", help=f"comma-separated levels, one per seat ({', '.join(LEVELS)}); "
                         "one level fills --players seats")
     parser.add_argument("--no-rotate", action="store_true", help="keep each level in its seat for every game")
-    parser.add_argument("--workers", type=int, default=1, help="processes to spread the games over")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes to spread the games over (default: one per core)")
     parser.add_argument("--cap", type=int, default=DEFAULT_ACTION_CAP, help="actions after which a game is stopped")
     parser.add_argument(
         "--options",
@@ -225,10 +253,10 @@ def run(args: argparse.Namespace) -> int:
     if args.bots:
         return _run_levels(args, packs, options)
     engine = ruleset(args.game)
-    results = []
     started = time.perf_counter()
-    for i in range(args.games):
-        results.append(play_one(engine, args.players, args.seed + i, packs, options, action_cap=args.cap))
+    seeds = range(args.seed, args.seed + args.games)
+    workers = max(1, min(args.workers, args.games))
+    results = play_games(args.game, args.players, seeds, packs, options, args.cap, workers)
     elapsed = time.perf_counter() - started
     finished = [r for r in results if r.outcome is not None]
     actions = sum(r.actions for r in results)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
@@ -155,7 +155,7 @@ class Ruleset(Protocol[S]):
         self, seats: tuple[SeatSetup, ...], seed: int, packs: tuple[str, ...] = (), options: Wire = None
     ) -> S: ...
 
-    def legal_actions(self, state: S, seat: int) -> Iterator[Action]: ...
+    def legal_actions(self, state: S, seat: int) -> Collection[Action]: ...
 
     def apply(self, state: S, action: Action) -> tuple[S, list[Event]]: ...
 

@@ -85,15 +85,12 @@ class DiceRace:
         )
         return state
 
-    def legal_actions(self, state: RaceState, seat: int) -> Iterator[Action]:
+    def legal_actions(self, state: RaceState, seat: int) -> list[Action]:
         if state.winner is not None:
-            return
+            return []
         if state.reacting:
-            if seat in state.reacting:
-                yield Pass(seat)
-                yield Heckle(seat)
-        elif seat == state.turn:
-            yield Roll(seat)
+            return [Pass(seat), Heckle(seat)] if seat in state.reacting else []
+        return [Roll(seat)] if seat == state.turn else []
 
     def apply(self, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
         seat = action.seat

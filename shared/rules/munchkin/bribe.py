@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..base import Event
+from .handover import move_items
 from .state import Combat, GameState, with_player, without
-from .table import move_items
 
 
 def pay_bribe(state: GameState, combat: Combat) -> tuple[GameState, list[Event]]:

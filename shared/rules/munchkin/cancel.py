@@ -10,8 +10,11 @@ from .actions import CancelCurse, LetCurseStrike
 from .combat import card_played_in_combat
 from .fairy import dust_for
 from .flow import CURSE_CAST, curse_cancellers, curse_strikes, next_to_answer
-from .rulebook import refuse, require, rule
+from .rulebook import Rules, refuse, require
 from .state import Decision, GameState, discard, evolve, with_player, without
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 
 def _asked(state: GameState, seat: int) -> Decision:
@@ -35,7 +38,7 @@ def _cancel_candidates(state: GameState, seat: int) -> Iterator[CancelCurse]:
     return (CancelCurse(seat, c) for c in curse_cancellers(state, seat)[:1])
 
 
-@rule(CancelCurse, _check_cancel, _cancel_candidates)
+@rule(CancelCurse, _check_cancel, _cancel_candidates, sampled=("card",))
 def cancel_curse(state: GameState, a: CancelCurse) -> tuple[GameState, list[Event]]:
     d = state.decisions[0]
     curse, target = d.cards[0], d.source

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..base import Event, Wire
+from .bribe import pay_bribe
 from .cards import TraitBonus
 from .character import gear_bonus, has_ability, immune_traits, traits
 from .effects import ask, change_level, draw_into_hand
@@ -187,31 +188,6 @@ def window_seats(state: GameState, combat: Combat) -> list[int]:
     return [s for s, p in enumerate(state.players) if s not in fighters and not p.dead]
 
 
-def open_window(state: GameState, resolving: str) -> tuple[GameState, list[Event]]:
-    combat = state.combat
-    assert combat is not None
-    combat = evolve(combat, step="window", resolving=resolving, passed=())
-    state = evolve(state, combat=combat)
-    events = [Event("reaction_window", {"resolving": resolving})]
-    if not window_seats(state, combat):
-        state, more = close_window(state)
-        events += more
-    return state, events
-
-
-def close_window(state: GameState) -> tuple[GameState, list[Event]]:
-    from .flight import begin_flight  # flight builds on this module
-
-    combat = state.combat
-    assert combat is not None
-    if combat.resolving == "flee":
-        return begin_flight(state)
-    if fighters_win(state, combat):
-        return resolve_victory(state)
-    state = evolve(state, combat=evolve(combat, step="fight", resolving="", passed=()))
-    return state, [Event("victory_denied", {})]
-
-
 def card_played_in_combat(state: GameState) -> GameState:
     """A card played reopens the reaction window; if the fighters now lose, the fighter decides again (M25).
     A monster that allows no help, joining a helped fight, sends the helper home unrewarded (R16)."""
@@ -343,9 +319,6 @@ def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, lis
 def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Monsters, enhancers and one-shots of the combat are discarded, win or lose (M23); "next combat" curses
     on the fighters expire; the bribe is paid (R06)."""
-    from .bribe import pay_bribe  # paying builds on the trade rules, which build on this module
-    from .flow import check_winners  # the flow module owns the end of the game
-
     combat = state.combat
     assert combat is not None
     used = [m.card for m in combat.monsters] + [e for m in combat.monsters for e in m.enhancers]
@@ -366,3 +339,13 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
     events.append(Event("combat_over", {"fighter": combat.fighter}))
     state, more = pay_bribe(state, combat)
     return check_winners(state, events + more)
+
+
+def check_winners(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Whoever reaches the winning level wins; several at once win together (M10). Only a kill gives the winning
+    level (M09), so the end of a combat is where a game is won."""
+    winners = tuple(s for s, p in enumerate(state.players) if p.level >= state.options.win_level)
+    if winners and not state.winners:
+        state = evolve(state, winners=winners, phase="over", decisions=())
+        events.append(Event("game_over", {"winners": list(winners)}))
+    return state, events

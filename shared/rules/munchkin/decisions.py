@@ -7,9 +7,12 @@ from .actions import AcceptTrade, ChooseDoorOrder, ChooseLoss, DeclineTrade, Dra
 from .combat import RESURRECT, may_resurrect, take_treasures
 from .effects import lose_cards_from_play
 from .flow import DOOR_ORDER, resolve_doors
-from .rulebook import require, require_in_hand, rule
+from .handover import swap_items
+from .rulebook import Rules, require, require_in_hand
 from .state import Decision, GameState, discard, evolve, with_player, without
-from .table import swap_items
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 
 def current(state: GameState, seat: int, *kinds: str) -> Decision:
@@ -120,6 +123,7 @@ def _check_resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> None:
     Resurrect,
     _check_resurrect,
     lambda state, seat: (Resurrect(seat, c) for c in state.players[seat].hand[:1]),
+    sampled=("discard",),
 )
 @rule(DrawFaceUp, _check_resurrect, lambda state, seat: [DrawFaceUp(seat)])
 def resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> tuple[GameState, list[Event]]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import msgspec
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
-from . import cancel, decisions, feats, fight, flow, table  # noqa: F401  (each module registers its rules)
+from ..legal import LegalActions
 from .actions import (
     AcceptBadStuff,
     AcceptCurse,
@@ -70,25 +70,38 @@ from .actions import (
     Volunteer,
     WanderingMonster,
 )
+from .cancel import RULES as CANCEL_RULES
 from .character import has_ability, sells_any_time
-from .combat import RESURRECT, close_window, window_seats
+from .combat import RESURRECT, window_seats
+from .decisions import RULES as DECISION_RULES
+from .feats import RULES as FEAT_RULES
+from .fight import RULES as FIGHT_RULES
 from .fight import asked_seats
+from .flight import RULES as FLIGHT_RULES
 from .flight import runner
+from .flow import CURSE_CAST, DOOR_ORDER, DOORS_WAITING, new_game, resolve_doors
+from .flow import RULES as FLOW_RULES
 from .options import Options
-from .rulebook import RULES, Rule
+from .rulebook import Rule
 from .state import GameState, evolve, hand_by_kind
+from .table import RULES as TABLE_RULES
 from .view import MunchkinView, player_view, player_views
+from .window import close_window
 
+# The rule table: every action's check, effect and candidates, in the order legal actions are listed.
+RULES: dict[type[MunchkinAction], Rule] = {
+    **FLOW_RULES, **CANCEL_RULES, **TABLE_RULES, **DECISION_RULES, **FLIGHT_RULES, **FEAT_RULES, **FIGHT_RULES
+}
 DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "lose_item": (ChooseLoss,),
     "lose_cards": (ChooseLoss,),
     "loot_corpse": (LootCorpse,),
     "trade": (AcceptTrade, DeclineTrade),
     "outrun_curse": (OutrunCurse, AcceptCurse),
-    flow.DOOR_ORDER: (ChooseDoorOrder,),
-    flow.DOORS_WAITING: (),  # never left at the head of the queue: `_settle_doors` resolves them
+    DOOR_ORDER: (ChooseDoorOrder,),
+    DOORS_WAITING: (),  # never left at the head of the queue: `_settle_doors` resolves them
     RESURRECT: (Resurrect, DrawFaceUp),
-    flow.CURSE_CAST: (CancelCurse, LetCurseStrike),
+    CURSE_CAST: (CancelCurse, LetCurseStrike),
 }
 SETUP_ACTIONS = (PlayCard, Equip, Unequip, DiscardCard, FinishSetup)
 # PlayCard: a Hireling any time (M16), its rule refuses the rest; PrayForAMiracle: the Epic Cleric's (E04)
@@ -277,11 +290,15 @@ def _open_rules(state: GameState, seat: int) -> tuple[Entry, ...]:
     return found
 
 
-def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
-    """Every action `seat` may take now: the candidates of each rule that pass its check."""
+def legal_actions(state: GameState, seat: int) -> LegalActions[MunchkinAction]:
+    """Every action `seat` may take now: the candidates of each rule that pass its check, listed when asked;
+    `action in legal_actions(state, seat)` runs the gate and the action's own check, what `apply` runs."""
+    return LegalActions(_listing(state, seat), lambda action: _accepts(state, seat, action))
+
+
+def _listing(state: GameState, seat: int) -> Iterator[MunchkinAction]:
     if not 0 <= seat < len(state.players):
-        return iter(())
-    legal: list[MunchkinAction] = []
+        return
     for rule, also in _open_rules(state, seat):
         if also is not None and not also(state, seat):
             continue
@@ -290,8 +307,17 @@ def legal_actions(state: GameState, seat: int) -> Iterator[MunchkinAction]:
                 rule.check(state, action)
             except RuleError:
                 continue
-            legal.append(action)
-    return iter(legal)
+            yield action
+
+
+def _accepts(state: GameState, seat: int, action: object) -> bool:
+    if not isinstance(action, MunchkinAction) or action.seat != seat:
+        return False
+    try:
+        check(state, action)
+    except RuleError:
+        return False
+    return True
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -304,9 +330,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 def _settle_doors(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Doors of an Epic kick held behind a decision take effect once the decisions before them are made (E03)."""
-    while state.decisions and state.decisions[0].kind == flow.DOORS_WAITING:
+    while state.decisions and state.decisions[0].kind == DOORS_WAITING:
         held = state.decisions[0]
-        state, more = flow.resolve_doors(evolve(state, decisions=state.decisions[1:]), held.seat, held.cards)
+        state, more = resolve_doors(evolve(state, decisions=state.decisions[1:]), held.seat, held.cards)
         events = events + more
     return state, events
 
@@ -363,10 +389,10 @@ class MunchkinRules:
     ) -> GameState:
         packs = packs or ("core",)
         chosen = Options.from_wire(options, Options.defaults_for(packs))  # unset: the packs' defaults (C03)
-        state, _ = flow.new_game(seats, seed, packs, chosen)
+        state, _ = new_game(seats, seed, packs, chosen)
         return state
 
-    def legal_actions(self, state: GameState, seat: int) -> Iterator[Action]:
+    def legal_actions(self, state: GameState, seat: int) -> LegalActions[MunchkinAction]:
         return legal_actions(state, seat)
 
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:

@@ -22,6 +22,7 @@ from .effects import change_level, draw_into_hand, lose_cards_from_play
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
 from .rulebook import (
+    Rules,
     check_fighting_ability,
     combat_of,
     others,
@@ -29,7 +30,6 @@ from .rulebook import (
     require_alive,
     require_in_hand,
     require_turn,
-    rule,
 )
 from .state import (
     Combat,
@@ -43,6 +43,9 @@ from .state import (
     with_player,
     without,
 )
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 ILLUSION_BONUS = 3
 PRAYER_COST = 2  # cards discarded for a Miracle
@@ -112,7 +115,7 @@ def _pray_candidates(state: GameState, seat: int) -> Iterator[PrayForAMiracle]:
         yield PrayForAMiracle(seat, cards[:PRAYER_COST])
 
 
-@rule(PrayForAMiracle, _check_pray, _pray_candidates)
+@rule(PrayForAMiracle, _check_pray, _pray_candidates, sampled=("cards",))
 def pray_for_a_miracle(state: GameState, a: PrayForAMiracle) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, a.cards)
     before = len(state.players[a.seat].hand)
@@ -142,7 +145,7 @@ def _shadows_candidates(state: GameState, seat: int) -> Iterator[StealFromShadow
             yield StealFromShadows(seat, other, hand[0])
 
 
-@rule(StealFromShadows, _check_shadows, _shadows_candidates)
+@rule(StealFromShadows, _check_shadows, _shadows_candidates, sampled=("discard",))
 def steal_from_shadows(state: GameState, a: StealFromShadows) -> tuple[GameState, list[Event]]:
     state = discard(take_from_hand(state, a.seat, a.discard), a.discard)
     victim = state.players[a.target]
@@ -184,7 +187,7 @@ def _arrow_candidates(state: GameState, seat: int) -> Iterator[FireArrow]:
         yield FireArrow(seat, cards[0], target=target)
 
 
-@rule(FireArrow, _check_arrow, _arrow_candidates)
+@rule(FireArrow, _check_arrow, _arrow_candidates, sampled=("discard",))
 def fire_arrow(state: GameState, a: FireArrow) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, [a.discard])
     p = state.players[a.seat]
@@ -281,7 +284,12 @@ def _check_accept_curse(state: GameState, a: AcceptCurse) -> None:
     _outrun_decision(state, a.seat)
 
 
-@rule(OutrunCurse, _check_outrun, lambda state, seat: (OutrunCurse(seat, c) for c in state.players[seat].hand[:1]))
+@rule(
+    OutrunCurse,
+    _check_outrun,
+    lambda state, seat: (OutrunCurse(seat, c) for c in state.players[seat].hand[:1]),
+    sampled=("discard",),
+)
 def outrun_curse(state: GameState, a: OutrunCurse) -> tuple[GameState, list[Event]]:
     """A normal Run Away roll; on a failure another card may be tried, until the hand is empty."""
     curse = _outrun_decision(state, a.seat)

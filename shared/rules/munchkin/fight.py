@@ -29,12 +29,10 @@ from .cards import CardDef
 from .character import discardable, has_ability
 from .combat import (
     card_played_in_combat,
-    close_window,
     conditions,
     fighters_win,
     is_undead,
     monster_treasures,
-    open_window,
     resolve_victory,
     settle_spoils,
     window_seats,
@@ -43,6 +41,7 @@ from .effects import apply_effects, lose_cards_from_play
 from .fairy import dust_for, tradeable
 from .flight import escape_everything, runner
 from .rulebook import (
+    Rules,
     check_discards,
     check_fighting_ability,
     combat_of,
@@ -51,7 +50,6 @@ from .rulebook import (
     require,
     require_alive,
     require_in_hand,
-    rule,
 )
 from .state import (
     Bribe,
@@ -66,6 +64,10 @@ from .state import (
     with_player,
     without,
 )
+from .window import close_window, open_window
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 MAX_ASKS = 3  # asks for help per combat, so that a table cannot be stalled by endless asking
 
@@ -97,9 +99,17 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
     if combat.asks >= MAX_ASKS:
         refuse(f"you have asked {MAX_ASKS} times already")
     require(bool(help_candidates(state, combat)), "nobody can help")
-    require(a.to == -1 or a.to in help_candidates(state, combat), "ask another living player, or everyone")
     _require_help_allowed(state, combat)
-    require(a.treasures >= 0, "a share cannot be negative")
+    if a.to != -1 and a.to not in help_candidates(state, combat):
+        refuse("ask another living player, or everyone")
+    if a.treasures < 0:
+        refuse("a share cannot be negative")
+    if a.treasures:
+        total = _treasures_at_stake(state, combat)
+        if a.treasures > total:
+            refuse(f"the monsters carry {total} Treasure(s): offer a share of those")
+    elif a.helper_first:
+        refuse("the helper picks first only from a share of the Treasures")
     if a.cards:
         require(len(set(a.items + a.cards)) == len(a.items) + len(a.cards), "name each card of the bribe once")
         hand = state.players[a.seat].hand
@@ -115,6 +125,10 @@ def _check_ask(state: GameState, a: AskForHelp) -> None:
                 refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot change hands")
 
 
+def _treasures_at_stake(state: GameState, combat: Combat) -> int:
+    return sum(monster_treasures(state, m) for m in combat.monsters)
+
+
 def _require_help_allowed(state: GameState, combat: Combat) -> None:
     if "no_help" in conditions(state, combat):
         loner = next(state.card(m.base).name for m in combat.monsters if "no_help" in state.card(m.base).conditions)
@@ -125,7 +139,7 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
     combat = state.combat
     if combat is None or combat.step != "fight" or seat != combat.fighter:
         return
-    total = sum(monster_treasures(state, m) for m in combat.monsters)
+    total = _treasures_at_stake(state, combat)
     for to in (-1, *help_candidates(state, combat)):  # everyone, or one player (M31: "ask another player")
         for share in range(total + 1):
             yield AskForHelp(seat, (), share, False, to=to)
@@ -138,7 +152,7 @@ def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
             yield AskForHelp(seat, cards=(card,), to=to)
 
 
-@rule(AskForHelp, _check_ask, _ask_candidates)
+@rule(AskForHelp, _check_ask, _ask_candidates, sampled=("items", "cards"))
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
@@ -533,7 +547,12 @@ def _check_berserk(state: GameState, a: Berserk) -> None:
     check_discards(state, a.seat, a.cards)
 
 
-@rule(Berserk, _check_berserk, lambda state, seat: (Berserk(seat, c) for c in discard_choices(state, seat)))
+@rule(
+    Berserk,
+    _check_berserk,
+    lambda state, seat: (Berserk(seat, c) for c in discard_choices(state, seat)),
+    sampled=("cards",),
+)
 def berserk(state: GameState, a: Berserk) -> tuple[GameState, list[Event]]:
     return _ability_bonus(state, a.seat, "berserk", a.cards, len(a.cards))
 
@@ -544,7 +563,12 @@ def _check_turn_undead(state: GameState, a: TurnUndead) -> None:
     check_discards(state, a.seat, a.cards)
 
 
-@rule(TurnUndead, _check_turn_undead, lambda state, seat: (TurnUndead(seat, c) for c in discard_choices(state, seat)))
+@rule(
+    TurnUndead,
+    _check_turn_undead,
+    lambda state, seat: (TurnUndead(seat, c) for c in discard_choices(state, seat)),
+    sampled=("cards",),
+)
 def turn_undead(state: GameState, a: TurnUndead) -> tuple[GameState, list[Event]]:
     return _ability_bonus(state, a.seat, "turn_undead", a.cards, 3 * len(a.cards))
 
@@ -600,7 +624,7 @@ def _backstab_candidates(state: GameState, seat: int) -> Iterator[Backstab]:
         yield Backstab(seat, target, discardable(state.players[seat])[0])
 
 
-@rule(Backstab, _check_backstab, _backstab_candidates)
+@rule(Backstab, _check_backstab, _backstab_candidates, sampled=("discard",))
 def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, (a.discard,))
     combat = combat_of(state)

@@ -9,8 +9,11 @@ from .actions import AcceptBadStuff, FlightSpell, RerollEscape, RollToRunAway
 from .character import discardable, escape_bonus, has_ability
 from .combat import end_combat
 from .effects import apply_effects, draw_into_hand, lose_cards_from_play
-from .rulebook import check_discards, combat_of, discard_choices, require, rule
+from .rulebook import Rules, check_discards, combat_of, discard_choices, require
 from .state import Combat, Flight, GameState, evolve, roll
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 ESCAPE_ON = 5  # M34: a d6 roll of 5 or more escapes
 
@@ -47,8 +50,6 @@ def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameStat
     seat = combat.flight.order[0]
     flight = evolve(combat.flight, remaining=tuple(i for i in combat.flight.remaining if i != index))
     if hireling:
-        from .effects import lose_cards_from_play
-
         p = state.players[seat]
         assert p.hireling is not None
         state = lose_cards_from_play(state, seat, [p.hireling])
@@ -209,7 +210,10 @@ def _check_flight_spell(state: GameState, a: FlightSpell) -> None:
 
 
 @rule(
-    FlightSpell, _check_flight_spell, lambda state, seat: (FlightSpell(seat, c) for c in discard_choices(state, seat))
+    FlightSpell,
+    _check_flight_spell,
+    lambda state, seat: (FlightSpell(seat, c) for c in discard_choices(state, seat)),
+    sampled=("cards",),
 )
 def flight_spell(state: GameState, a: FlightSpell) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, a.cards)
@@ -229,6 +233,7 @@ def _check_reroll(state: GameState, a: RerollEscape) -> None:
     RerollEscape,
     _check_reroll,
     lambda state, seat: (RerollEscape(seat, c) for c in discardable(state.players[seat])[:1]),
+    sampled=("discard",),
 )
 def reroll_escape(state: GameState, a: RerollEscape) -> tuple[GameState, list[Event]]:
     return reroll(lose_cards_from_play(state, a.seat, (a.discard,)))

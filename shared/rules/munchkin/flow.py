@@ -14,7 +14,7 @@ from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, ask, draw_into_hand
 from .options import Options
-from .rulebook import others, refuse, require, require_in_hand, require_turn, rule
+from .rulebook import Rules, others, refuse, require, require_in_hand, require_turn
 from .state import (
     Catalog,
     CombatMonster,
@@ -30,6 +30,9 @@ from .state import (
     with_player,
     without,
 )
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 DEAL = 4  # M02: four Doors and four Treasures each
 FAIRY_TOP = 12  # F01 option: "the top inch or so" of the Door deck the Sparkly Good Fairy is shuffled into
@@ -129,15 +132,6 @@ def start_turn(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-def check_winners(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Whoever reaches the winning level wins; several at once win together (M10)."""
-    winners = tuple(s for s, p in enumerate(state.players) if p.level >= state.options.win_level)
-    if winners and not state.winners:
-        state = evolve(state, winners=winners, phase="over", decisions=())
-        events.append(Event("game_over", {"winners": list(winners)}))
-    return state, events
-
-
 # --- setup ---------------------------------------------------------------------------------------------
 
 
@@ -194,24 +188,28 @@ def _door_rank(state: GameState, card: str) -> int:
     return {"curse": 0, "monster": 2, "enhancer": 3, "mate": 3}.get(kind, 1)
 
 
-@rule(KickOpenTheDoor, _check_kick, _kick_candidates)
+@rule(KickOpenTheDoor, _check_kick, _kick_candidates, sampled=("resurrect", "resurrect_second"))
 def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     doors: list[str] = []
     # Cleric's Resurrection (R09: each face-up Door of the kick): the top of the discards instead of a draw,
     # paid with a hand card. Every Door is taken before any payment is discarded, so none takes its own back.
+    # The Doors paid for leave the discards first: a draw that empties the deck reshuffles the discards.
+    payments = (a.resurrect, a.resurrect_second)[: doors_per_kick(state, a.seat)]
     raised: list[tuple[str, str]] = []
-    for payment in (a.resurrect, a.resurrect_second)[: doors_per_kick(state, a.seat)]:
+    for payment in payments:
         if payment:
-            top = state.door_discard[-1]
+            raised.append((state.door_discard[-1], payment))
             state = evolve(state, door_discard=state.door_discard[:-1])
-            raised.append((top, payment))
-            doors.append(top)
+    tops = iter(raised)
+    for payment in payments:
+        if payment:
+            doors.append(next(tops)[0])
             continue
         state, card, more = draw(state, "door")
         events += more
         if card is None:
-            break
+            continue  # nothing left to draw; a Door paid for still comes
         doors.append(card)
     for card, payment in raised:
         state = discard(take_from_hand(state, a.seat, payment), payment)

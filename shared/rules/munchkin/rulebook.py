@@ -23,21 +23,26 @@ class Rule:
     check: Callable[[GameState, Any], None]
     perform: Perform
     candidates: Callable[[GameState, int], Iterable[MunchkinAction]]
+    # The fields whose values the candidates sample (one representative of many valid choices: any items of a
+    # trade, any cards to pay with); every other field's valid values are all listed.
+    sampled: tuple[str, ...] = ()
 
 
-RULES: dict[type[MunchkinAction], Rule] = {}
+class Rules(dict[type[MunchkinAction], Rule]):
+    """One module's rules, in the order they are declared; the engine joins every module's into the one table."""
 
+    def rule(
+        self,
+        action: type[MunchkinAction],
+        check: Callable[[GameState, Any], None],
+        candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
+        sampled: tuple[str, ...] = (),
+    ) -> Callable[[Perform], Perform]:
+        def register(perform: Perform) -> Perform:
+            self[action] = Rule(check, perform, candidates, sampled)
+            return perform
 
-def rule(
-    action: type[MunchkinAction],
-    check: Callable[[GameState, Any], None],
-    candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
-) -> Callable[[Perform], Perform]:
-    def register(perform: Perform) -> Perform:
-        RULES[action] = Rule(check, perform, candidates)
-        return perform
-
-    return register
+        return register
 
 
 def refuse(message: str, error: type[RuleError] = IllegalAction) -> NoReturn:

@@ -22,10 +22,12 @@ from .actions import (
 )
 from .character import discardable, equip_problem, has_ability, may_carry_big, sells_any_time, settle_items
 from .combat import card_played_in_combat
-from .effects import change_level, drop_unsupported, keep_to_big_limit, lose_cards_from_play
+from .effects import change_level, drop_unsupported, lose_cards_from_play
 from .fairy import tradeable
 from .flow import strike_with_curse
+from .handover import move_items
 from .rulebook import (
+    Rules,
     in_combat,
     others,
     refuse,
@@ -34,7 +36,6 @@ from .rulebook import (
     require_in_hand,
     require_out_of_combat,
     require_turn,
-    rule,
 )
 from .state import (
     Carried,
@@ -49,6 +50,9 @@ from .state import (
     with_player,
     without,
 )
+
+RULES = Rules()  # this module's rules, in the order legal actions list them
+rule = RULES.rule
 
 SELL_PER_LEVEL = 1000  # M47
 CARRIED_KINDS = ("item", "one_shot")
@@ -200,7 +204,7 @@ def _check_hireling(state: GameState, a: GiveToHireling) -> None:
 @rule(
     GiveToHireling,
     _check_hireling,
-    lambda state, seat: (GiveToHireling(seat, c) for c in _item_candidates(state, seat, False)),
+    lambda state, seat: (GiveToHireling(seat, c) for c in state.players[seat].item_cards),
 )
 def give_to_hireling(state: GameState, a: GiveToHireling) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
@@ -333,7 +337,7 @@ def _sell_candidates(state: GameState, seat: int) -> Iterator[Sell]:
             break
 
 
-@rule(Sell, _check_sell, _sell_candidates)
+@rule(Sell, _check_sell, _sell_candidates, sampled=("cards", "doubled", "tripled"))
 def sell(state: GameState, a: Sell) -> tuple[GameState, list[Event]]:
     levels = sale_value(state, a) // SELL_PER_LEVEL
     p = state.players[a.seat]
@@ -369,43 +373,31 @@ def _check_offer(state: GameState, a: OfferTrade) -> None:
     for c in (*a.give, *a.take):
         if not tradeable(state, c):
             refuse(f"{state.card(c).name} is Fairy Dust without a value: it cannot be traded (F03)")
+    require(bool(a.give and a.take), "a trade is items for items (M46); to give an item away, give it")
+
+
+def _first_tradeable(state: GameState, seat: int) -> tuple[str, ...]:
+    """The first item in play that may change hands (not a worthless Fairy Dust card, F03), if any."""
+    return next(((c,) for c in state.players[seat].item_cards if tradeable(state, c)), ())
 
 
 def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
-    items = state.players[seat].items
-    if not items or in_combat(state, seat) or state.phase == "setup":
+    mine = _first_tradeable(state, seat)
+    if not mine or in_combat(state, seat) or state.phase == "setup":
         return
     for other, p in enumerate(state.players):
-        if other == seat or not p.items or p.dead or in_combat(state, other):
+        if other == seat or p.dead or in_combat(state, other):
             continue
-        # One sample swap per player, first item for first item; any other offer of items in play is legal too.
-        yield OfferTrade(seat, other, (items[0].card,), (p.items[0].card,))
+        theirs = _first_tradeable(state, other)
+        if theirs:  # one sample swap per player, first item for first item; any other items may be offered too
+            yield OfferTrade(seat, other, mine, theirs)
 
 
-@rule(OfferTrade, _check_offer, _offer_candidates)
+@rule(OfferTrade, _check_offer, _offer_candidates, sampled=("give", "take"))
 def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]]:
     decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
     state = evolve(state, decisions=(*state.decisions, decision))
     return state, [Event("trade_offered", {"seat": a.seat, "to": a.to, "give": list(a.give), "take": list(a.take)})]
-
-
-def move_items(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
-    """Items change hands in play; they arrive turned sideways, to be equipped when allowed (M24, M46)."""
-    return keep_to_big_limit(_hand_over(state, giver, taker, cards), taker)
-
-
-def swap_items(state: GameState, one: int, other: int, gives: tuple[str, ...], takes: tuple[str, ...]) -> GameState:
-    """A trade: both halves change hands before the Big-item limit is counted (R04)."""
-    state = _hand_over(_hand_over(state, one, other, gives), other, one, takes)
-    return keep_to_big_limit(keep_to_big_limit(state, other), one)
-
-
-def _hand_over(state: GameState, giver: int, taker: int, cards: tuple[str, ...]) -> GameState:
-    g = state.players[giver]
-    moving = [evolve(c, equipped=False, on_hireling=False) for c in g.items if c.card in cards]
-    state = with_player(state, giver, items=tuple(c for c in g.items if c.card not in cards))
-    t = state.players[taker]
-    return settle_items(with_player(state, taker, items=(*t.items, *moving)), giver)
 
 
 def _check_give(state: GameState, a: GiveItem) -> None:
@@ -423,10 +415,11 @@ def _check_give(state: GameState, a: GiveItem) -> None:
     _check_give,
     lambda state, seat: (
         GiveItem(seat, c, to)
-        for c in state.players[seat].item_cards[:1]
+        for c in _first_tradeable(state, seat)
         for to in others(state, seat)
         if state.phase != "setup" and not in_combat(state, to)  # the check refuses a fighter anyway
     ),
+    sampled=("card",),
 )
 def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:
     return move_items(state, a.seat, a.to, (a.card,)), [Event("gave", {"seat": a.seat, "to": a.to, "card": a.card})]
@@ -463,7 +456,7 @@ def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
             yield Steal(seat, other, item, discardable(p)[0])
 
 
-@rule(Steal, _check_steal, _steal_candidates)
+@rule(Steal, _check_steal, _steal_candidates, sampled=("item", "discard"))
 def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, [a.discard])
     state, value = roll(state)

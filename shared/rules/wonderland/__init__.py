@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 import msgspec
 
 from ..base import Action, Event, Outcome, SeatSetup, Wire
+from ..legal import LegalActions
 from . import engine
 from .actions import WonderlandAction
 from .state import WonderlandState, gold
@@ -24,7 +25,7 @@ class WonderlandRuleset:
     ) -> WonderlandState:
         return engine.new_game(seats, seed, packs, options)
 
-    def legal_actions(self, state: WonderlandState, seat: int) -> Iterator[Action]:
+    def legal_actions(self, state: WonderlandState, seat: int) -> LegalActions[WonderlandAction]:
         return engine.legal_actions(state, seat)
 
     def apply(self, state: WonderlandState, action: Action) -> tuple[WonderlandState, list[Event]]:

@@ -14,9 +14,8 @@ from doorkick.shared.rules.base import RuleError, SeatSetup
 from doorkick.shared.rules.munchkin import RULESET, GameState
 from doorkick.shared.rules.munchkin.actions import MunchkinAction
 from doorkick.shared.rules.munchkin.character import _abilities, _traits, abilities, traits
-from doorkick.shared.rules.munchkin.engine import DECISION_KINDS, allowed_kinds, legal_actions
+from doorkick.shared.rules.munchkin.engine import DECISION_KINDS, RULES, allowed_kinds, legal_actions
 from doorkick.shared.rules.munchkin.options import Options
-from doorkick.shared.rules.munchkin.rulebook import RULES
 from doorkick.shared.rules.munchkin.state import Player, evolve, hand_by_kind
 from doorkick.shared.rules.rng import Rng
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +46,7 @@ from doorkick.shared.rules.munchkin.actions import (
     Volunteer,
     WanderingMonster,
 )
+from doorkick.shared.rules.munchkin.state import all_cards
 
 if TYPE_CHECKING:
     from conftest import Table, Variant
@@ -384,6 +387,16 @@ def test_R09_an_epic_kicks_second_door_may_come_from_the_discards(variant: Varia
     t.act(KickOpenTheDoor(0, resurrect_second="rat#2"))
     assert [m.card for m in t.combat.monsters] == ["rat#1"]  # the second Door, raised from the discards
     assert t.player(0).hand == ("dwarf",) and t.state.door_discard == ("rat#2",)
+
+
+def test_R09_a_door_raised_from_the_discards_is_taken_before_an_empty_deck_reshuffles_them(variant: Variant) -> None:
+    t = variant(epic=True).klass(0, "cleric").level(0, 12).hand(0, "rat#2").to_discard("rat#1")
+    t.state = replace(t.state, door_deck=(), door_discard=t.state.door_deck + t.state.door_discard)
+    t.state = replace(t.state, door_discard=(*(c for c in t.state.door_discard if c != "rat#1"), "rat#1"))
+    before = Counter(all_cards(t.state))
+    t.act(KickOpenTheDoor(0, resurrect_second="rat#2"))  # the first Door is drawn from the reshuffled rest
+    assert "rat#1" not in t.state.door_deck + t.state.door_discard  # raised and turned over, not reshuffled
+    assert "rat#2" in t.state.door_discard and Counter(all_cards(t.state)) == before
 
 
 def test_R09_both_doors_of_an_epic_kick_may_be_raised_each_for_its_own_card(variant: Variant) -> None:

@@ -454,10 +454,13 @@ class MunchkinScene(GameScene):
                 self.roll_dice(rolls[:2], event)
 
     def dice_area(self) -> pygame.Rect:
-        """The fight panel rolls (a run away, an outrun curse, a theft): under its title, left of the score."""
+        """The fight panel rolls (a run away, an outrun curse, a theft): under its title, over the fight's cards,
+        between the people fighting and the score, so both stay readable while the die is in the air."""
         c = self.combat_rect
-        right = self.score_rect.x - 10 if isinstance(self.view.get("combat"), dict) else c.right - 12
-        return pygame.Rect(c.x + 12, c.y + 30, right - c.x - 12, c.h - 36)
+        if not isinstance(self.view.get("combat"), dict):
+            return pygame.Rect(c.x + 12, c.y + 30, c.right - 24 - c.x, c.h - 36)
+        cards = self.combat_zone()
+        return pygame.Rect(cards.x, c.y + 30, cards.w, c.h - 36)
 
     def deck_point(self, deck: str) -> tuple[int, int]:
         parts = self.deck_parts()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 

@@ -55,7 +55,10 @@ def test_the_fight_panel_rolls_under_its_title_and_says_the_result(size: tuple[i
     scene.on_event({"type": "escape_roll", "seat": 0, "monster": 0, "die": 2, "total": 3, "seed": 11})
     tray = tray_rect(scene.dice_area())
     assert scene.combat_rect.contains(tray) and not tray.colliderect(_title(scene))
-    assert not tray.colliderect(dict(scene.layout_boxes())["table/combat/score"]), "the score stays in sight"
+    boxes = scene.layout_boxes()
+    assert not tray.colliderect(dict(boxes)["table/combat/score"]), "the score stays in sight"
+    plates = [rect for name, rect in boxes if name.startswith("table/combat/fighters/")]
+    assert plates and not any(tray.colliderect(p) for p in plates), "who is fighting stays in sight"
     callout = next(m for m in scene.moments.playing if isinstance(m, Callout))
     assert callout.text == "Alexandrina rolls 2: caught!" and callout.t < 0, "said once the dice rest"
     assert scene.throw is not None

@@ -8,7 +8,7 @@ bytes for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from ..base import Action, Event, MalformedAction, NotYourDecision, Outcome, RuleError, SeatSetup, Wire, WrongTime
 from ..legal import LegalActions
 from ..rng import Rng
 from .actions import WonderlandAction
-from .board import DEFAULT_BOARD, load_board
+from .board import load_board
 from .cards import DEFAULT_PACKS, load_catalog
 from .options import WonderlandOptions
 from .rules import BY_PHASE, RULES, deciders, waiting_for, wrong_time

@@ -220,8 +220,9 @@ class HelpForm(Scene):
 
     # -- screen -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(520, size[1] - 40))
-        self.box.center = (size[0] // 2, size[1] // 2)
+        area = self.app.modal_area((680, min(520, size[1] - 40)))  # over the table: the sidebar stays in sight
+        self.box = pygame.Rect(0, 0, min(820, area.w - 40), min(520, size[1] - 40))
+        self.box.center = area.center
         x, w = self.box.x + 24, self.box.w - 48
         self.share.rect = pygame.Rect(x, self.box.y + 118, w, 40)
         self.first_toggle.rect = pygame.Rect(x, self.box.y + 164, w, 36)
@@ -328,8 +329,9 @@ class AnswerForm(Scene):
         return "\n".join(lines)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(760, size[0] - 40), min(330, size[1] - 40))
-        self.box.center = (size[0] // 2, size[1] // 2)
+        area = self.app.modal_area((600, min(330, size[1] - 40)))
+        self.box = pygame.Rect(0, 0, min(760, area.w - 40), min(330, size[1] - 40))
+        self.box.center = area.center
         n = len(self.widgets)
         bw = (self.box.w - 48 - 12 * (n - 1)) // n
         x = self.box.x + 24

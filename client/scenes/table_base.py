@@ -286,6 +286,11 @@ class GameScene(ActionBar, Scene):
         boxes += [(f"hand/card:{card}", rect) for card, rect in self.hand_rects]
         return [(name, rect.copy()) for name, rect in boxes + self.table_boxes()]
 
+    def modal_area(self) -> pygame.Rect:
+        """Menus and forms open over the table, the hand and the bar: the sidebar's log (and a lesson's coach)
+        stays readable beside them."""
+        return pygame.Rect(0, 0, self.side_rect.x, self.side_rect.h)
+
     def table_boxes(self) -> list[Box]:
         """Subclasses: the parts of their middle part, named under "table/"."""
         return []

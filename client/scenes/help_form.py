@@ -45,7 +45,7 @@ def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None)
     items, treasures, first = terms
     parts = ["no treasure" if not treasures else ("1 treasure" if treasures == 1 else f"{treasures} treasures")]
     if items:
-        parts.append(", ".join(table.cards.name(i) for i in items) + " handed over at once")
+        parts.append(", ".join(table.cards.name(i) for i in items) + " handed over after the fight")
     if treasures:
         if reader == fighter:
             picker = "the helper picks" if first else "you pick"

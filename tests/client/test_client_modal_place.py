@@ -97,3 +97,24 @@ def test_a_menu_too_wide_for_the_table_centres_on_the_window(tmp_path: Path) -> 
     finally:
         app.close()
         pygame.display.quit()
+
+
+def test_a_bribe_ticked_in_the_help_form_is_offered_for_after_the_fight(tmp_path: Path) -> None:
+    """The offer line says what R06 and the item's row say: the item changes hands after the fight."""
+    from doorkick.client.scenes.help_form import offer_text
+
+    app = App(Settings(name="Ann"), size=(1280, 720), screenshot_dir=tmp_path / "shots")
+    try:
+        scene = Tutorial(app, 0.05).start(3)
+        click(app, pointed(app, scene, 0).center)
+        click(app, pointed(app, scene, 1).center)
+        form = app.top
+        assert isinstance(form, HelpForm)
+        rest(app, 10)  # a control that just appeared takes no click (the guard)
+        click(app, form.item_list.row_rect(0).center)  # tick the Pet Rock
+        assert form.items, "the row was ticked"
+        offer = offer_text(form.table, form.terms(), form.fighter, form.fighter)
+        assert offer.endswith("Pet Rock handed over after the fight"), offer
+    finally:
+        app.close()
+        pygame.display.quit()

@@ -1,0 +1,66 @@
+"""What the middle of the table and the hot-seat cover say while a decision holds the table up: the player who
+decides reads "You decide ...", not "Waiting for <their own name>", and a screen passed on for a curse being
+cast says why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_client_curse_cancel import rules_table
+
+from doorkick.client.scenes import munchkin_table
+from doorkick.client.scenes.munchkin_table import MunchkinScene
+from doorkick.client.scenes.table_clock import handover_reason
+from doorkick.client.session import LocalSession
+from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin import RULESET
+from doorkick.shared.rules.munchkin.actions import Curse
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def cursing(viewer: int) -> LocalSession:
+    """Ann casts a curse on Bob; Cy holds a card that cancels curses, so everyone in turn is asked (R18)."""
+    table = rules_table().hand(2, "nope").hand(0, "curse-level#1").level(1, 3)
+    table.act(Curse(0, "curse-level#1", 1))
+    session = LocalSession(RULESET, tuple(SeatSetup(n) for n in NAMES), 1, [viewer], bot_delay=1000.0)
+    session.engine_state = table.state
+    session._refresh()
+    return session
+
+
+def middle_words(app: Any, session: LocalSession, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    said: list[str] = []
+    real = munchkin_table.render_block
+
+    def record(text: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(text)
+        return real(text, *args, **kwargs)
+
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    monkeypatch.setattr(munchkin_table, "render_block", record)
+    scene.draw_combat(app.screen)
+    return said
+
+
+def test_the_player_who_decides_reads_you_decide(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    said = middle_words(app, cursing(1), monkeypatch)
+    assert "You decide whether to cancel the curse being cast" in said, said
+    assert not any("Waiting for Bob" in s for s in said)
+
+
+def test_the_others_read_whom_the_table_waits_for(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    said = middle_words(app, cursing(2), monkeypatch)
+    waiting = [s for s in said if s.startswith("Waiting for ")]
+    assert waiting and waiting[0].endswith(" to decide whether to cancel the curse being cast"), said
+    assert not any(s.startswith("You decide") for s in said)
+
+
+def test_the_hot_seat_cover_says_why_the_screen_goes_round_for_a_curse() -> None:
+    session = cursing(1)
+    state = session.state(1)
+    assert handover_reason(state, 1, NAMES.__getitem__) == "A curse is cast on you: cancel it or let it strike"
+    state["view"]["decisions"][0]["seat"] = 2  # the table asks Cy next
+    assert handover_reason(state, 2, NAMES.__getitem__) == "A curse is cast on Bob: cancel it or let it strike"

@@ -567,6 +567,8 @@ class GameScene(ActionBar, Scene):
             session.at_screen = set() if self.viewer is None or covered else {self.viewer}
         if self.app.top is not self:
             return
+        if self.moments.active or len(self.flights) or self.throw is not None:
+            return  # the player sees how their move ended (the fight won, the die settled) before handing over
         to_act = [
             s
             for s in (session.state(session.seats[0]) or {}).get("to_act", [])

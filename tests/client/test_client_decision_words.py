@@ -1,18 +1,23 @@
 """What the middle of the table and the hot-seat cover say while a decision holds the table up: the player who
-decides reads "You decide ...", not "Waiting for <their own name>", and a screen passed on for a curse being
-cast says why."""
+decides reads "You decide ...", not "Waiting for <their own name>"; a screen passed on for a curse being cast
+says why, and waits until the last move's big moment has been seen."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 from test_client_curse_cancel import rules_table
 
+from doorkick.client.anim.moments import Callout
 from doorkick.client.scenes import munchkin_table
 from doorkick.client.scenes.munchkin_table import MunchkinScene
+from doorkick.client.scenes.overlays import CoverOverlay
 from doorkick.client.scenes.table_clock import handover_reason
 from doorkick.client.session import LocalSession
+from doorkick.client.ui import theme
+from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin import RULESET
 from doorkick.shared.rules.munchkin.actions import Curse
@@ -64,3 +69,28 @@ def test_the_hot_seat_cover_says_why_the_screen_goes_round_for_a_curse() -> None
     assert handover_reason(state, 1, NAMES.__getitem__) == "A curse is cast on you: cancel it or let it strike"
     state["view"]["decisions"][0]["seat"] = 2  # the table asks Cy next
     assert handover_reason(state, 2, NAMES.__getitem__) == "A curse is cast on Bob: cancel it or let it strike"
+
+
+
+def test_the_hot_seat_cover_waits_for_the_moves_big_moment_and_a_click_skips_it(app: Any) -> None:
+    """Alice sees how her move ended (a fight won, a level) before the screen goes to Bob; a click skips it."""
+    session = LocalSession(RULESET, tuple(SeatSetup(n) for n in NAMES[:2]), 2, [0, 1], bot_delay=1000.0)
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    assert app.top is scene
+    alice = EasyBot(5)
+    while list(RULESET.seats_to_act(session.engine_state)) != [1]:  # Alice plays until it is Bob's go
+        action = alice.choose(RULESET, session.engine_state, 0)
+        assert action is not None
+        session.act(0, action.to_wire())
+    scene.moments.add(Callout("Alice wins the fight!", lambda: (400.0, 300.0), theme.SKY), 0.0, "queue")
+    for _ in range(10):
+        app.step(1 / 60, [])
+        assert not isinstance(app.top, CoverOverlay), "the moment is still on the screen: no cover yet"
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=(5, 5))])  # a click skips the moments
+    for _ in range(600):  # a die still rolling settles first
+        if isinstance(app.top, CoverOverlay):
+            break
+        app.step(1 / 60, [])
+    assert isinstance(app.top, CoverOverlay) and scene.viewer is None

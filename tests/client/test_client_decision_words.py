@@ -94,3 +94,26 @@ def test_the_hot_seat_cover_waits_for_the_moves_big_moment_and_a_click_skips_it(
             break
         app.step(1 / 60, [])
     assert isinstance(app.top, CoverOverlay) and scene.viewer is None
+
+
+def test_a_wonderland_fight_ends_with_its_result_said_over_the_board(app: Any) -> None:
+    """Finish the fight (clicked on the bar): "<name> wins the fight!" plays over the board, as in Munchkin."""
+    from layout_scenes import wonderland_session
+
+    from doorkick.client.scenes.wonderland_board import WonderlandScene
+
+    session = wonderland_session(fight=True)
+    scene = app.push(WonderlandScene(app, session))
+    for _ in range(5):
+        app.step(1 / 60, [])
+    scene.moments.skip()  # the fight's opening reveal
+    finish = scene.bar_button_for("end_fight")
+    assert finish is not None and finish.enabled
+    for _ in range(30):  # a button that just appeared takes no click (the guard)
+        app.step(1 / 60, [])
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=finish.rect.center)])
+    for _ in range(3):
+        app.step(1 / 60, [])
+    said = [m.text for m in scene.moments.playing if isinstance(m, Callout)]
+    assert any(t.endswith(("wins the fight!", "loses the fight!")) for t in said), said

@@ -101,7 +101,7 @@ class ChoiceOverlay(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         row = 44
         visible = max(1, min(len(self.options) + 1, (size[1] - 120) // (row + 6)))
-        card_w = 200 if self.face is not None and size[0] >= 1000 else 0
+        card_w = 280 if self.face is not None and size[0] >= 1000 else 0  # its words readable at a glance
         beside = card_w + 20 if card_w else 0
         height = max(64 + visible * (row + 6), 72 + int(card_w * 1.4))  # the card shown beside fits in the box
         # Over the table when it fits there (the sidebar stays readable), its entries at least 400 wide.

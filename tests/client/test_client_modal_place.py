@@ -78,6 +78,7 @@ def test_a_cards_menu_and_a_chooser_stay_over_the_table(size: tuple[int, int], t
         table = app.stack[0]
         assert isinstance(menu, ChoiceOverlay) and isinstance(table, GameScene)
         assert menu.box.right <= table.side_rect.x and app.screen.get_rect().contains(menu.box)
+        assert menu.card_w >= 260, "the card beside its menu is drawn big enough to read its text"
         menu.close()
         chooser = ChoiceOverlay(app, "Look for trouble", [])
         app.push(chooser)  # no card under it: centred over the table

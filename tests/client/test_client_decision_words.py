@@ -117,3 +117,17 @@ def test_a_wonderland_fight_ends_with_its_result_said_over_the_board(app: Any) -
         app.step(1 / 60, [])
     said = [m.text for m in scene.moments.playing if isinstance(m, Callout)]
     assert any(t.endswith(("wins the fight!", "loses the fight!")) for t in said), said
+
+
+def test_a_bar_button_shown_whole_has_no_tooltip_repeating_its_label(app: Any) -> None:
+    """Resting on "Kick open the door" shows nothing more: the tooltip is for what the button cannot show (a
+    cut label in full, or why it is greyed)."""
+    session = LocalSession(RULESET, tuple(SeatSetup(n) for n in NAMES[:2]), 2, [0], bot_delay=1000.0)
+    scene = app.push(MunchkinScene(app, session))
+    app.step(1 / 60, [])
+    shown = [b for b in scene.bar_buttons if b.enabled and b.label and not b.label_cut]
+    assert shown, "some button on the bar is live and shown whole"
+    for button in shown:
+        assert button.hint == "", (button.label, button.hint)
+    greyed = [b for b in scene.bar_buttons if not b.enabled and b.reason]
+    assert greyed and all(b.hint for b in greyed), "a greyed button still says why"

@@ -114,6 +114,18 @@ class App:
     def find(self, kind: type[Scene]) -> Scene | None:
         return next((s for s in reversed(self.stack) if isinstance(s, kind)), None)
 
+    def modal_area(self, least: tuple[int, int]) -> pygame.Rect:
+        """Where a menu or form at least `least` in size is centred: over the table of the scene below it (its
+        `modal_area`), so the sidebar beside it (the log, a lesson's coach) stays in sight, when it fits
+        there with a margin of 20; else over the whole window."""
+        window = self.screen.get_rect()
+        for scene in reversed(self.stack):
+            area = scene.modal_area()
+            if area is not None:
+                fits = least[0] <= area.w - 40 and least[1] <= area.h - 40
+                return area.clip(window) if fits else window
+        return window
+
     # -- one frame ---------------------------------------------------------------------------------
     def changed(self) -> None:
         """Something on screen is no longer what the last frame showed: draw the next one."""

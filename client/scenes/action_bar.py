@@ -71,7 +71,7 @@ class ActionBar:
             self.bar_wires.append(wires)
             label = self._place_label(place, kinds, wires)
             reason = "" if wires else self.why_not(place[0], self._default_reason(place[0]))
-            button.refit(label, bool(wires), reason, tooltip=label)
+            button.refit(label, bool(wires), reason)  # a label shown whole needs no tooltip repeating it
             button.colour = (110, 80, 30) if wires and kinds == ["pass"] else theme.BUTTON
 
     def _place_label(self, place: tuple[str, ...], kinds: list[str], wires: list[Wire]) -> str:

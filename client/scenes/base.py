@@ -61,6 +61,10 @@ class Scene:
     def hover_hint(self) -> tuple[object | None, str]:
         return hint_under_mouse(self.widgets)
 
+    def modal_area(self) -> pygame.Rect | None:
+        """The part of this screen a menu or form opened over it should cover (`App.modal_area`); None: any."""
+        return None
+
     def layout_boxes(self) -> list[Box]:
         """The parts this scene laid out for the current size, for the layout test: each inside the window and
         inside its parent ("a" for "a/b"); parts with the same parent never overlap, except cards ("card:...")

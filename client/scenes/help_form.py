@@ -45,7 +45,7 @@ def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None)
     items, treasures, first = terms
     parts = ["no treasure" if not treasures else ("1 treasure" if treasures == 1 else f"{treasures} treasures")]
     if items:
-        parts.append(", ".join(table.cards.name(i) for i in items) + " handed over at once")
+        parts.append(", ".join(table.cards.name(i) for i in items) + " handed over after the fight")
     if treasures:
         if reader == fighter:
             picker = "the helper picks" if first else "you pick"
@@ -220,8 +220,9 @@ class HelpForm(Scene):
 
     # -- screen -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(820, size[0] - 40), min(520, size[1] - 40))
-        self.box.center = (size[0] // 2, size[1] // 2)
+        area = self.app.modal_area((680, min(520, size[1] - 40)))  # over the table: the sidebar stays in sight
+        self.box = pygame.Rect(0, 0, min(820, area.w - 40), min(520, size[1] - 40))
+        self.box.center = area.center
         x, w = self.box.x + 24, self.box.w - 48
         self.share.rect = pygame.Rect(x, self.box.y + 118, w, 40)
         self.first_toggle.rect = pygame.Rect(x, self.box.y + 164, w, 36)
@@ -328,8 +329,9 @@ class AnswerForm(Scene):
         return "\n".join(lines)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.box = pygame.Rect(0, 0, min(760, size[0] - 40), min(330, size[1] - 40))
-        self.box.center = (size[0] // 2, size[1] // 2)
+        area = self.app.modal_area((600, min(330, size[1] - 40)))
+        self.box = pygame.Rect(0, 0, min(760, area.w - 40), min(330, size[1] - 40))
+        self.box.center = area.center
         n = len(self.widgets)
         bw = (self.box.w - 48 - 12 * (n - 1)) // n
         x = self.box.x + 24

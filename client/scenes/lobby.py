@@ -202,6 +202,8 @@ class LobbyScene(Scene):
 
     def _selected(self) -> dict[str, Any] | None:
         index = self.list.selected
+        if index is None and len(self.tables) == 1:
+            return self.tables[0]  # the only table listed: there is nothing to pick between
         return self.tables[index] if index is not None and index < len(self.tables) else None
 
     def _join_index(self, index: int) -> None:

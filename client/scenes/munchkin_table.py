@@ -615,11 +615,10 @@ class MunchkinScene(GameScene):
             decisions = self.view.get("decisions") or []
             if decisions:  # a decision holds up the table: that is what everyone waits for
                 d = decisions[0]
-                kind = str(d.get("kind", ""))
-                text = (
-                    f"Waiting for {self.seat_name(int(d.get('seat', 0)))} to decide "
-                    f"{DECISION_TEXT.get(kind, kind.replace('_', ' '))}"
-                )
+                kind, seat = str(d.get("kind", "")), int(d.get("seat", 0))
+                what = DECISION_TEXT.get(kind, kind.replace("_", " "))
+                who = "You decide" if seat == self.viewer else f"Waiting for {self.seat_name(seat)} to decide"
+                text = f"{who} {what}"
             img = render_block(text, rect.w - 40, 80, 22, theme.TEXT_DIM, align="center")
             # With cards lying face up in the middle, the line goes above them.
             surface.blit(img, (rect.x + 20, rect.y + 8 if self.face_up_doors() else rect.centery - 20))

@@ -100,15 +100,17 @@ class ChoiceOverlay(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         row = 44
-        width = min(560, size[0] - 40)
         visible = max(1, min(len(self.options) + 1, (size[1] - 120) // (row + 6)))
-        card_w = 200 if self.face is not None and size[0] >= 1000 else 0
+        card_w = 280 if self.face is not None and size[0] >= 1000 else 0  # its words readable at a glance
+        beside = card_w + 20 if card_w else 0
         height = max(64 + visible * (row + 6), 72 + int(card_w * 1.4))  # the card shown beside fits in the box
-        self.box = pygame.Rect(0, 0, width + (card_w + 20 if card_w else 0), height)
-        self.box.center = (size[0] // 2, size[1] // 2)
+        # Over the table when it fits there (the sidebar stays readable), its entries at least 400 wide.
+        area = self.app.modal_area((400 + beside, height))
+        self.box = pygame.Rect(0, 0, min(560, area.w - 40 - beside) + beside, height)
+        self.box.center = area.center
         if self.anchor is not None:
             self.box.midbottom = (self.anchor[0], self.anchor[1] - 10)
-            self.box.clamp_ip(pygame.Rect(0, 0, *size).inflate(-20, -20))
+            self.box.clamp_ip(area.inflate(-20, -20))
         self.card_w = card_w
         self.visible = visible
         self._place_buttons()
@@ -228,7 +230,7 @@ class DialogOverlay(Scene):
         return run
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.dialog.layout(pygame.Rect(0, 0, *size))
+        self.dialog.layout(self.app.modal_area(self.dialog.rect.size))
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self.dialog.handle(event)
@@ -270,8 +272,9 @@ class ConfirmOverlay(Scene):
         self.app.remove(self)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.dialog.rect.size = (min(760, size[0] - 40), min(440, size[1] - 40))
-        self.dialog.layout(pygame.Rect(0, 0, *size))
+        area = self.app.modal_area((600, min(440, size[1] - 40)))
+        self.dialog.rect.size = (min(760, area.w - 40), min(440, size[1] - 40))
+        self.dialog.layout(area)
         room = self.dialog.rect.w - 40
         self.card_w = max(40, min(110, (room - 8 * (len(self.faces) - 1)) // max(1, len(self.faces))))
 

@@ -286,6 +286,11 @@ class GameScene(ActionBar, Scene):
         boxes += [(f"hand/card:{card}", rect) for card, rect in self.hand_rects]
         return [(name, rect.copy()) for name, rect in boxes + self.table_boxes()]
 
+    def modal_area(self) -> pygame.Rect:
+        """Menus and forms open over the table, the hand and the bar: the sidebar's log (and a lesson's coach)
+        stays readable beside them."""
+        return pygame.Rect(0, 0, self.side_rect.x, self.side_rect.h)
+
     def table_boxes(self) -> list[Box]:
         """Subclasses: the parts of their middle part, named under "table/"."""
         return []
@@ -562,6 +567,8 @@ class GameScene(ActionBar, Scene):
             session.at_screen = set() if self.viewer is None or covered else {self.viewer}
         if self.app.top is not self:
             return
+        if self.moments.active or len(self.flights) or self.throw is not None:
+            return  # the player sees how their move ended (the fight won, the die settled) before handing over
         to_act = [
             s
             for s in (session.state(session.seats[0]) or {}).get("to_act", [])

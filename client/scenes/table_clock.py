@@ -212,6 +212,7 @@ def handover_reason(state: dict[str, Any] | None, seat: int, name: Callable[[int
 def _decision_reason(decision: dict[str, Any], name: Callable[[int], str]) -> str:
     source = decision.get("source")
     other = name(source) if isinstance(source, int) and source >= 0 else "Someone"
+    victim = "you" if source == decision.get("seat") else other  # a curse_cast's source is the one it strikes
     return {
         "trade": f"{other} offers you a trade",
         "lose_item": "Bad Stuff: choose what you lose",
@@ -219,6 +220,8 @@ def _decision_reason(decision: dict[str, Any], name: Callable[[int], str]) -> st
         "loot_corpse": f"Loot {other}'s body: pick a card",
         "outrun_curse": "A curse is cast on you: outrun it or take it",
         "door_order": "Choose the order your Doors strike in",
+        "curse_cast": f"A curse is cast on {victim}: cancel it or let it strike",
+        "resurrect": "Resurrection: you may take the top Treasure discard",
     }.get(str(decision.get("kind")), "")
 
 

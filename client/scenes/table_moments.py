@@ -211,6 +211,12 @@ def wonderland(scene: WonderlandScene, event: dict[str, Any]) -> None:
         where = scene.geo.rect.center if scene.geo is not None else scene.table_rect.center
         title = f"{event.get('monster', 'The monster')}: power {event.get('monster_power', '?')}"
         scene.moments.add(Reveal(images, draw_back("monster", width), _fixed(where), title))
+    elif kind == "fight_ended" and isinstance(seat, int):
+        # The fight's end said over the board, as Munchkin's "wins the fight!" (and the hot-seat cover waits for it).
+        won = bool(event.get("won"))
+        words = f"{scene.seat_name(seat)} {'wins' if won else 'loses'} the fight!"
+        where = scene.geo.rect.center if scene.geo is not None else scene.table_rect.center
+        scene.moments.add(Callout(words, _fixed(where), theme.SKY if won else theme.ORANGE, int(34 * k)), 0.0, "queue")
 
 
 # -- the dice's result, said where the eye is --------------------------------------------------------------

@@ -138,13 +138,20 @@ class Guided(GameScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.coach.draw(surface, self)  # under any menu or form: on a small window a form covers the sidebar
+        self.coach.draw(surface, self)  # under any menu or form; `draw_guide` brings it back up beside one
 
     def draw_guide(self, app: App, surface: pygame.Surface) -> None:
         """Over the finished frame (a frame hook): the pointer on the control, on whatever is on top."""
         if app.frame == self.tutorial.drawn_frame or self not in app.visible_scenes():
             return
         self.tutorial.drawn_frame = app.frame
+        top = app.top
+        beside = top is not None and not any(r.colliderect(self.coach.rect) for _, r in top.layout_boxes())
+        if top is not self and beside:
+            # A menu or form opens over the table beside the panel (`App.modal_area`): the step's words stay
+            # as bright as the form, not dimmed under its shade; a tooltip stays on top.
+            self.coach.draw(surface, self)
+            app.tooltips.draw(surface)
         target = self.coach.target(self)
         if target is not None:
             self.coach.draw_pointer(surface, target, from_left=app.top is not self)

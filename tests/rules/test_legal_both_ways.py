@@ -15,6 +15,7 @@ raise `max_examples` and drop `derandomize` locally.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Iterator
 from itertools import pairwise, permutations
 from typing import Any
@@ -23,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doorkick.shared.bots.easy import WONDERLAND_WEIGHTS, EasyBot
-from doorkick.shared.rules.base import Action, RuleError, SeatSetup, _field_types
+from doorkick.shared.rules.base import Action, RuleError, SeatSetup
 from doorkick.shared.rules.munchkin import RULESET as MUNCHKIN
 from doorkick.shared.rules.munchkin.actions import MunchkinAction
 from doorkick.shared.rules.munchkin.engine import RULES as MUNCHKIN_RULES
@@ -122,7 +123,7 @@ def _candidates(
     """Every kind from a blank action with each field run through every card id of the game; the listed
     actions (two of each kind) with each field run through the cards in play and on the piles."""
     for kind in kinds:
-        hints = _field_types(kind)
+        hints = typing.get_type_hints(kind)
         names = [f.name for f in dataclasses.fields(kind)[1:]]
         bases = [(_blank(kind, seat, hints), every_card)]
         bases += [(a, near) for a in [a for a in listed if type(a) is kind][:2]]

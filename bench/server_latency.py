@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import shutil
 import statistics
@@ -20,6 +22,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -28,6 +31,7 @@ from doorkick.bench.common import add_bench_arguments, memory_mb, percentile, st
 from doorkick.shared import protocol as p
 
 SEATS = 6
+CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 PROFILE: list[str] = []  # e.g. ["-m", "cProfile", "-o", "host.prof"] to profile the host
 
 
@@ -157,27 +161,58 @@ class Table:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
+def process_cpu_s(pid: int) -> float:
+    """utime+stime of a process so far, in seconds (0 once it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text[text.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its children, theirs too (a host and its worker processes); Linux's /proc."""
+    found, todo = [], [pid]
+    while todo:
+        one = todo.pop()
+        found.append(one)
+        for task in Path(f"/proc/{one}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                todo.extend(int(c) for c in task.read_text().split())
+    return found
+
+
 class Host:
     """A `doorkick host` process on 127.0.0.1 without discovery, every game from the same seed."""
 
-    def __init__(self, game_seed: int, env: dict[str, str] | None = None) -> None:
-        """`env`: the host process's environment (another tree's DoorKick on PYTHONPATH, for a before/after)."""
+    def __init__(self, game_seed: int, env: dict[str, str] | None = None, workers: int | None = None) -> None:
+        """`env`: the host process's environment (another tree's DoorKick on PYTHONPATH, for a before/after);
+        `workers`: its worker processes (None: the host's default, and no --workers for a tree without it)."""
+        self.workers = workers
         self.data_dir = data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
         self.process = subprocess.Popen(
             [sys.executable, *PROFILE, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1",
              "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
              "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000",
-             "--max-per-address", "2000", "--max-tables-per-address", "1000"],
+             "--max-per-address", "2000", "--max-tables-per-address", "1000",
+             *([] if workers is None else ["--workers", str(workers)])],
             stdout=subprocess.PIPE, text=True, env=env,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         assert line.startswith("listening on"), line
         self.port = int(line.strip().rsplit(":", 1)[1])
-        self.idle = memory_mb(self.process.pid)  # imports done, socket open, no table yet
+        self.idle = self.memory()  # imports done, socket open, workers started, no table yet
 
     def memory(self) -> dict[str, float]:
-        return memory_mb(self.process.pid)
+        """The host's memory, its workers' added in."""
+        found = [memory_mb(pid) for pid in process_tree(self.process.pid)]
+        return {key: round(sum(m.get(key, 0.0) for m in found), 1) for key in ("rss_mb", "hwm_mb")}
+
+    def cpu_s(self) -> float:
+        """CPU seconds the host and its workers have used so far."""
+        return sum(process_cpu_s(pid) for pid in process_tree(self.process.pid))
 
     def stop(self) -> None:
         stop_process(self.process)
@@ -239,9 +274,11 @@ async def busy(host: Host, game: str, count: int, pace: float, actions: int, see
 
     sampler = asyncio.get_running_loop().create_task(sample())
     chooser = random.Random(seed)
+    cpu, main_cpu = host.cpu_s(), process_cpu_s(host.process.pid)
     started = time.perf_counter()
     await asyncio.gather(*(t.play(actions, pace, random.Random(chooser.random())) for t in tables))
     elapsed = time.perf_counter() - started
+    cpu, main_cpu = host.cpu_s() - cpu, process_cpu_s(host.process.pid) - main_cpu
     sampler.cancel()
     await asyncio.gather(sampler, return_exceptions=True)
     end = host.memory()
@@ -250,15 +287,20 @@ async def busy(host: Host, game: str, count: int, pace: float, actions: int, see
     lat = [v for t in tables for v in t.latencies]
     figures = timings(lat)
     figures["actions_per_s"] = round(len(lat) / elapsed, 1)
+    figures["server_cpu_per_action_ms"] = round(1000 * cpu / max(1, len(lat)), 3)
+    figures["host_process_cpu_per_action_ms"] = round(1000 * main_cpu / max(1, len(lat)), 3)  # without workers
+    figures["workers"] = host.workers
     figures["p99_under_50ms"] = figures["p99_ms"] < 50.0
     figures["server_rss_seated_mb"] = seated
     # The largest resident size seen while every table played (the end of the run, as a rule), and the peak.
     figures["server_rss_mb"] = max([*samples, end.get("rss_mb", 0.0)])
     figures["server_hwm_mb"] = end.get("hwm_mb", 0.0)
     verdict = "ok" if figures["p99_under_50ms"] else "OVER 50 ms"
-    print(f"{count:3d} busy tables ({figures['actions_per_s']:.0f} actions/s in all): {describe(timings(lat))}  "
-          f"[{verdict}]  host RSS {figures['server_rss_mb']:.1f} MiB (idle {host.idle.get('rss_mb', 0.0):.1f})",
-          file=sys.stderr)
+    print(f"{count:3d} busy tables, {host.workers} workers ({figures['actions_per_s']:.0f} actions/s in all, "
+          f"{figures['server_cpu_per_action_ms']:.2f} ms host CPU each, "
+          f"{figures['host_process_cpu_per_action_ms']:.2f} of them in the host process): "
+          f"{describe(timings(lat))}  [{verdict}]  "
+          f"host RSS {figures['server_rss_mb']:.1f} MiB (idle {host.idle.get('rss_mb', 0.0):.1f})", file=sys.stderr)
     return figures
 
 
@@ -270,6 +312,9 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between a busy table's actions")
     parser.add_argument("--per-table", type=int, default=100, help="actions per table in the capacity run")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--workers", default="", help="comma-separated worker counts, each table count run with "
+                        "each in turn (default: the host's own); the figures of 50 tables and 2 workers are under "
+                        "busy_tables['50 w2']")
     add_bench_arguments(parser, quick="200 actions, 12 per busy table")
     args = parser.parse_args()
     if args.quick:
@@ -286,14 +331,16 @@ def main() -> int:
         figures["busy_tables_pace_s"] = args.pace
         figures["busy_tables_actions_each"] = args.per_table
         figures["busy_tables"] = {}
+    workers: list[int | None] = [int(w) for w in args.workers.split(",") if w.strip()] or [None]
     for count in counts:
-        host = Host(args.seed)
-        try:
-            result = asyncio.run(busy(host, args.game, count, args.pace, args.per_table, args.seed))
-        finally:
-            host.stop()
-        figures["busy_tables"][str(count)] = result
-        if count == max(counts):  # the named rows issue 6 asks for
+        for each in workers:
+            host = Host(args.seed, workers=each)
+            try:
+                result = asyncio.run(busy(host, args.game, count, args.pace, args.per_table, args.seed))
+            finally:
+                host.stop()
+            figures["busy_tables"][str(count) if len(workers) == 1 else f"{count} w{each}"] = result
+        if count == max(counts) and len(workers) == 1:  # the named rows issue 6 asks for
             idle = host.idle.get("rss_mb", 0.0)
             figures[f"server_rss_with_{count}_tables_mb"] = result["server_rss_mb"]
             figures[f"server_hwm_with_{count}_tables_mb"] = result["server_hwm_mb"]

@@ -4,11 +4,13 @@ Latency is bench/server_latency.py's: one seat sends a move, the clock stops whe
 state; each table then waits 1/RATE s (it starts at a random point of its first pause). boardgame.io 0.50.2 is
 driven by the anchor's own bench.js (`../shared/anchors/bgio`, or --anchor PATH). Every run gets a fresh server;
 the systems take turns (the order rotates each repetition), so a busy spell of the shared machine hits both. Server
-CPU per move is the server process's utime+stime over the timed phase / the moves made. The machine's load is
-measured meanwhile: "others" is the share of both cores busy with neither the server nor the load generator.
+CPU per move is the server's utime+stime (with DoorKick's worker processes) over the timed phase / the moves
+made. The machine's load is measured meanwhile: "others" is the share of both cores busy with neither the server
+nor the load generator.
     python bench/vs_boardgameio.py                      # 1, 10, 50, 100 tables, three repetitions
     python bench/vs_boardgameio.py --quick              # 1 and 10 tables, one repetition, 20 moves per table
     python bench/vs_boardgameio.py --tree before=/tmp/wt-before --tree after=.   # two DoorKick trees and bgio
+    python bench/vs_boardgameio.py --tables 50,100,200 --workers 0,2   # the host without and with workers
 Without Node (or the anchor, or its packages) it says why and exits 0 with nothing measured.
 """
 
@@ -38,7 +40,6 @@ REPO = Path(__file__).resolve().parents[1]
 ANCHORS = (REPO.parent / "shared" / "anchors" / "bgio", REPO.parents[1] / "shared" / "anchors" / "bgio")
 DEFAULT_ANCHOR = next((a for a in ANCHORS if a.is_dir()), ANCHORS[0])
 BGIO = "boardgame.io"
-CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 class Skip(Exception):
@@ -46,13 +47,6 @@ class Skip(Exception):
 
 
 # -- the machine ----------------------------------------------------------------------------------------
-def process_cpu_s(pid: int) -> float:
-    """utime+stime of a process so far, in seconds."""
-    text = Path(f"/proc/{pid}/stat").read_text()
-    fields = text[text.rindex(")") + 2 :].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
 def machine_jiffies() -> tuple[int, int]:
     """(busy, total) jiffies of all cores together: everyone's work, the other people on this machine too."""
     values = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
@@ -162,11 +156,11 @@ async def _drive(host: Host, tables: int, moves: int, rate: float, seed: int) ->
     for table in seated:
         await table.open(host.port, "munchkin")
     chooser = random.Random(seed)
-    me0, cpu0, busy0 = os.times(), process_cpu_s(host.process.pid), machine_jiffies()
+    me0, cpu0, busy0 = os.times(), host.cpu_s(), machine_jiffies()
     started = time.perf_counter()
     await asyncio.gather(*(t.play(moves, 1 / rate, random.Random(chooser.random())) for t in seated))
     elapsed = time.perf_counter() - started
-    me1, cpu1, busy1 = os.times(), process_cpu_s(host.process.pid), machine_jiffies()
+    me1, cpu1, busy1 = os.times(), host.cpu_s(), machine_jiffies()
     for table in seated:
         await table.close()
     latencies = [v * 1000 for t in seated for v in t.latencies]
@@ -176,8 +170,9 @@ async def _drive(host: Host, tables: int, moves: int, rate: float, seed: int) ->
             "machine_pct": machine_busy_pct(busy0, busy1)}
 
 
-def run_doorkick(env: dict[str, str] | None, tables: int, moves: int, rate: float, seed: int) -> dict[str, Any]:
-    host = Host(seed, env=env)
+def run_doorkick(env: dict[str, str] | None, tables: int, moves: int, rate: float, seed: int,
+                 workers: int | None = None) -> dict[str, Any]:
+    host = Host(seed, env=env, workers=workers)
     try:
         return asyncio.run(_drive(host, tables, moves, rate, seed))
     finally:
@@ -232,6 +227,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--tree", action="append", default=[], metavar="LABEL=PATH",
                         help="a DoorKick tree to run the host from (repeatable; default: this repository)")
+    parser.add_argument("--workers", default="", metavar="N,M",
+                        help="run each DoorKick tree's host with each of these worker counts in turn, as systems "
+                             "'LABEL wN' (default: the host's own; a tree from before workers takes none)")
     parser.add_argument("--quick", action="store_true", help="1 and 10 tables, one repetition, 20 moves a table")
     parser.add_argument("--json", default="", metavar="PATH", help="also write every figure here")
     args = parser.parse_args()
@@ -246,7 +244,13 @@ def main() -> int:
     trees = dict(t.split("=", 1) for t in args.tree) or {"DoorKick": str(REPO)}
     with tempfile.TemporaryDirectory(prefix="doorkick-trees-") as overlays:
         envs = {label: tree_env(Path(path), Path(overlays)) for label, path in trees.items()}
-        systems = [*envs, BGIO]
+        counts_of_workers = [int(w) for w in args.workers.split(",") if w.strip()]
+        # Each DoorKick system: its tree's environment and its worker count (None: the host's default)
+        doorkick: dict[str, tuple[dict[str, str] | None, int | None]] = {
+            (f"{label} w{w}" if w is not None else label): (env, w)
+            for label, env in envs.items() for w in (counts_of_workers or [None])
+        }
+        systems = [*doorkick, BGIO]
         runs: dict[str, dict[str, list[dict[str, Any]]]] = {str(c): {s: [] for s in systems} for c in counts}
         load_start = loadavg()
         for rep in range(args.repetitions):
@@ -257,7 +261,8 @@ def main() -> int:
                     if system == BGIO:
                         result = run_bgio(folder, count, args.moves, args.rate, seed)
                     else:
-                        result = run_doorkick(envs[system], count, args.moves, args.rate, seed)
+                        env, workers = doorkick[system]
+                        result = run_doorkick(env, count, args.moves, args.rate, seed, workers)
                     runs[str(count)][system].append(result)
                     print(f"rep {rep + 1} {count:3d} tables {system}: p50 "
                           f"{percentile(result['latencies_ms'], 0.5):.1f} p99 "

@@ -24,6 +24,12 @@ class Found:
     protocol: int
     host_id: str = ""  # as in its welcome
     host_key: str = ""  # its public key, as advertised: a hint (the welcome proves it, a TXT record cannot)
+    # Its load (0 from a host too old to say): tables in play, players connected, the worker processes its
+    # games run in (0: in the host process itself) and its machine's cores.
+    playing: int = 0
+    players: int = 0
+    workers: int = 0
+    cores: int = 0
 
     @property
     def address(self) -> str:
@@ -54,6 +60,10 @@ def parse_properties(key: str, addresses: list[str], port: int, props: dict[byte
         protocol=number("proto"),
         host_id=text.get("id", ""),
         host_key=text.get("key", ""),
+        playing=number("playing"),
+        players=number("players"),
+        workers=number("workers"),
+        cores=number("cores"),
     )
 
 

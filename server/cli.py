@@ -19,6 +19,7 @@ from ..shared.rules.cards import PackError
 from .config import ServerConfig, default_data_dir
 from .net import Server
 from .offer import OfferError
+from .workers import default_workers
 
 DEFAULT_PORT = 47474
 
@@ -47,6 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                         help="offer this Wonderland board file to the players, by its id (repeatable)")
     parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
                         help="offer this card pack file to the players, by its id (repeatable)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="worker processes the games run in (default: one per core; 0: all in this one)")
     parser.add_argument("--verbose", "-v", action="store_true")
 
 
@@ -69,6 +72,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         packs=tuple(args.pack),
         max_connections_per_address=args.max_per_address,
         max_tables_per_address=args.max_tables_per_address,
+        workers=default_workers() if args.workers is None else max(0, args.workers),
     )
 
 

@@ -62,3 +62,4 @@ class ServerConfig:
     packs: tuple[Path, ...] = ()
     contribution_timeout: float = 5.0  # how long the seed round waits for the players' contributions
     seed: int | None = None  # every game starts from this seed (tests, benchmarks); None: a fresh one each
+    workers: int = 0  # worker processes the games run in (server/workers.py); 0: in this process

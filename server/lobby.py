@@ -37,6 +37,7 @@ from .tables import (
     new_token,
     password_matches,
 )
+from .workers import RemoteMatch, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,7 @@ class Lobby:
         self._push_pending = False
         self._tasks: set[asyncio.Task[None]] = set()  # matches closing, finished games read back
         self.rounds: dict[str, SeedRound] = {}  # table id -> its seed being made before the deal
+        self.workers: WorkerPool | None = None  # the worker processes games run in (server/workers.py), if any
 
     # -- start and stop -------------------------------------------------------------------------------
     def restore(self) -> None:
@@ -129,10 +131,17 @@ class Lobby:
         return table
 
     def _resume_match(self, table: Table, state: Any, seq: int) -> None:
-        action_log = self.store.open_log(table.id) if not table.finished else None
-        table.match = Match(table, self.rulesets(table.game), state, seq, action_log, self.config,
-                            self._finished, self._progressed, self.bot_pool)
+        table.match = self._host_match(table, self.rulesets(table.game), state, seq)
         table.match.start()
+
+    def _host_match(self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int) -> Match | RemoteMatch:
+        """A game in play goes to a worker process when the host has them (it opens the game from its save);
+        otherwise, and for a finished game shown again, it runs here."""
+        if self.workers is not None and not table.finished:
+            return self.workers.host(table, seq, self._finished, self._progressed)
+        action_log = self.store.open_log(table.id) if not table.finished else None
+        return Match(table, ruleset, state, seq, action_log, self.config, self._finished, self._progressed,
+                     self.bot_pool)
 
     async def close(self) -> None:
         for table in self.tables.values():
@@ -546,9 +555,7 @@ class Lobby:
         table.seed, table.started, table.fairness = seed, True, fairness
         table.sources = self.offer.sources(table.packs, table.options)
         self.store.save_record(table.id, table.record())
-        action_log = self.store.open_log(table.id)
-        table.match = Match(table, ruleset, state, 0, action_log, self.config, self._finished, self._progressed,
-                            self.bot_pool)
+        table.match = self._host_match(table, ruleset, state, 0)
         reply()
         # The seats as they start (open ones now bots, with colours) reach everyone before the first snapshot,
         # so a game screen opens with the names and colours the lobby showed.
@@ -744,13 +751,15 @@ class Lobby:
         elif seat.index == table.creator and humans:
             table.creator = humans[0].index
 
-    def _finished(self, table: Table, outcome: dict[str, Any]) -> None:
-        """A game is over: its save goes to the history; it leaves the table count, listed a while as a result."""
+    def _finished(self, table: Table, outcome: dict[str, Any], final_checksum: int | None = None) -> None:
+        """A game is over: its save goes to the history; it leaves the table count, listed a while as a result.
+        `final_checksum`: that of the last state, from the worker the game ran in."""
         table.finished, table.outcome = True, outcome
         if table.fairness is not None and table.fairness.get("verifiable") and table.match is not None:
             # what `doorkick verify` compares its replay's last state with, where no viewer's checksums are
-            final = view_state(table.match.ruleset, table.match.state, None)
-            table.fairness = {**table.fairness, "final_checksum": p.checksum(final)}
+            if isinstance(table.match, Match):
+                final_checksum = p.checksum(view_state(table.match.ruleset, table.match.state, None))
+            table.fairness = {**table.fairness, "final_checksum": final_checksum}
         self.store.finish(table.id, table.match.log if table.match is not None else None)
         self._changed(table)
         self._keep_as_result(table)

@@ -25,6 +25,7 @@ from .lobby import Lobby
 from .names import clean_name
 from .store import Store
 from .tables import ServerError, Table
+from .workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -296,8 +297,12 @@ class Server:
         self._heartbeat_task: asyncio.Task[Any] | None = None
         self.discovery: Any = None
         self.port = 0
+        self.workers = WorkerPool(config, config.workers) if config.workers > 0 else None
 
     async def start(self) -> None:
+        if self.workers is not None:
+            await self.workers.start()
+            self.lobby.workers = self.workers
         self.lobby.restore()
         _tune_gc()
         self._listener = await asyncio.start_server(self._accept, self.config.host, self.config.port)
@@ -323,6 +328,8 @@ class Server:
         if self._tasks:
             await asyncio.wait(self._tasks, timeout=5.0)
         await self.lobby.close()
+        if self.workers is not None:
+            await self.workers.close()
         if self.discovery is not None:
             await self.discovery.async_close()
         if self._listener is not None:

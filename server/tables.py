@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from .match import Match
+    from .workers import RemoteMatch
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 
@@ -115,7 +116,7 @@ class Table:
     outcome: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)  # the host user's files behind board and pack names
     spectators: set[Client] = field(default_factory=set)
-    match: Match | None = None
+    match: Match | RemoteMatch | None = None  # here, or in a worker process of a sharded host
     # A table arranged by the host player's own scenario file (docs/scenarios.md): its text and where it was
     # read, kept so that the same game is built at the start and again after a host restart.
     scenario: dict[str, str] | None = None

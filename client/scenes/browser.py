@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..discovery import Browser, Found
+from ..host_load import grouped, least_busy, load_words, tables_words
 from ..trust import KnownHosts, Untrusted
 from ..ui import theme
 from ..ui.text import render_block, render_line
@@ -98,6 +99,10 @@ class BrowserScene(Scene):
             lambda _text: self._join_typed(),
         )
         self.typed_button = Button((0, 0, 10, 10), "Join address", self._join_typed)
+        # Several hosts at the party: a new table goes best to the one with the least to do.
+        self.least_busy_button = Button((0, 0, 10, 10), "", self._join_least_busy, colour=(40, 110, 90),
+                                        tooltip="Join the host with the fewest tables in play per core")
+        self.least_busy_button.visible = False  # until two hosts or more are found
         self.host_button = Button((0, 0, 10, 10), "Host a game", self.host_here, colour=(40, 110, 90))
         self.name_input = TextInput((0, 0, 10, 10), app.settings.name, "Your name", 20, self._rename)
         self.colour_button = Button((0, 0, 10, 10), "", self._next_colour, tooltip="Your colour at the table")
@@ -115,6 +120,7 @@ class BrowserScene(Scene):
             self.watch_button,
             self.address,
             self.typed_button,
+            self.least_busy_button,
             self.host_button,
             self.name_input,
             self.colour_button,
@@ -136,6 +142,7 @@ class BrowserScene(Scene):
         self.colour_button.rect = pygame.Rect(x, 292, side, 42)
         self.sound_button.rect = pygame.Rect(x, 344, side, 42)
         self.learn_button.rect = pygame.Rect(x, 400, side, 44)
+        self.least_busy_button.rect = pygame.Rect(x, 454, side, 44)  # a new table, on the host with most room
         self.quit_button.rect = pygame.Rect(x, h - 84, side, 44)
         self.credits_button.rect = pygame.Rect(x, h - 138, side, 44)
         self.join_button.rect = pygame.Rect(40, self.list.rect.bottom + 10, 220, 44)
@@ -184,6 +191,11 @@ class BrowserScene(Scene):
             self.message = ""
             self.connect(found.host, found.port, found.name)
 
+    def _join_least_busy(self) -> None:
+        quiet = least_busy(self.found)
+        if quiet is not None:
+            self._join_found(self.found.index(quiet))
+
     def _join_selected(self) -> None:
         if self.list.selected is None:
             self.message = (
@@ -221,19 +233,23 @@ class BrowserScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        found = self.browser.found()
+        found = grouped(self.browser.found())
         if found != self.found:
             self.changed()
             self.found = found
+            quiet = least_busy(found) if len(found) > 1 else None
             self.list.set_rows(
                 [
-                    f"{f.name} · {plural(f.seats, 'free seat')}\n"
+                    f"{f.name} · {plural(f.seats, 'free seat')}"
+                    f"{' · ' + load_words(f) if load_words(f) else ''}{' · least busy' if f is quiet else ''}\n"
                     f"{', '.join(GAME_TITLES.get(g, g.title()) for g in f.games) or '?'} · "
-                    f"{plural(f.tables, 'table')} · "
+                    f"{tables_words(f)} · "
                     f"{f.address}{' · not the host you met before!' if self._stranger(f) else ''}"
                     for f in found
                 ]
             )
+            self.least_busy_button.label = f"New table on {quiet.name} (least busy)" if quiet else ""
+            self.least_busy_button.visible = quiet is not None
         if self.app.settings.name != self.name_input.text.strip() and not self.name_input.focused:
             self._rename(self.name_input.text)
         self._labels()

@@ -53,3 +53,14 @@ def test_options_become_the_config() -> None:
     assert (config.port, config.interface, config.discovery, config.pass_timeout) == (0, "10.0.0.5", False, None)
     defaults = cli.config_from(parser.parse_args([]))
     assert defaults.data_dir == default_data_dir() and defaults.discovery and defaults.port == cli.DEFAULT_PORT
+
+
+def test_the_host_runs_its_games_in_one_worker_per_core_unless_told() -> None:
+    from doorkick.server.workers import default_workers
+
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser, "host")
+    assert cli.config_from(parser.parse_args([])).workers == default_workers()
+    assert default_workers() == ((os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else 0)
+    assert cli.config_from(parser.parse_args(["--workers", "3"])).workers == 3
+    assert cli.config_from(parser.parse_args(["--workers", "0"])).workers == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,8 @@ def test_a_host_is_found_with_its_txt_kept_current_and_leaves_cleanly(tmp_path: 
                 await browser.until(lambda: name in browser.present)
                 txt = await browser.properties(name)
                 assert txt == {"proto": "1", "name": "Party Host", "id": one.server_id, "games": "dice",
-                               "tables": "0", "seats": "0", "key": one.identity.public_hex}
+                               "tables": "0", "seats": "0", "key": one.identity.public_hex, "playing": "0",
+                               "players": "0", "workers": "0", "cores": str(os.cpu_count() or 1)}
                 info = AsyncServiceInfo(SERVICE_TYPE, name)
                 assert await info.async_request(browser.zeroconf.zeroconf, 3000)
                 assert info.port == one.port and "127.0.0.1" in info.parsed_addresses()
@@ -83,6 +85,50 @@ def test_a_host_is_found_with_its_txt_kept_current_and_leaves_cleanly(tmp_path: 
                 await browser.until(lambda: second not in browser.present)
                 assert name in browser.present
             await browser.until(lambda: not browser.present)
+        finally:
+            await browser.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_txt_record_carries_the_host_s_load_and_a_browser_reads_it(tmp_path: Path) -> None:
+    from doorkick.client.discovery import parse_properties
+    from doorkick.shared.rules import registry
+
+    async def scenario() -> None:
+        browser = Browser()
+        try:
+            async with hosted(tmp_path, rulesets=registry.ruleset, games=["wonderland"], discovery=True,
+                              interface="127.0.0.1", name="Busy Host", workers=1) as host:
+                name = host.discovery.name
+                await browser.until(lambda: name in browser.present)
+                players = []
+                for who in ("Ann", "Ben"):
+                    client = WireClient(host.port)
+                    await client.connect(who)
+                    players.append(client)
+                created = await players[0].request("create_table", game="wonderland", seats=3, bots=1)
+                assert (await players[1].request("join_table", table=created.get("table"))).type == "seated"
+                assert (await players[1].request("ready", ready=True)).type == "ok"
+                assert (await players[0].request("start")).type == "ok"
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + 20
+                while (txt := await browser.properties(name))["playing"] != "1":
+                    assert loop.time() < deadline, f"the load never reached the TXT record: {txt}"
+                    await asyncio.sleep(0.3)
+                assert (txt["players"], txt["workers"], txt["tables"]) == ("2", "1", "0")
+                cid = WireClient(host.port)
+                await cid.connect("Cid")  # only connected: no lobby change, the load is looked at anyway
+                while (txt := await browser.properties(name))["players"] != "3":
+                    assert loop.time() < deadline + 20, f"the players never reached the TXT record: {txt}"
+                    await asyncio.sleep(0.3)
+                assert len("".join(k + v for k, v in txt.items() if k in ("playing", "players", "workers",
+                                                                            "cores"))) < 40  # kept small
+                info = AsyncServiceInfo(SERVICE_TYPE, name)
+                assert await info.async_request(browser.zeroconf.zeroconf, 3000)
+                found = parse_properties(name, info.parsed_addresses(), info.port or 0, dict(info.properties))
+                assert found is not None
+                assert (found.playing, found.players, found.workers, found.cores) == (1, 3, 1, os.cpu_count() or 1)
         finally:
             await browser.close()
 

@@ -1,0 +1,90 @@
+"""The channel between the host process and a worker process: msgpack lists over a socketpair.
+
+Each message is one msgpack list, `[kind, table id, ...]`, packed back to back (msgpack needs no length prefix:
+its streaming unpacker finds where one ends). Frames for the players travel as bytes already encoded and framed
+for the client, so the host process writes them to a connection without decoding them. What one side sends in
+one turn of its event loop goes out in one write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+
+log = logging.getLogger(__name__)
+
+# host -> worker
+OPEN = "open"  # table id, the table's record: rebuild the game from its save (or deal it, if it has no log yet)
+START = "start"  # table id: the clocks and bots start
+ACT = "act"  # table id, seat, the action's wire form, request id
+SNAP = "snap"  # table id, viewer id, seat (None: spectator), request id
+FORGET = "forget"  # table id, seat: that seat's connection went away
+HOLD = "hold"  # table id, seat
+SEATS = "seats"  # table id, every seat's stand-in flag: a bot took a seat over, or its human came back
+CLOSE = "close"  # table id
+# worker -> host
+SEAT = "s"  # table id, seat, frame: for whoever sits there now
+WATCHERS = "v"  # table id, frame: for every spectator of the table
+VIEWER = "c"  # table id, viewer id, frame: for one connection (a snapshot it asked for)
+REPLY = "r"  # table id, frame: the answer to the oldest action of this table not yet answered
+PROGRESS = "p"  # table id, actions applied so far
+END = "end"  # table id, actions applied, outcome, final checksum (or None)
+OPENED = "opened"  # table id, actions replayed (after an OPEN)
+LOST = "lost"  # table id, why: the save could not be resumed; the table is set aside
+
+
+class Relay(asyncio.Protocol):
+    """One end of the channel. `on_message` gets every message; `on_lost` is called once the other end is gone."""
+
+    def __init__(self, on_message: Callable[[list[Any]], None], on_lost: Callable[[], None]) -> None:
+        self.on_message = on_message
+        self.on_lost = on_lost
+        self.transport: asyncio.Transport | None = None
+        self.lost = False  # what is sent after the other end went away is dropped (before it came, it waits)
+        self._unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 30)
+        self._out = bytearray()
+        self._flush_pending = False
+        self._pack = msgpack.Packer(use_bin_type=True).pack
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        if self._out:
+            self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self._unpacker.feed(data)
+        for item in self._unpacker:
+            try:
+                self.on_message(item)
+            except Exception:  # a bug with one table's message must not cut the channel of all the others
+                log.exception("relay: %r failed", item[:2] if isinstance(item, list) else item)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport, self.lost = None, True
+        self._out.clear()
+        self.on_lost()
+
+    def send(self, *item: Any) -> None:
+        """Queue one message; everything queued in this turn of the loop is written together just after."""
+        if self.lost:
+            return
+        self._out += self._pack(item)
+        if not self._flush_pending and self.transport is not None:
+            self._flush_pending = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_pending = False
+        if self.transport is not None and self._out:
+            self.transport.write(bytes(self._out))
+            self._out.clear()
+
+    def close(self) -> None:
+        self._flush()
+        if self.transport is not None:
+            self.transport.close()

@@ -244,7 +244,7 @@ def main() -> int:
     trees = dict(t.split("=", 1) for t in args.tree) or {"DoorKick": str(REPO)}
     with tempfile.TemporaryDirectory(prefix="doorkick-trees-") as overlays:
         envs = {label: tree_env(Path(path), Path(overlays)) for label, path in trees.items()}
-        counts_of_workers = [int(w) for w in args.workers.split(",") if w.strip()]
+        counts_of_workers: list[int | None] = [int(w) for w in args.workers.split(",") if w.strip()]
         # Each DoorKick system: its tree's environment and its worker count (None: the host's default)
         doorkick: dict[str, tuple[dict[str, str] | None, int | None]] = {
             (f"{label} w{w}" if w is not None else label): (env, w)

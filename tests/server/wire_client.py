@@ -196,7 +196,7 @@ def hosted_table(server: Server, client: WireClient) -> Table:
 def hosted_match(server: Server, client: WireClient) -> Match:
     """The game being played at `client`'s table."""
     match = hosted_table(server, client).match
-    assert match is not None, "the table's game has not started"
+    assert isinstance(match, Match), "the table's game has not started here (or it plays in a worker)"
     return match
 
 

@@ -336,12 +336,12 @@ def test_the_browser_lists_each_host_as_a_two_line_tile(app: Any) -> None:
     app.screenshot("browser_hosts")
     app.step(1 / 60, [])
     assert browser.list.rows == [
-        "Maya's DoorKick · 3 free seats\nMunchkin, Munchkin Wonderland · 2 tables · 192.168.1.20:47474"
+        "Maya's DoorKick · 3 free seats\nMunchkin, Munchkin Wonderland · 2 tables open · 192.168.1.20:47474"
     ]
     browser.found = [Found("k1", "Maya's DoorKick", "192.168.1.20", 47474, ("munchkin",), 1, 1, 1)]
     browser.browser.found = lambda: [Found("k2", "Lone host", "192.168.1.21", 47474, ("munchkin",), 1, 1, 1)]
     app.step(1 / 60, [])
-    assert browser.list.rows[0].startswith("Lone host · 1 free seat\nMunchkin · 1 table · ")
+    assert browser.list.rows[0].startswith("Lone host · 1 free seat\nMunchkin · 1 table open · ")
 
 
 def test_the_options_tooltips_speak_words_not_option_names(app: Any) -> None:

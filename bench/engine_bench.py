@@ -38,7 +38,7 @@ def mid_game(game: str, seed: int = 4) -> Any:
     engine = ruleset(game)
     state = engine.new_game(tuple(SeatSetup(f"Player {i + 1}") for i in range(6)), seed)
     bots = [EasyBot(seed * 10 + i) for i in range(6)]
-    states = []
+    states: list[Any] = []
     while engine.outcome(state) is None and len(states) < 20_000:
         states.append(state)
         seat = min(engine.seats_to_act(state))

@@ -23,7 +23,7 @@ from typing import Any
 from doorkick.bench.common import add_bench_arguments, write_figures
 from doorkick.shared import protocol
 from doorkick.shared.bots.easy import EasyBot
-from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.base import Action, SeatSetup
 from doorkick.shared.rules.registry import ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,6 +123,7 @@ def bench(quick: bool, revision: str = BEFORE) -> dict[str, Any]:
     # an action's wire form read into the engine's action record (after the frame: the host's next step)
     for game, wire in ACTIONS.items():
         actions = type(ruleset(game).action_from_wire(wire)).__mro__[1]  # the game's action base
+        assert issubclass(actions, Action)
         old = action_us(lambda w, a=actions: old_base.Action.from_wire.__func__(a, w), wire, rounds)
         new = action_us(actions.from_wire, wire, rounds)
         size = len(protocol.canonical(wire))

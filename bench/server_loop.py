@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from doorkick.server import net
 from doorkick.server.bot_pool import BotPool
@@ -73,11 +74,8 @@ def loop_callbacks() -> Iterator[list[tuple[float, float]]]:
         real(handle)
         spent.append((time.thread_time() - cpu, time.perf_counter() - wall))
 
-    asyncio.events.Handle._run = timed  # type: ignore[method-assign]
-    try:
+    with patch.object(asyncio.events.Handle, "_run", timed):
         yield spent
-    finally:
-        asyncio.events.Handle._run = real  # type: ignore[method-assign]
 
 
 @contextmanager
@@ -136,6 +134,7 @@ async def with_bots(data: Path, game: str, seconds: float, pool: Callable[[], Bo
             before = match.seq
         figures: dict[str, Any] = await ticks(seconds)
         if pool is not None:
+            assert match is not None
             figures["actions_per_s"] = (match.seq - before) / seconds
             figures["pool_submissions"] = server.lobby.bot_pool.submitted
             sent = server.lobby.bot_pool

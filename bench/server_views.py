@@ -35,7 +35,9 @@ class Counting:
     """A connection that keeps nothing but the number of bytes it was handed."""
 
     def __init__(self, name: str) -> None:
-        self.name, self.table, self.seat = name, None, None
+        self.name = name
+        self.table: Table | None = None
+        self.seat: int | None = None
         self.bytes = 0
 
     def send(self, message: dict[str, Any]) -> None:
@@ -73,7 +75,8 @@ def _timed(owner: Any, name: str, into: list[float]) -> None:
 async def _game(game: str, seed: int, moves: int, chooser: random.Random, figures: dict[str, list[float]]) -> int:
     ruleset = ruleset_for(game)
     setups = tuple(SeatSetup(f"P{i}", "male" if i % 2 else "female") for i in range(SEATS))
-    seats = [Seat(i, HUMAN, s.name, s.sex, client=Counting(s.name)) for i, s in enumerate(setups)]
+    counters = [Counting(s.name) for s in setups]
+    seats = [Seat(i, HUMAN, s.name, s.sex, client=counters[i]) for i, s in enumerate(setups)]
     table = Table("t1", "bench", game, seats, started=True, seed=seed)
     table.spectators.add(Counting("watcher"))
     state = ruleset.new_game(setups, seed)
@@ -95,7 +98,7 @@ async def _game(game: str, seed: int, moves: int, chooser: random.Random, figure
         await match._play(seat, action)
         figures["move"].append(time.process_time() - start)
         played += 1
-    figures["bytes"].append(sum(s.client.bytes for s in seats if s.client is not None))
+    figures["bytes"].append(sum(c.bytes for c in counters))
     await match.close()
     return played
 

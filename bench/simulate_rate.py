@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 PACKAGES = ("shared", "server", "client", "assets")
@@ -68,7 +69,7 @@ def _import_root(checkout: Path, scratch: Path) -> Path:
     return root
 
 
-def _play(root: Path | None, args: argparse.Namespace) -> dict[str, object]:
+def _play(root: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     env = dict(os.environ)
     if root is not None:
         env["PYTHONPATH"] = str(root)
@@ -91,12 +92,12 @@ def main() -> int:
         other = _import_root(args.against.resolve(), Path(scratch))
         rates: dict[str, list[float]] = {"against": [], "this": []}
         cpu_rates: dict[str, list[float]] = {"against": [], "this": []}
-        seen: dict[str, object] = {}
+        seen: dict[str, tuple[list[str], list[Any]]] = {}
         for n in range(args.rounds):
             for side, root in (("against", other), ("this", None)):
                 result = _play(root, args)
-                rates[side].append(float(result["rate"]))  # type: ignore[arg-type]
-                cpu_rates[side].append(float(result["cpu_rate"]))  # type: ignore[arg-type]
+                rates[side].append(float(result["rate"]))
+                cpu_rates[side].append(float(result["cpu_rate"]))
                 seen[side] = (result["digests"], result["finals"])
                 print(f"round {n + 1}: {side:8s} {result['rate']:7.2f} games/s, {result['cpu_rate']:7.2f} per CPU "
                       f"second  ({result['where']})", flush=True)
@@ -105,7 +106,7 @@ def main() -> int:
     print(f"median games per CPU second: against {cpu_before:.2f}, this {cpu_after:.2f}: x{cpu_after / cpu_before:.2f}")
     same = seen["against"] == seen["this"]
     print(f"median games/s: against {before:.2f}, this {after:.2f}: x{after / before:.2f}")
-    (digests, finals), (their_digests, their_finals) = seen["against"], seen["this"]  # type: ignore[misc]
+    (digests, finals), (their_digests, their_finals) = seen["against"], seen["this"]
     differ = sum(a != b or c != d for a, b, c, d in zip(digests, their_digests, finals, their_finals, strict=True))
     verdict = "yes" if same else f"NO, {differ} differ"
     print(f"the same {args.games} games (each seed's actions, final state, outcome): {verdict}")

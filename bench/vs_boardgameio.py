@@ -32,10 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_latency import Host, Table  # bench/ is no package
-
 from doorkick.bench.common import percentile, stop_process
+from doorkick.bench.server_latency import Host, Table
 
 REPO = Path(__file__).resolve().parents[1]
 # ../shared beside the repository (the main checkout); a lane's worktree one folder deeper finds it one up more.
@@ -95,7 +93,7 @@ def free_port_pair() -> int:
     for _ in range(50):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
+            port: int = probe.getsockname()[1]
         if port < 65535:
             with socket.socket() as other:
                 try:
@@ -125,7 +123,7 @@ def run_bgio(folder: Path, tables: int, moves: int, rate: float, seed: int) -> d
             busy1 = machine_jiffies()
             raw = json.loads(out.read_text())
     finally:
-        stop_process(server)  # type: ignore[arg-type]
+        stop_process(server)
     return {"latencies_ms": raw["latencies_ms"], "moves": raw["actions"], "server_cpu_s": raw["server_cpu_s"],
             "elapsed_s": raw["elapsed_s"], "server_pct": raw["server_cpu_pct"], "client_pct": raw["client_cpu_pct"],
             # bench.js measures the machine over its timed phase only; that is the figure to compare
@@ -246,7 +244,7 @@ def main() -> int:
     trees = dict(t.split("=", 1) for t in args.tree) or {"DoorKick": str(REPO)}
     with tempfile.TemporaryDirectory(prefix="doorkick-trees-") as overlays:
         envs = {label: tree_env(Path(path), Path(overlays)) for label, path in trees.items()}
-        counts_of_workers = [int(w) for w in args.workers.split(",") if w.strip()]
+        counts_of_workers: list[int | None] = [int(w) for w in args.workers.split(",") if w.strip()]
         # Each DoorKick system: its tree's environment and its worker count (None: the host's default)
         doorkick: dict[str, tuple[dict[str, str] | None, int | None]] = {
             (f"{label} w{w}" if w is not None else label): (env, w)

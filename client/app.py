@@ -13,7 +13,7 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -25,6 +25,7 @@ from .ui.text import render_line
 from .ui.widgets import Tooltips, panel
 
 FrameHook = Callable[["App", pygame.Surface], None]
+SceneT = TypeVar("SceneT", bound=Scene)  # push and replace hand back the very scene given, with its class
 # How long an idle loop sleeps on the event queue: timers (a bot's pace, a toast, a clock) keep this precision.
 IDLE_WAIT_MS = 100
 WAKE = pygame.event.custom_type()  # posted by other threads: something arrived, run a step now
@@ -76,7 +77,7 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: SceneT) -> SceneT:
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
@@ -97,7 +98,7 @@ class App:
             self.running = False
         return scene
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: SceneT) -> SceneT:
         """Swap the top scene (a screen change rather than an overlay)."""
         if self.stack:
             self.stack.pop().shutdown()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ class Found:
         return f"{self.host}:{self.port}"
 
 
-def parse_properties(key: str, addresses: list[str], port: int, props: dict[bytes, bytes | None]) -> Found | None:
+def parse_properties(key: str, addresses: list[str], port: int, props: Mapping[bytes, bytes | None]) -> Found | None:
     """A `Found` from a service's TXT record, or None if it is not a DoorKick host we can reach."""
     text = {k.decode(errors="replace"): (v or b"").decode(errors="replace") for k, v in props.items()}
     if not addresses:

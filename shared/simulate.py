@@ -89,7 +89,7 @@ def next_action(
 
 
 def play_one(
-    engine: Ruleset[object],
+    engine: Ruleset[Any],
     players: int,
     seed: int,
     packs: tuple[str, ...] = (),

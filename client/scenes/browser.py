@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from ..app import App
 
 Connect = Callable[[str, int, str], None]
+
+
+class HostFinder(Protocol):
+    """What the browser reads of a LAN browse: a started `discovery.Browser`, or a stand-in without network."""
+
+    error: str
+
+    def found(self) -> list[Found]: ...
+
+    def close(self) -> None: ...
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int] | None:
@@ -59,7 +69,7 @@ class BrowserScene(Scene):
         connect: Connect,
         host_here: Callable[[], None],
         default_port: int,
-        browser: Browser | None = None,
+        browser: HostFinder | None = None,
         known: KnownHosts | None = None,
         watch: Connect | None = None,
     ) -> None:
@@ -67,9 +77,10 @@ class BrowserScene(Scene):
         self.watch = watch  # the big screen: a host's running tables on this window, for the room
         self.known = known if known is not None else KnownHosts()  # to warn of a host not the one met before
         self.connect, self.host_here, self.default_port = connect, host_here, default_port
-        self.browser = browser if browser is not None else Browser()
         if browser is None:
-            self.browser.start()
+            browser = Browser()
+            browser.start()
+        self.browser = browser
         self.found: list[Found] = []
         self.message = ""
         self.title = Label((0, 0, 10, 10), "DoorKick", 48, theme.ACCENT, style="title")

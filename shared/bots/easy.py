@@ -8,6 +8,7 @@ still random and legal, but moving the game on the way a careless real player wo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from ..rules.base import Action, Ruleset
 from ..rules.rng import Rng
@@ -44,6 +45,8 @@ WONDERLAND_WEIGHTS: Mapping[str, float] = {
 # Kinds whose weight is shared by all their variants, so that one bribe-rich ask does not crowd out the rest.
 SHARED_WEIGHT = ("ask_for_help", "use_one_shot", "curse", "go_up_a_level", "give_charity", "steal", "backstab")
 
+S = TypeVar("S")  # the game's state: any game, as long as state and ruleset agree
+
 
 class EasyBot:
     """Chooses among the legal actions at random; its generator is separate from the game's."""
@@ -52,7 +55,7 @@ class EasyBot:
         self.rng = Rng.from_seed(seed)
         self.weights = weights
 
-    def choose(self, ruleset: Ruleset[object], state: object, seat: int) -> Action | None:
+    def choose(self, ruleset: Ruleset[S], state: S, seat: int) -> Action | None:
         actions = list(ruleset.legal_actions(state, seat))
         if not actions:
             return None

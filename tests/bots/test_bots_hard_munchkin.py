@@ -36,7 +36,7 @@ def test_bots_hard_munchkin_win_chance_grows_with_level_and_gear_and_falls_with_
 
 def new_table() -> GameState:
     engine = ruleset("munchkin")
-    return engine.new_game(tuple(SeatSetup(f"P{i}", "male") for i in range(4)), 3)  # type: ignore[no-any-return]
+    return engine.new_game(tuple(SeatSetup(f"P{i}", "male") for i in range(4)), 3)
 
 
 def test_bots_hard_munchkin_features_read_the_seat_and_its_leading_rival() -> None:

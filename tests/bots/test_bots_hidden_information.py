@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -83,14 +84,14 @@ def decision_points(game: str, seed: int, every: int, limit: int) -> list[tuple[
     return out
 
 
-SCRAMBLE = {"munchkin": scramble_munchkin, "wonderland": scramble_wonderland}
+SCRAMBLE: dict[str, Callable[[Any, int, Rng], Any]] = {"munchkin": scramble_munchkin, "wonderland": scramble_wonderland}
 
 
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_bots_sample_ignores_hidden_cards(game: str) -> None:
     scramble = SCRAMBLE[game]
     for i, (state, seat) in enumerate(decision_points(game, 11, every=3, limit=40)):
-        scrambled = scramble(state, seat, Rng.from_seed(i))  # type: ignore[arg-type]
+        scrambled = scramble(state, seat, Rng.from_seed(i))
         assert scrambled != state
         a, _ = sample_state(state, seat, Rng.from_seed(99))
         b, _ = sample_state(scrambled, seat, Rng.from_seed(99))
@@ -105,7 +106,7 @@ def test_bots_choice_ignores_hidden_cards(game: str, level: str) -> None:
     points = decision_points(game, 5, every=7 if level == "hard" else 3, limit=12 if level == "hard" else 40)
     assert len(points) >= 10
     for i, (state, seat) in enumerate(points):
-        scrambled = scramble(state, seat, Rng.from_seed(1000 + i))  # type: ignore[arg-type]
+        scrambled = scramble(state, seat, Rng.from_seed(1000 + i))
         real = make_bot(game, level, 42).choose(engine, state, seat)
         other = make_bot(game, level, 42).choose(engine, scrambled, seat)
         assert real == other, f"{level} {game} bot changed its mind when hidden cards moved: {real} vs {other}"

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, TypeVar
+
+from doorkick.client.scenes.base import Scene
+from doorkick.client.scenes.lobby import LobbyScene
+
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
 def run_until(app: Any, want: Any, seconds: float = 15.0) -> None:
@@ -15,3 +20,16 @@ def run_until(app: Any, want: Any, seconds: float = 15.0) -> None:
             return
         time.sleep(0.005)
     raise AssertionError("timed out")
+
+
+def on_top(app: Any, kind: type[SceneT]) -> SceneT:
+    """The scene on top of the app's stack, which must be a `kind`; read afresh each time it is called."""
+    top = app.top
+    assert isinstance(top, kind), f"{type(top).__name__} on top, not {kind.__name__}"
+    return top
+
+
+def lobby_table(lobby: LobbyScene) -> dict[str, Any]:
+    """The table the lobby sits at (it must sit at one)."""
+    assert lobby.table is not None, "the lobby is at no table"
+    return lobby.table

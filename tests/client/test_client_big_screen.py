@@ -26,9 +26,8 @@ from doorkick.client.app import App
 from doorkick.client.catalog import Cards
 from doorkick.client.discovery import Found
 from doorkick.client.host import EmbeddedHost, host_config
-from doorkick.client.net import Connection
+from doorkick.client.net import Connection, Status
 from doorkick.client.replay import ReplaySession, load_replay
-from doorkick.client.scenes import big_screen
 from doorkick.client.scenes.big_screen import ENDED_HOLD, BigScreenScene
 from doorkick.client.scenes.browser import BrowserScene
 from doorkick.client.settings import Settings
@@ -41,7 +40,9 @@ from doorkick.shared.rules.registry import ruleset
 
 SHOTS = Path(os.environ.get("DOORKICK_SHOTS", "/tmp/shots-watch"))
 FULL_HD = (1920, 1080)
-ORIGINALS = {fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")}
+ORIGINALS: dict[str, Callable[..., pygame.Surface]] = {
+    fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")
+}
 
 
 def start_host(tmp_path: Path, bot_delay: float) -> EmbeddedHost:
@@ -364,7 +365,7 @@ def test_a_table_that_ends_is_followed_to_the_next_running_one(app: Any) -> None
     wire = Wire()
     scene = BigScreenScene(app, wire, "Party host")  # type: ignore[arg-type]
     app.push(scene)
-    wire.incoming = [big_screen.Status("connected"), listed(("a", True, False), ("b", False, False))]
+    wire.incoming = [Status("connected"), listed(("a", True, False), ("b", False, False))]
     app.step(1 / 60, [])
     assert scene.watching == "a" and wire.sent[-1] == (protocol.WATCH, {"table": "a"})
     scene.st = {"outcome": {"winners": [0]}}  # the game at "a" is over; "b" starts meanwhile
@@ -411,7 +412,7 @@ def test_watch_on_this_screen_in_the_browser_opens_the_big_screen(app: Any) -> N
             pass
 
     watched: list[tuple[str, int, str]] = []
-    browser = BrowserScene(app, lambda *a: None, lambda: None, 47474, Lan(), watch=lambda *a: watched.append(a))  # type: ignore[arg-type]
+    browser = BrowserScene(app, lambda *a: None, lambda: None, 47474, Lan(), watch=lambda *a: watched.append(a))
     app.push(browser)
     app.step(1 / 60, [])
     browser.list.selected = 0
@@ -431,7 +432,7 @@ def fed_a_table(app: App, session: Any, table: str = "Friday night") -> BigScree
     wire = Wire()
     scene = BigScreenScene(app, wire, "Party host")  # type: ignore[arg-type]
     app.push(scene)
-    wire.incoming = [big_screen.Status("connected"), listed((table, True, False))]
+    wire.incoming = [Status("connected"), listed((table, True, False))]
     app.step(1 / 60, [])
     state = session.state(None)
     wire.incoming = [protocol.Message(protocol.SNAPSHOT, {"table": table, "seat": None, "seq": 1, "state": state,

@@ -17,6 +17,7 @@ from doorkick.client.render import board as look
 from doorkick.client.render.icons import space_picture
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.settings import MIN_WINDOW, Settings
+from doorkick.client.ui import theme
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 ROOM_PICTURES = {  # the monster who lives in each Room of the shipped board (the rulebook: six Rooms, six monsters)
@@ -72,7 +73,7 @@ def test_every_room_shows_its_monsters_picture_and_its_number(size: tuple[int, i
             look.draw_room(alone, alone.get_rect(), number, geo.room_art(number))
             ink = count(alone, alone.get_rect(), look.ROOM_INK, 4)
             assert ink > 0.06 * box.w * box.h, (number, ink)
-            assert count(alone, alone.get_rect(), look.theme.YELLOW) > 12, "the number's plate"
+            assert count(alone, alone.get_rect(), theme.YELLOW) > 12, "the number's plate"
             without = pygame.Surface(box.size)
             look.draw_room(without, without.get_rect(), number + 1 if number < 6 else 1, geo.room_art(number))
             assert pygame.image.tobytes(alone, "RGB") != pygame.image.tobytes(without, "RGB"), "its number shows"
@@ -136,8 +137,8 @@ def test_each_standie_stands_in_its_players_colour(size: tuple[int, int]) -> Non
 
 def test_a_standie_is_an_upright_figure_on_a_base() -> None:
     surface = pygame.Surface((80, 80), pygame.SRCALPHA)
-    look.draw_standie(surface, (40, 40), look.theme.SKY, "B", 30)
-    coloured = [(x, y) for x in range(80) for y in range(80) if surface.get_at((x, y))[:3] == look.theme.SKY]
+    look.draw_standie(surface, (40, 40), theme.SKY, "B", 30)
+    coloured = [(x, y) for x in range(80) for y in range(80) if surface.get_at((x, y))[:3] == theme.SKY]
     xs, ys = [x for x, _ in coloured], [y for _, y in coloured]
     assert max(ys) - min(ys) > 1.3 * (max(xs) - min(xs)), "taller than wide: a figure standing up"
     assert count(surface, pygame.Rect(0, 0, 80, 80), (44, 36, 30)) > 20, "its base"

@@ -73,8 +73,8 @@ def test_the_slot_lists_name_only_pictures_of_the_set() -> None:
 def test_every_kind_has_a_picture_to_fall_back_on() -> None:
     for kind in KINDS:
         assert kind_picture("munchkin", kind) in picture_names(), kind
-    for kind in wonderland_cards.KINDS:
-        assert kind_picture("wonderland", kind) in picture_names(), kind
+    for wonderland_kind in wonderland_cards.KINDS:
+        assert kind_picture("wonderland", wonderland_kind) in picture_names(), wonderland_kind
 
 
 def test_a_card_without_art_shows_its_kinds_picture() -> None:
@@ -95,7 +95,7 @@ def test_every_picture_of_the_set_loads_and_is_tinted() -> None:
     assert opaque and all(p[:3] == (200, 40, 10) for p in opaque)
 
 
-def art_pixels(card: Any, width: int) -> list[tuple[int, int, int, int]]:
+def art_pixels(card: Any, width: int) -> list[tuple[int, ...]]:
     face = face_of(card)
     img = draw_face(face, width)
     area = face_layout(face, width).art

@@ -16,6 +16,7 @@ from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import CoverOverlay
 from doorkick.client.scenes.table_clock import handover_reason
 from doorkick.client.session import LocalSession
+from doorkick.client.ui import text as ui_text
 from doorkick.client.ui import theme
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
@@ -37,7 +38,7 @@ def cursing(viewer: int) -> LocalSession:
 
 def middle_words(app: Any, session: LocalSession, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     said: list[str] = []
-    real = munchkin_table.render_block
+    real = ui_text.render_block  # what the table draws its middle with (patched where it is used, below)
 
     def record(text: str, *args: Any, **kwargs: Any) -> Any:
         said.append(text)
@@ -66,6 +67,7 @@ def test_the_others_read_whom_the_table_waits_for(app: Any, monkeypatch: pytest.
 def test_the_hot_seat_cover_says_why_the_screen_goes_round_for_a_curse() -> None:
     session = cursing(1)
     state = session.state(1)
+    assert state is not None
     assert handover_reason(state, 1, NAMES.__getitem__) == "A curse is cast on you: cancel it or let it strike"
     state["view"]["decisions"][0]["seat"] = 2  # the table asks Cy next
     assert handover_reason(state, 2, NAMES.__getitem__) == "A curse is cast on Bob: cancel it or let it strike"

@@ -14,6 +14,7 @@ from doorkick.client.anim.dice import (
     FACES,
     FRAME,
     DiceThrow,
+    Pose,
     clear_of_dice,
     draw_tray,
     drawn_dice,
@@ -92,7 +93,7 @@ def test_wonderland_rolls_beside_the_board_or_in_the_fight_panel(fight: bool) ->
 
 def test_two_clients_throw_the_same_dice_for_the_same_event_whatever_they_saw_before() -> None:
     event = {"type": "escape_roll", "seat": 1, "monster": 0, "die": 4, "total": 6}
-    throws = []
+    throws: list[tuple[bool, int, list[list[Pose]]]] = []
     for seen in (0, 37):
         app = App(Settings(), size=(1280, 720))
         scene = app.push(MunchkinScene(app, munchkin_combat_session()))

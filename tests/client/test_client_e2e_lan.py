@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 import pytest
+from client_support import lobby_table
 
 from doorkick.client.autoplay import Autoplayer
 from doorkick.client.discovery import Browser
@@ -55,10 +56,14 @@ def test_two_clients_find_the_host_on_the_lan_and_play(app: Any, tmp_path: Path)
             connection.start()
             app.push(LobbyScene(app, connection, label, "wonderland", 2, 0))
 
-        browser = BrowserScene(app, connect, lambda: None, 47474, Browser(interfaces=["127.0.0.1"]))
-        browser.browser.start()
+        lan = Browser(interfaces=["127.0.0.1"])
+        browser = BrowserScene(app, connect, lambda: None, 47474, lan)
+        lan.start()
         app.push(browser)
-        step = lambda: app.step(1 / 60, [])  # noqa: E731
+
+        def step() -> None:
+            app.step(1 / 60, [])
+
         wait(step, lambda: bool(browser.found))
         assert browser.found[0].name == "LAN party"
         click(app, (browser.list.rect.x + 20, browser.list.rect.y + 12))
@@ -75,7 +80,7 @@ def test_two_clients_find_the_host_on_the_lan_and_play(app: Any, tmp_path: Path)
         found = bob_browser.found()[0]
         bob = Connection(found.host, found.port, "Bob")
         bob.start()
-        bob.request(protocol.JOIN_TABLE, table=lobby.table["table"])
+        bob.request(protocol.JOIN_TABLE, table=lobby_table(lobby)["table"])
         seat: list[int] = []
 
         def bob_step() -> None:
@@ -86,12 +91,12 @@ def test_two_clients_find_the_host_on_the_lan_and_play(app: Any, tmp_path: Path)
             step()
 
         wait(bob_step, lambda: bool(seat) and lobby.start_button.enabled)
-        wait(bob_step, lambda: all(p.get("ready") or p.get("seat") == 0 for p in lobby.table["players"]))
+        wait(bob_step, lambda: all(p.get("ready") or p.get("seat") == 0 for p in lobby_table(lobby)["players"]))
         click(app, lobby.start_button.rect.center)
         wait(step, lambda: isinstance(app.top, GameScene))
         scene = app.top
         scene.autoplayer = Autoplayer(app, scene, seed=2, think=0.05)
-        bob_session = NetSession(bob, "wonderland", lobby.table["table"], seat[0])
+        bob_session = NetSession(bob, "wonderland", lobby_table(lobby)["table"], seat[0])
         rng = Rng.from_seed(9)
         last = [0.0]
 

@@ -19,6 +19,7 @@ from doorkick.client.net import Connection
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.results import ResultsScene
 from doorkick.client.ui import theme
+from doorkick.server import fairness as host_fairness
 from doorkick.server import lobby as host_lobby
 from doorkick.shared import fairness as f
 
@@ -83,7 +84,7 @@ def test_the_results_say_every_die_was_fair(app: Any, tmp_path: Path) -> None:
 def test_the_results_name_a_host_that_swapped_its_secret(
     app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    honest = host_lobby.reveal_message
+    honest = host_fairness.reveal_message
 
     def swapped(table: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
         return {**honest(table, actions), "secret": random.randbytes(32).hex()}
@@ -100,7 +101,7 @@ def test_the_results_name_a_host_that_swapped_its_secret(
 
 
 def test_the_results_name_the_action_a_host_changed(app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    honest = host_lobby.reveal_message
+    honest = host_fairness.reveal_message
     changed: list[int] = []
 
     def altered(table: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:

@@ -103,8 +103,8 @@ def test_a_pack_only_the_host_has_shows_every_card_by_name_and_text(app: Any, tm
         scene = game_at(app, connection)
         engine = build_catalog(("core", str(pack.resolve())))  # what the host plays with
         assert set(scene.cards.defs) == set(engine.defs), "every card of the table is known here"
-        for card, definition in engine.defs.items():
-            assert scene.cards.name(card) == definition.name
+        for card_id, definition in engine.defs.items():
+            assert scene.cards.name(card_id) == definition.name
         goose = scene.cards.get("angry-goose#1")
         assert goose is not None and goose.text.startswith("Honks first")
         assert Path(goose.art).is_relative_to(cache.root), "its picture came from the host, into the cache"
@@ -126,7 +126,7 @@ def test_a_pack_only_the_host_has_shows_every_card_by_name_and_text(app: Any, tm
         again = PackCache(tmp_path / "cache")
         second = Connection("127.0.0.1", host.port, "Bob", packs=again)
         second.start()
-        second.request(protocol.WATCH, table=scene.session.table)  # type: ignore[attr-defined]
+        second.request(protocol.WATCH, table=scene.session.table)
         detail = wait_for_detail(second)
         assert again.sources(detail["pack_files"]) is not None
         assert again.asked == 0 and dict(served(host).sent) == first, "the second visit fetched nothing"
@@ -230,7 +230,7 @@ def test_the_table_form_offers_the_hosts_own_pack(app: Any, tmp_path: Path) -> N
             app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=lobby.setup_button.rect.center)])
         form = app.top
         assert form is not lobby
-        titles = [item.title for item in form.packs.items]  # type: ignore[attr-defined]
+        titles = [item.title for item in form.packs.items]
         assert titles[0] == "Core Set" and "Goose Invasion" in titles
         app.step(1 / 60, [])
         pygame.image.save(app.screen, SHOTS / "host-pack-in-the-table-form.png")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from doorkick.client.app import WAKE
+from doorkick.client.app import WAKE, App
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.session import LocalSession
@@ -37,7 +37,7 @@ class QuietConnection:
         pass
 
 
-def frames_over(app: Any, steps: int, dt: float = 1 / 60) -> int:
+def frames_over(app: App, steps: int, dt: float = 1 / 60) -> int:
     before = app.frame
     for _ in range(steps):
         app.step(dt, [])

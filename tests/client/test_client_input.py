@@ -8,10 +8,12 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
+from client_support import on_top
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, ConfirmOverlay
 from doorkick.client.session import LocalSession
+from doorkick.client.ui.widgets import Button
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
 
@@ -67,7 +69,7 @@ def test_a_quick_click_on_take_as_helper_takes_the_helper_while_another_answer_l
     assert take.rect == place
     menu = app.top
     assert isinstance(menu, ChoiceOverlay), "the click on the helper's place opens who may help and on what terms"
-    entry = next(b for b in menu.widgets if b.label.startswith("Take Carol"))
+    entry = next(b for b in menu.widgets if isinstance(b, Button) and b.label.startswith("Take Carol"))
     frames(app, 0.1)
     press(app, entry.rect.center)
     release(app, entry.rect.center)
@@ -136,11 +138,12 @@ def test_every_place_of_the_bar_stays_put_while_the_legal_actions_change(app: An
     frames(app, 0.1)
     places = [(b, b.rect.copy()) for b in scene.bar_buttons]
     labels = []
-    for step in (
+    steps: list[dict[str, Any]] = [
         {"type": "ask_for_help", "items": [], "treasures": 1, "helper_first": False},
         {"type": "volunteer", "seat": 2},
         {"type": "choose_helper", "helper": 2},
-    ):
+    ]
+    for step in steps:
         session.act(int(step.pop("seat", 0)), step)
         frames(app, 0.1)
         assert [(b, b.rect) for b in scene.bar_buttons] == places
@@ -170,7 +173,7 @@ def test_a_button_that_changed_under_the_pointer_ignores_a_click_for_a_moment(ap
 def test_a_cards_own_uses_come_first_in_its_menu_and_giving_it_away_last() -> None:
     from doorkick.client.actions import menu_order
 
-    wires = [
+    wires: list[dict[str, Any]] = [
         {"type": "give_item", "card": "sword", "to": 1},
         {"type": "discard_card", "card": "sword"},
         {"type": "equip", "card": "sword"},
@@ -328,9 +331,9 @@ def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(ap
     assert isinstance(app.top, CoverOverlay)  # Carol's turn to answer
     click(app, app.top.button.rect.center)
     frames(app, 0.2)
-    assert isinstance(app.top, AnswerForm)
+    on_top(app, AnswerForm)
     frames(app, 0.4)
-    click(app, next(b for b in app.top.buttons if b.label == "Offer to help").rect.center)
+    click(app, next(b for b in on_top(app, AnswerForm).buttons if b.label == "Offer to help").rect.center)
     frames(app, 0.2)
     assert isinstance(app.top, CoverOverlay)  # back to Alice, to choose
     click(app, app.top.button.rect.center)
@@ -339,7 +342,7 @@ def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(ap
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
     frames(app, 0.4)
-    click(app, next(b for b in menu.widgets if b.label.startswith("Take Carol")).rect.center)
+    click(app, next(b for b in menu.widgets if isinstance(b, Button) and b.label.startswith("Take Carol")).rect.center)
     mine = [a["type"] for a in session.actions if a["seat"] in (0, 2)]
     assert mine[-3:] == ["ask_for_help", "volunteer", "choose_helper"]
     assert session.engine_state.combat is not None and session.engine_state.combat.helper == 2
@@ -373,7 +376,7 @@ def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a
     click(app, scene.hand_rects[0][1].center)  # the card's menu: give it to someone as charity
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
-    entry = next(b for b in menu.widgets if "as charity" in b.label)
+    entry = next(b for b in menu.widgets if isinstance(b, Button) and "as charity" in b.label)
     frames(app, 0.5)
     click(app, entry.rect.center)
     frames(app, 0.1)
@@ -400,6 +403,6 @@ def test_looking_for_trouble_names_each_monsters_level(app: Any) -> None:
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
     assert menu.title == "Look for trouble"  # under which each choice says only whom it fights
-    labels = sorted(b.label for b in menu.widgets if b.label.startswith("Fight"))
+    labels = sorted(b.label for b in menu.widgets if isinstance(b, Button) and b.label.startswith("Fight"))
     want = sorted(f"Fight {scene.cards.name(c)} (level {state.card(c).level})" for c in monsters)
     assert labels == want

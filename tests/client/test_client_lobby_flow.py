@@ -9,9 +9,10 @@ from typing import Any
 
 import pygame
 import pytest
-from client_support import run_until
+from client_support import lobby_table, run_until
 
 from doorkick.client import cli
+from doorkick.client.discovery import Browser
 from doorkick.client.host import EmbeddedHost
 from doorkick.client.net import Connection
 from doorkick.client.scenes.browser import BrowserScene
@@ -47,7 +48,7 @@ def test_every_player_keeps_the_lobbys_colour_at_the_table(app: Any, host: Embed
     click(app, lobby.start_button.rect.center)  # the open seat becomes a bot at the start
     run_until(app, lambda: isinstance(app.top, GameScene))
     scene = app.top
-    players = lobby.table["players"]  # the seats as the host started them, as the lobby last showed them
+    players = lobby_table(lobby)["players"]  # the seats as the host started them, as the lobby last showed them
     assert [p["kind"] for p in players] == ["human", "bot", "bot", "bot"]
     assert players[0]["colour"] == "green"
     for p in players:
@@ -149,7 +150,8 @@ def test_play_and_join_take_an_interface_for_the_host_and_the_lan_search(app: An
     try:
         assert host.config.interface == "127.0.0.1"
         browser = app.find(BrowserScene)
-        assert isinstance(browser, BrowserScene) and browser.browser._interfaces == ["127.0.0.1"]
+        assert isinstance(browser, BrowserScene) and isinstance(browser.browser, Browser)
+        assert browser.browser._interfaces == ["127.0.0.1"]
     finally:
         host.stop()
     joined = play_args("--interface", "127.0.0.1", command="join")

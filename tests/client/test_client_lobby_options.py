@@ -127,8 +127,8 @@ def test_the_form_sends_game_packs_options_seats_and_bots_in_create_table(app: A
     tick_pack(app, form, "epic")
     tick_pack(app, form, "fairy-dust")
     click(app, form.option_widgets["epic"].rect.center)
-    assert form.option_widgets["win_level"].value == 20  # type: ignore[union-attr]
-    plus = form.option_widgets["reaction_time"].parts()[2]  # type: ignore[union-attr]
+    assert form.option_widgets["win_level"].value == 20
+    plus = form.option_widgets["reaction_time"].parts()[2]
     click(app, plus.center)
     click(app, form.bots.parts()[0].center)  # one bot fewer
     hard = next(box for value, _, box in form.bot_level.boxes() if value == "hard")
@@ -169,8 +169,8 @@ def test_every_label_fits_its_box_at_1280x720(app: Any) -> None:
             row = form.packs.row_rect(i)
             assert row.bottom <= form.box.bottom - 70
             assert not fit(item.description, row.w - 60, row.h - 26, 14, 10).truncated, item.description
-        for widget in form.widgets:
-            assert form.box.contains(widget.rect), widget
+        for placed in form.widgets:
+            assert form.box.contains(placed.rect), placed
 
 
 def test_christmas_alone_limits_the_seats_on_screen_and_says_why(app: Any) -> None:
@@ -182,7 +182,7 @@ def test_christmas_alone_limits_the_seats_on_screen_and_says_why(app: Any) -> No
     assert form.packs.checked == ["christmas"]
     assert form.seats.value == 4 and not form.seats.can_step(1)
     assert "Christmas Lite alone seats 3-4" in form.choices.note
-    assert form.option_widgets["reaction_time"].value == "normal"  # type: ignore[union-attr]
+    assert form.option_widgets["reaction_time"].value == "normal"
     tick_pack(app, form, "christmas")  # the last pack cannot go
     assert form.packs.checked == ["christmas"] and form.packs.reason
     app.screenshot("form_christmas_alone")
@@ -220,7 +220,7 @@ def test_the_creator_edits_the_table_with_set_table(app: Any) -> None:
     form = app.top
     assert isinstance(form, TableSetupScene) and form.editing and not form.game.enabled
     assert form.packs.checked == ["core", "christmas"] and form.choices.bots == 2
-    assert form.option_widgets["epic"].value is True  # type: ignore[union-attr]
+    assert form.option_widgets["epic"].value is True
     click(app, form.option_widgets["epic"].rect.center)
     click(app, form.submit_button.rect.center)
     kind, fields = connection.sent[-1]
@@ -270,7 +270,7 @@ def test_the_host_plays_the_chosen_packs_and_options_and_its_refusal_is_shown(ap
     assert form.choices.seats == 3 and "3-4" in form.choices.note  # kept legal as it opened
     click(app, form.option_widgets["epic"].rect.center)
     click(app, form.submit_button.rect.center)
-    run_until(app, lambda: len((lobby.table or {}).get("players") or []) == 3)
+    run_until(app, lambda: lobby.table is not None and len(lobby.table.get("players") or []) == 3)
     lobby._start()
     run_until(app, lambda: isinstance(app.top, MunchkinScene))
     scene = app.top
@@ -336,12 +336,12 @@ def test_the_browser_lists_each_host_as_a_two_line_tile(app: Any) -> None:
     app.screenshot("browser_hosts")
     app.step(1 / 60, [])
     assert browser.list.rows == [
-        "Maya's DoorKick · 3 free seats\nMunchkin, Munchkin Wonderland · 2 tables · 192.168.1.20:47474"
+        "Maya's DoorKick · 3 free seats\nMunchkin, Munchkin Wonderland · 2 tables open · 192.168.1.20:47474"
     ]
     browser.found = [Found("k1", "Maya's DoorKick", "192.168.1.20", 47474, ("munchkin",), 1, 1, 1)]
     browser.browser.found = lambda: [Found("k2", "Lone host", "192.168.1.21", 47474, ("munchkin",), 1, 1, 1)]
     app.step(1 / 60, [])
-    assert browser.list.rows[0].startswith("Lone host · 1 free seat\nMunchkin · 1 table · ")
+    assert browser.list.rows[0].startswith("Lone host · 1 free seat\nMunchkin · 1 table open · ")
 
 
 def test_the_options_tooltips_speak_words_not_option_names(app: Any) -> None:

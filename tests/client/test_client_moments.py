@@ -15,10 +15,10 @@ from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.results import ResultsScene
 from doorkick.client.scenes.winner import WinnerScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
-from doorkick.client.settings import Settings
+from doorkick.client.settings import AnimationSpeed, Settings
 
 
-def _table(speed: str = "normal") -> tuple[App, MunchkinScene]:
+def _table(speed: AnimationSpeed = "normal") -> tuple[App, MunchkinScene]:
     app = App(Settings(animation_speed=speed), size=(1280, 720))
     scene = app.push(MunchkinScene(app, munchkin_session()))
     assert isinstance(scene, MunchkinScene)
@@ -147,7 +147,7 @@ def test_bad_stuff_and_gifts_send_cards_across_the_table() -> None:
     scene.on_event({"type": "traded", "seat": 0, "with": 2, "give": [scene.hand[1]], "take": []})
     passes = scene.moments.playing
     assert len(passes) == 4 and all(isinstance(m, CardPass) for m in passes)
-    assert passes[0].fade_out and "lose" in app.sounds.played
+    assert isinstance(passes[0], CardPass) and passes[0].fade_out and "lose" in app.sounds.played
     assert _frames_until_still(app, scene) < 5 * 60
 
 
@@ -203,7 +203,8 @@ def test_wonderland_reveals_the_monsters_power_and_a_friend_joins() -> None:
     )
     scene.on_event({"type": "friend_played", "seat": 1, "card": friend, "discarded": ""})
     kinds = [type(m) for m in scene.moments.playing]
-    assert kinds[-2:] == [CardPass, CardPass] and scene.moments.playing[-2].glow is not None
+    passed = scene.moments.playing[-2]
+    assert kinds[-2:] == [CardPass, CardPass] and isinstance(passed, CardPass) and passed.glow is not None
     assert (Reveal in kinds) == bool(monster_cards)
     assert _frames_until_still(app, scene) < 6 * 60
 

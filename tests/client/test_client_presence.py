@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from client_support import run_until
+from client_support import lobby_table, run_until
 
 from doorkick.client.autoplay import Autoplayer
 from doorkick.client.host import EmbeddedHost, host_config
@@ -42,7 +42,7 @@ def test_others_see_a_drop_the_stand_in_and_the_return(app: Any, tmp_path: Path)
         click(app, lobby.create_button.rect.center)
         run_until(app, lambda: lobby.table is not None)
         bob.start()
-        bob.request(protocol.JOIN_TABLE, table=lobby.table["table"])
+        bob.request(protocol.JOIN_TABLE, table=lobby_table(lobby)["table"])
         seated: list[Any] = []
 
         def bob_too() -> bool:
@@ -50,7 +50,7 @@ def test_others_see_a_drop_the_stand_in_and_the_return(app: Any, tmp_path: Path)
                 if isinstance(item, protocol.Message) and item.type == protocol.SEATED:
                     seated.append(item)
                     bob.request(protocol.READY, ready=True)
-            return bool(seated) and all(p.get("ready") or p["seat"] == 0 for p in lobby.table["players"])
+            return bool(seated) and all(p.get("ready") or p["seat"] == 0 for p in lobby_table(lobby)["players"])
 
         run_until(app, bob_too)
         click(app, lobby.start_button.rect.center)

@@ -89,7 +89,7 @@ def test_a_relaunched_window_sits_down_again_at_its_only_live_seat(
 ) -> None:
     store = SeatStore(tmp_path / "seats.json")
     first, _ = play_a_game(app, host, store)
-    table, hand = first.session.table, list(first.hand)  # type: ignore[attr-defined]
+    table, hand = first.session.table, list(first.hand)
     close_window(app)
 
     # The new window's lobby would make a table of its own (as `doorkick play` does): the kept seat comes first.
@@ -99,7 +99,7 @@ def test_a_relaunched_window_sits_down_again_at_its_only_live_seat(
     run_until(app, lambda: isinstance(app.top, GameScene))
     scene = app.top
     assert isinstance(scene, GameScene)
-    assert scene.session.table == table and scene.session.seats == (0,)  # type: ignore[attr-defined]
+    assert scene.session.table == table and scene.session.seats == (0,)
     assert scene.hand, "back with the hand"
     assert set(hand) & set(scene.hand) or scene.view.get("turn", 0) > 1
     assert list(host.server.lobby.tables) == [table], "no second table was made"
@@ -132,7 +132,7 @@ def test_several_live_seats_are_offered_and_one_click_takes_one(app: Any, host: 
     for n in range(2):  # two windows, two tables (one store would have gone back to the first table)
         own = SeatStore(tmp_path / f"seats{n}.json")
         scene, _ = play_a_game(app, host, own)
-        tables.append(scene.session.table)  # type: ignore[attr-defined]
+        tables.append(scene.session.table)
         close_window(app)
         store.keep(own.all()[0])
     connection = Connection("127.0.0.1", host.port, "Alice", seats=store)
@@ -149,7 +149,7 @@ def test_several_live_seats_are_offered_and_one_click_takes_one(app: Any, host: 
     app.step(1 / 60, [])
     click(app, offer.buttons[0].rect.center)
     run_until(app, lambda: isinstance(app.top, GameScene))
-    assert app.top.session.table in tables  # type: ignore[union-attr]
+    assert app.top.session.table in tables
     assert len(host.server.lobby.tables) == 2, "no table of its own while seats were on offer"
 
 
@@ -183,7 +183,7 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
         return host, app.top
 
     host, scene = launch()
-    table, port = scene.session.table, host.port  # type: ignore[attr-defined]
+    table, port = scene.session.table, host.port
     run_until(app, lambda: scene.view.get("turn", 0) >= 2, seconds=30)
     close_window(app)
     host.stop()
@@ -191,7 +191,7 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
     host, scene = launch()
     try:
         assert host.port == port, "the same port again, where the others' windows are reconnecting"
-        assert scene.session.table == table  # type: ignore[attr-defined]
+        assert scene.session.table == table
         assert list(host.server.lobby.tables) == [table]
         assert scene.hand and scene.view.get("turn", 0) >= 2
     finally:
@@ -207,14 +207,14 @@ def test_join_with_no_address_takes_the_only_live_seat_at_once(
     store = SeatStore()  # where `doorkick join` looks: the user's data dir
     assert str(store.path).startswith(str(tmp_path / "data"))
     first, _ = play_a_game(app, host, store)
-    table = first.session.table  # type: ignore[attr-defined]
+    table = first.session.table
     close_window(app)
     store.keep(issued("switched-off", "t", 0, "tok", "127.0.0.1", 1))  # a host that is not there tonight
 
     args = build_parser("join").parse_args(["join"])
     cli._find_kept_seats(app, args, cli._attacher(app, args), automatic=True)
     run_until(app, lambda: isinstance(app.top, GameScene), seconds=20)
-    assert app.top.session.table == table  # type: ignore[union-attr]
+    assert app.top.session.table == table
     assert {s.host_id for s in store.all()} == {host.server.server_id, "switched-off"}
 
 
@@ -236,7 +236,7 @@ def test_a_remote_players_window_reconnecting_finds_its_seat_when_the_host_comes
     bob = Connection("127.0.0.1", host.port, "Bob")  # his window just keeps going while the host is away
     for c in (alice, bob):
         c.start()
-    got: dict[str, list[Any]] = {"Alice": [], "Bob": []}
+    got: dict[str, list[protocol.Message]] = {"Alice": [], "Bob": []}
 
     def heard(who: Connection, kind: str, count: int = 1) -> Any:
         def check() -> bool:

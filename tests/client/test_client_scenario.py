@@ -25,7 +25,8 @@ SHOTS = Path("/tmp/shots-scenario")
 
 def doc_example(game: str) -> str:
     """The documentation's example scenario of `game` (docs/scenarios.md), as a user would copy it."""
-    return next(t for t in re.findall(r"```toml\n(.*?)```", DOCS.read_text(), re.S) if f'game = "{game}"' in t)
+    examples: list[str] = re.findall(r"```toml\n(.*?)```", DOCS.read_text(), re.S)
+    return next(t for t in examples if f'game = "{game}"' in t)
 
 
 def play_args(*argv: str) -> argparse.Namespace:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
+from client_support import on_top
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, CoverOverlay, ZoomOverlay
@@ -111,8 +112,8 @@ def test_hot_seat_covers_the_screen_before_the_other_player_acts(app: Any) -> No
         if isinstance(app.top, CoverOverlay):
             break
         app.step(1 / 60, [])
-    assert isinstance(app.top, CoverOverlay) and scene.viewer is None and not scene.hand_rects
-    click(app, app.top.button.rect.center)
+    assert scene.viewer is None and not scene.hand_rects
+    click(app, on_top(app, CoverOverlay).button.rect.center)
     assert app.top is scene and scene.viewer == 1 and scene.hand_rects
 
 

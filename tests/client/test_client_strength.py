@@ -11,6 +11,7 @@ import pytest
 from doorkick.client.scenes import munchkin_table, strength_breakdown
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.session import LocalSession
+from doorkick.client.ui import text as ui_text
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin.state import Carried, Combat, CombatMonster, PlayedOneShot
@@ -82,8 +83,13 @@ def hover(app: Any, pos: tuple[int, int]) -> None:
 def test_your_own_panel_shows_your_race_class_and_sex(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     helped_fight(app)
     drawn: list[str] = []
-    real = munchkin_table.render_block
-    monkeypatch.setattr(munchkin_table, "render_block", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    real = ui_text.render_block
+
+    def render_block(text: str, *a: Any, **k: Any) -> pygame.Surface:
+        drawn.append(text)
+        return real(text, *a, **k)
+
+    monkeypatch.setattr(munchkin_table, "render_block", render_block)
     app.step(1 / 60, [])
     assert "Elf · Warrior · female" in drawn
     app.screenshot("own_panel")
@@ -97,13 +103,13 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
     assert combat["monsters_strength"] == 5 + 5 + 2 + 4
     shown: list[tuple[str, int, list[strength_breakdown.Row]]] = []
     real = strength_breakdown.draw_breakdown
-    monkeypatch.setattr(
-        strength_breakdown,
-        "draw_breakdown",
-        lambda surface, title, total, rows, near, colour: (
-            shown.append((title, total, rows)) or real(surface, title, total, rows, near, colour)
-        ),
-    )
+
+    def draw_breakdown(surface: pygame.Surface, title: str, total: int, rows: list[strength_breakdown.Row],
+                       near: pygame.Rect, colour: Any) -> pygame.Rect:
+        shown.append((title, total, rows))
+        return real(surface, title, total, rows, near, colour)
+
+    monkeypatch.setattr(strength_breakdown, "draw_breakdown", draw_breakdown)
     score = scene.score_rect
     hover(app, (score.x + 30, score.centery))
     assert scene.hover_hint() == (("strength", "fighters"), "")  # no other tooltip over it

@@ -214,7 +214,7 @@ def test_the_browser_warns_of_a_host_advertising_another_key_than_before(app: An
         parse_properties("Attic._doorkick._tcp.local.", ["10.0.0.6"], 47474,
                          {b"name": b"Attic", b"id": b"attic-id", b"key": b"cc" * 32, b"games": b"munchkin"}),
     ]
-    browser = BrowserScene(app, lambda *_: None, lambda: None, 47474, Lan(found), known)  # type: ignore[arg-type]
+    browser = BrowserScene(app, lambda *_: None, lambda: None, 47474, Lan(found), known)
     app.push(browser)
     app.step(1 / 60, [])
     rows = browser.list.rows
@@ -238,8 +238,8 @@ def test_at_the_table_an_impostor_at_the_hosts_address_is_refused_on_screen(app:
     host.stop()
     fake = ReplayingHost(port, welcome)
     try:
-        run_until(app, lambda: scene.session.status == "failed", 30.0)  # type: ignore[union-attr]
-        run_until(app, lambda: any("failed to prove" in t for t, _ in scene.toasts))  # type: ignore[union-attr]
+        run_until(app, lambda: scene.session.status == "failed", 30.0)
+        run_until(app, lambda: any("failed to prove" in t for t, _ in scene.toasts))
         app.step(1 / 60, [])
         pygame.image.save(app.screen, SHOTS / "impostor-at-the-table.png")
         assert token and token.encode() not in fake.received

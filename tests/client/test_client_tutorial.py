@@ -64,7 +64,7 @@ def keep(app: App, folder: str) -> None:
 
 
 def start_screen(app: App) -> BrowserScene:
-    browser = BrowserScene(app, lambda *_: None, lambda: None, 47474, NoLan())  # type: ignore[arg-type]
+    browser = BrowserScene(app, lambda *_: None, lambda: None, 47474, NoLan())
     app.push(browser)
     app.step(1 / 20, [])
     return browser
@@ -171,7 +171,7 @@ def test_a_wrong_action_is_refused_with_the_steps_hint_and_changes_nothing(app: 
     scene = tutorial.start(2)  # step 1: kick open the door, with a baguette worn
     for _ in range(5):
         app.step(1 / 20, [])
-    before = scene.session.engine_state  # type: ignore[attr-defined]
+    before = scene.session.engine_state
     baguette = next(rect for card, rect, _ in scene.table_cards if card == "sharpened-baguette")  # type: ignore[attr-defined]
     click(app, baguette.center)  # its menu: take it off, give it away
     menu = app.top
@@ -182,7 +182,7 @@ def test_a_wrong_action_is_refused_with_the_steps_hint_and_changes_nothing(app: 
     assert entry is not None
     click(app, entry.center)
     assert scene.coach.refused == "Not yet: Kick open the door."
-    assert scene.session.engine_state is before, "the table is as the lesson arranged it"  # type: ignore[attr-defined]
+    assert scene.session.engine_state is before, "the table is as the lesson arranged it"
     assert scene.coach.at == 0
     app.screenshot("refused")
     app.step(1 / 20, [])

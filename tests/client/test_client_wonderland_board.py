@@ -123,7 +123,8 @@ def test_the_standies_move_in_step_with_the_log(tmp_path: Any) -> None:
         session._publish([])  # the state after the move arrives at once, as from a host
         log = [text for text, _ in scene.log]
         assert any("moves 3 spaces" in t for t in log) and not any("fights" in t for t in log)
-        visited, frames = [], 0
+        visited: list[str] = []
+        frames = 0
         while 2 in scene.hops or not visited:
             app.step(1 / 60, [])
             frames += 1

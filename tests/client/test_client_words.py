@@ -48,7 +48,9 @@ TABLES = [
     ("munchkin", ("christmas",), {"trade_cooldown": True}, 3, 7),
     ("wonderland", (), None, 4, 2),
 ]
-ORIGINALS = {fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")}
+ORIGINALS: dict[str, Callable[..., pygame.Surface]] = {
+    fn: getattr(ui_text, fn) for fn in ("render_line", "render_block")
+}
 assert results_screen  # imported here, where the reader finds it, not first by the table at the game's end
 STEP = 0.25  # seconds a frame
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Finn")
@@ -142,7 +144,7 @@ def play(app: Any, reader: Reader, game: str, packs: tuple[str, ...], options: A
     session = LocalSession(engine, setups, seed, mine, packs, options, bot_delay=delay, bot_level="easy")
     app.settings.reaction_seconds = 1
     scene_type = MunchkinScene if game == "munchkin" else WonderlandScene
-    scene = app.push(scene_type(app, session))
+    scene: GameScene = app.push(scene_type(app, session))
     reading(scene.log, reader.read)
     if seat is not None:
         scene.autoplayer = Autoplayer(app, scene, seed, think=0.0)
@@ -199,12 +201,16 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert not faults("Alice curses Bob with Wet Blanket of Doom", ids)
 
 
+def seen_by(seat: int) -> Callable[[], int]:
+    return lambda: seat
+
+
 def test_named_dice_monsters_and_players() -> None:
     dice = [{"owner": "monster", "face": 2}, {"owner": "fighter"}, {"owner": "helper"}, {"owner": "fighter", "face": 5}]
     view: dict[str, Any] = {"fight": {"fighter": 0, "helper": 1, "dice": dice}, "phase": "fight"}
     names = {0: "Alice", 1: "Bob"}
     for viewer, expected in ((0, "your second die"), (1, "Alice's second die")):
-        words = Words("wonderland", names.__getitem__, str.title, viewer=lambda v=viewer: v, view=lambda: view)
+        words = Words("wonderland", names.__getitem__, str.title, viewer=seen_by(viewer), view=lambda: view)
         wire = {"type": "change_die", "card": "cake", "die": 3, "face": 1}
         assert words.action(wire) == f"Cake: make {expected} a 1 (now 5)"
     words = Words("wonderland", names.__getitem__, str.title, viewer=lambda: 0, view=lambda: view)

@@ -30,7 +30,7 @@ def test_the_window_plays_on_after_its_table_s_worker_is_killed(app: Any, tmp_pa
         app.push(LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True))
         run_until(app, lambda: isinstance(app.top, GameScene))
         scene = app.top
-        session = scene.session  # type: ignore[attr-defined]
+        session = scene.session
         seat = session.seats[0]
 
         def my_turn() -> bool:
@@ -52,7 +52,7 @@ def test_the_window_plays_on_after_its_table_s_worker_is_killed(app: Any, tmp_pa
         assert isinstance(app.top, GameScene) and app.top is scene
         for _ in range(10):
             app.step(1 / 60, [])
-        button = next(b for b in scene.bar_buttons if b.enabled)  # type: ignore[attr-defined]
+        button = next(b for b in scene.bar_buttons if b.enabled)
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # the player clicks, say, "Ready to play"
             app.step(1 / 60, [pygame.event.Event(kind, button=1, pos=button.rect.center)])
         run_until(app, lambda: session.seq > seq, 30.0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgpack
@@ -81,7 +81,7 @@ def wire_of(game: str) -> dict[str, Any]:
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_a_decoder_refuses_unknown_missing_or_mistyped_fields(game: str) -> None:
     decode(wire_of(game))
-    spoiled = [
+    spoiled: list[Callable[[dict[str, Any]], object]] = [
         lambda w: w.update(extra=1),
         lambda w: w["view"].update(deck_order=["a"]),  # a field no view has: a host leaking, or another version
         lambda w: w["view"]["players"][0].update(hand=["x"]),

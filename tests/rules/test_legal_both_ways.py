@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import pairwise, permutations
 from typing import Any
 
@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 from doorkick.shared.bots.easy import WONDERLAND_WEIGHTS, EasyBot
 from doorkick.shared.rules.base import Action, RuleError, SeatSetup
 from doorkick.shared.rules.munchkin import RULESET as MUNCHKIN
-from doorkick.shared.rules.munchkin.actions import MunchkinAction
+from doorkick.shared.rules.munchkin.actions import ChooseDoorOrder, MunchkinAction
 from doorkick.shared.rules.munchkin.engine import RULES as MUNCHKIN_RULES
 from doorkick.shared.rules.munchkin.state import all_cards
 from doorkick.shared.rules.rng import Rng
 from doorkick.shared.rules.wonderland import RULESET as WONDERLAND
-from doorkick.shared.rules.wonderland.actions import WonderlandAction
+from doorkick.shared.rules.wonderland.actions import Move, WonderlandAction
 
 CODES = {"illegal", "malformed", "not_your_decision", "wrong_time"}
 MUNCHKIN_PACKS = [
@@ -132,11 +132,11 @@ def _candidates(
             for name in names:
                 pool = near if hints[name] == tuple[str, ...] else cards
                 for value in _values(name, hints[name], pool, players, paths):
-                    yield dataclasses.replace(base, **{name: value})  # type: ignore[type-var]
+                    yield dataclasses.replace(base, **{name: value})
     yield from (dataclasses.replace(a, seat=other) for a in listed[:5] for other in (-1, players))
 
 
-def _check_both_ways(engine: Any, state: Any, seat: int, candidates: Iterator[Action], key: Any) -> int:
+def _check_both_ways(engine: Any, state: Any, seat: int, candidates: Iterable[Action], key: Any) -> int:
     legal = engine.legal_actions(state, seat)
     listed = list(legal)
     before = _fingerprint(state)
@@ -176,10 +176,10 @@ def test_munchkin_lists_exactly_what_it_accepts(table: tuple[tuple[str, ...], di
     near = sorted(c for c in set(all_cards(state)) if c not in decks)
     kinds: list[type[Action]] = list(MunchkinAction.registry.values())
     for seat in range(players):
-        listed = list(MUNCHKIN.legal_actions(state, seat))
+        listed: list[Action] = list(MUNCHKIN.legal_actions(state, seat))
         orders = [o for d in state.decisions[:1] for o in permutations(d.cards)]
         candidates = _candidates(kinds, seat, listed, every_card, near, players, [])
-        extra = (dataclasses.replace(a, order=o) for a in listed if hasattr(a, "order") for o in orders)
+        extra = (dataclasses.replace(a, order=o) for a in listed if isinstance(a, ChooseDoorOrder) for o in orders)
         _check_both_ways(MUNCHKIN, state, seat, (*candidates, *extra), _munchkin_key)
 
 
@@ -200,8 +200,8 @@ def test_wonderland_lists_exactly_what_it_accepts(players: int, seed: int, steps
         return (type(action), *(defs[v].id if isinstance(v, str) and v in defs else v for v in values))
 
     for seat in range(players):
-        listed = list(WONDERLAND.legal_actions(state, seat))
-        paths = [(space,) for space in spaces]
-        paths += [(*a.path[:-1], space) for a in listed if hasattr(a, "path") for space in spaces]
+        listed: list[Action] = list(WONDERLAND.legal_actions(state, seat))
+        paths: list[tuple[str, ...]] = [(space,) for space in spaces]
+        paths += [(*a.path[:-1], space) for a in listed if isinstance(a, Move) for space in spaces]
         _check_both_ways(WONDERLAND, state, seat, _candidates(kinds, seat, listed, every_card, near, players, paths),
                          key)

@@ -97,6 +97,7 @@ def test_dice_to_come_are_the_next_rolls_then_the_seed_rolls_on() -> None:
     face, rng = state.rng.roll()
     assert face == 6 and type(rng) is Rng and rng.state == state.rng.state, "the script spent: a plain generator"
     _, after = state.rng.shuffled(range(10))
+    assert isinstance(after, ScriptedRng)
     assert after.dice == (6,), "a reshuffle between two scripted rolls leaves the script alone"
 
 

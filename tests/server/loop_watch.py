@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from unittest.mock import patch
 
 LIMIT = 0.020  # seconds of CPU in one callback (issue 15: "fail on a callback over 20 ms")
 
@@ -35,13 +36,12 @@ def watching(limit: float = LIMIT) -> Iterator[list[tuple[str, float]]]:
             if spent > limit:
                 found.append((_describe(handle), spent))
 
-    asyncio.events.Handle._run = timed  # type: ignore[method-assign]
     gc.callbacks.append(collecting)
     try:
-        yield found
+        with patch.object(asyncio.events.Handle, "_run", timed):
+            yield found
     finally:
         gc.callbacks.remove(collecting)
-        asyncio.events.Handle._run = real  # type: ignore[method-assign]
 
 
 class _Collections:

@@ -20,6 +20,7 @@ import pytest
 from wire_client import WireClient, hosted
 
 from doorkick.server import lobby as lobby_module
+from doorkick.server import tables as tables_module
 from doorkick.shared import protocol as p
 
 
@@ -110,7 +111,7 @@ def test_a_vanished_creators_table_is_freed_soon_unless_others_sit_there(tmp_pat
                 await ghost.close()
 
             async def empty() -> bool:
-                return (await browser.request("list_tables")).get("tables") == []
+                return bool((await browser.request("list_tables")).get("tables") == [])
 
             assert await poll(empty), "the tables of vanished creators were kept"
             # a creator who drops from a table where someone else sits keeps the seat for the reconnect window
@@ -153,7 +154,7 @@ def test_password_checks_run_in_a_worker_and_guessing_is_rate_limited(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     threads: list[str] = []
-    real_check, real_hash = lobby_module.password_matches, lobby_module.hash_password
+    real_check, real_hash = tables_module.password_matches, tables_module.hash_password
 
     def check(stored: str, attempt: str) -> bool:
         threads.append(threading.current_thread().name)
@@ -254,8 +255,8 @@ def test_chat_is_rate_limited_per_address(tmp_path: Path) -> None:
             heard = [m.get("text") for m in spammer.inbox if m.type == "chat"]
             assert heard == ["spam 0", "spam 1", "spam 2"]
             other.send("chat", text="hello", scope="lobby")
-            heard = await spammer.wait_for(lambda m: m.type == "chat" and m.get("from") == "Other")
-            assert heard.get("text") == "hello"
+            hello = await spammer.wait_for(lambda m: m.type == "chat" and m.get("from") == "Other")
+            assert hello.get("text") == "hello"
             assert not [m for m in other.inbox if m.type == "chat" and m.get("text") == "spam 3"]
 
     run(scenario)

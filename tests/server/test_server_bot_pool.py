@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wire_client import hosted, table_of
+from wire_client import hosted, hosted_match, table_of
 
 from doorkick.server import bot_pool
 from doorkick.server.bot_pool import BotPool
@@ -26,7 +26,7 @@ def _positions(game: str, count: int) -> list[tuple[Any, int]]:
         seat = min(rules.seats_to_act(state))
         if seat == 0 and len(list(rules.legal_actions(state, 0))) > 1:
             found.append((state, 0))
-        action = players[seat].choose(rules, state, seat) or next(rules.legal_actions(state, seat))
+        action = players[seat].choose(rules, state, seat) or next(iter(rules.legal_actions(state, seat)))
         state, _ = rules.apply(state, action)
     return found
 
@@ -80,7 +80,7 @@ def test_a_hosts_hard_bots_think_in_its_pool(tmp_path: Path) -> None:
             (alice,) = await table_of(server.port, ["Alice"], seats=3, bots=2, game="wonderland", bot_level="hard")
             assert (await alice.request("start")).type == "ok"
             await alice.expect("snapshot")
-            match = server.lobby.tables[alice.table].match
+            match = hosted_match(server, alice)
             assert (await alice.request("leave")).type == "left"  # a stand-in plays her seat: the bots play on
             loop = asyncio.get_running_loop()
             deadline = loop.time() + 60
@@ -110,6 +110,7 @@ def test_a_worker_that_dies_costs_one_decision_in_a_thread_then_new_workers_star
                 if n == 1:  # the worker is killed between two decisions (out of memory, say)
                     assert pool._pool is not None
                     for process in list(pool._pool._processes.values()):
+                        assert process.pid is not None
                         os.kill(process.pid, signal.SIGKILL)
                         process.join()
                 action, bot = await pool.choose(rules, bot, state, seat)

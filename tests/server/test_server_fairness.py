@@ -11,7 +11,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from wire_client import WireClient, hosted, table_of
+from wire_client import WireClient, hosted, hosted_table, table_of
 
 from doorkick.client.main import main
 from doorkick.client.verify import Witness
@@ -160,7 +160,7 @@ def test_a_late_player_is_dealt_without_and_told_so(tmp_path: Path) -> None:
             assert told.get("text").startswith("Dealt without the dice of Bob")
             late = random.randbytes(32).hex()
             bob.send(p.CONTRIBUTE, 99, contribution=late)  # after the deal: ignored, no reply
-            table = server.lobby.tables[alice.table]
+            table = hosted_table(server, alice)
             assert table.fairness is not None
             by = {c["seat"]: c["by"] for c in table.fairness["contributions"]}
             assert by == {0: f.PLAYER, 1: f.MISSING}
@@ -195,7 +195,7 @@ def test_contributions_are_checked(tmp_path: Path) -> None:
             await until(bob, p.COMMIT, 5)
             assert (await bob.request("contribute", contribution="1234")).type == "ok"
             assert (await alice.wait_for(lambda m: m.id == 50)).type == "ok"  # the deal, as soon as both answered
-            table = server.lobby.tables[alice.table]
+            table = hosted_table(server, alice)
             assert table.fairness is not None and table.seed == f.derive_seed(
                 table.fairness["secret"], [f.Contribution.from_wire(c) for c in table.fairness["contributions"]])
             # hidden until the end: nothing sent so far holds the secret, nor the seed it makes
@@ -214,7 +214,7 @@ def test_a_table_with_a_fixed_seed_says_it_cannot_be_checked(tmp_path: Path) -> 
             assert (await bob.request("ready", ready=True)).type == "ok"
             assert (await alice.request("start")).type == "ok"
             assert not [m for m in alice.inbox if m.type == p.COMMIT]
-            table = server.lobby.tables[alice.table]
+            table = hosted_table(server, alice)
             revealed = p.Message(p.REVEAL, fairness.reveal_message(table, []))
             verdict = witness_of(alice, "dice", revealed, None, None)
             assert verdict.fair is None and "--seed" in verdict.headline

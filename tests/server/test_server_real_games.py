@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wire_client import WireClient, hosted, table_of
+from wire_client import WireClient, hosted, hosted_match, table_of
 
 from doorkick.shared import protocol as p
 from doorkick.shared.rules.registry import ruleset
@@ -125,7 +125,7 @@ def test_a_full_game_through_the_host(game: str, seats: int, seed: int, tmp_path
             deadline = loop.time() + 90
             while True:
                 # Humans move only once the bots have nothing left to do, so a seed always plays the same game.
-                await settle(players, humans, deadline, server.lobby.tables[players[0].table].match)
+                await settle(players, humans, deadline, hosted_match(server, players[0]))
                 if players[0].finished():
                     break
                 if not reconnected and in_a_fight(players[1], game):
@@ -227,7 +227,7 @@ def test_bot_seats_play_at_the_tables_level_and_a_normal_bot_stands_in(game: str
             (alice,) = await table_of(server.port, ["Alice"], seats=3, bots=2, game=game, bot_level="hard")
             assert (await alice.request("start")).type == "ok"
             await alice.expect("snapshot")
-            match = server.lobby.tables[alice.table].match
+            match = hosted_match(server, alice)
             assert [type(bot).__name__ for bot in match.bots.values()][1:] == ["HardBot", "HardBot"]
             assert match.deep_thinkers == {1, 2}
             # Alice leaves: a normal bot plays her seat, and the three bots take the game on by themselves.

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
-from wire_client import WireClient, hosted, play_until_over, started, table_of
+from wire_client import WireClient, hosted, hosted_match, play_until_over, started, table_of
 
 from doorkick.server import actionlog
 from doorkick.server.store import ActionLog, Store, atomic_write
@@ -202,7 +202,8 @@ def test_an_action_is_on_the_disk_before_it_is_acknowledged(tmp_path: Path, monk
     async def scenario() -> None:
         async with hosted(tmp_path) as server:
             alice, bob = await started(server.port, ["Alice", "Bob"])
-            match = server.lobby.tables[alice.table].match
+            match = hosted_match(server, alice)
+            assert match.log is not None
             for _ in range(5):
                 for _ in range(500):  # both hold the latest state (bots may have played at the start)
                     if alice.seq == bob.seq == match.seq:

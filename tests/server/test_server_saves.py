@@ -129,6 +129,7 @@ def test_finished_tables_leave_the_count_stay_listed_a_while_and_are_kept_as_his
             await again.connect("Again")
             assert (await again.request("resume", table=winner.table, token=winner.token)).type == "seated"
             snapshot = await again.expect("snapshot")
+            assert winner.state is not None
             assert snapshot.get("state")["outcome"] == winner.state["outcome"]
             assert snapshot.get("seq") == winner.seq
             stranger = WireClient(server.port)
@@ -167,6 +168,7 @@ def test_a_finished_password_table_is_watched_from_history_after_its_password(tm
             assert wrong.get("code") == "bad_password"
             right = await watcher.request("watch", table=players[0].table, password="swordfish")
             assert right.type == "watching", right
+            assert players[0].state is not None
             assert (await watcher.expect("snapshot")).get("state")["outcome"] == players[0].state["outcome"]
 
     asyncio.run(scenario())
@@ -277,8 +279,8 @@ def test_a_damaged_action_is_rebuilt_from_its_checksum_else_what_is_lost_is_said
     assert ("action 10 is damaged or missing; the 20 intact actions after it (11-30) cannot be replayed without it"
             in said[f"table {header_hit.table}"])
     assert "the game goes on after action 9 of 30: 21 acknowledged action(s) lost" in said[f"table {header_hit.table}"]
-    for client, data in zip((body_hit, header_hit), logs, strict=True):
-        assert (tmp_path / "set-aside" / f"{client.table}-log" / "actions.log").read_bytes() == data  # kept as found
+    for client, kept in zip((body_hit, header_hit), logs, strict=True):
+        assert (tmp_path / "set-aside" / f"{client.table}-log" / "actions.log").read_bytes() == kept  # kept as found
 
 
 def _frame_offsets(data: bytes) -> list[int]:

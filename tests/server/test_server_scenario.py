@@ -61,6 +61,7 @@ def test_a_scenario_table_starts_as_the_file_says_and_a_restart_builds_it_again(
             assert (await host.request("start", fill_with_bots=True)).type == "ok"
             await host.expect("snapshot")
             await guest.expect("snapshot")
+            assert host.state is not None
             view = host.state["view"]
             names = ["Hostess", "Gus", "Robo"]
             assert [p["name"] for p in view["players"]] == names, "who sat down in the file's seats; a bot its own"
@@ -107,6 +108,7 @@ def test_a_wonderland_scenario_table_starts_on_the_arranged_board(tmp_path: Path
             assert (await alice.request("resume", table=table, token=token)).type == "seated"
             assert (await alice.request("start", fill_with_bots=True)).type == "ok"
             await alice.expect("snapshot")
+            assert alice.state is not None
             view = alice.state["view"]
             assert view["hand"] == ["the_stolen_tarts"] and view["gold"] == 4
             assert [p["position"] for p in view["players"]] == ["path1c", "entrance"]

@@ -9,7 +9,7 @@ import random
 import signal
 from pathlib import Path
 
-from wire_client import WireClient, hosted, play_until_over, table_of
+from wire_client import WireClient, hosted, hosted_table, play_until_over, table_of
 
 from doorkick.client.verify import verify_saved
 from doorkick.server.workers import MAX_MOVES, RemoteMatch
@@ -37,7 +37,7 @@ def test_a_table_in_a_worker_plays_a_whole_bot_game_that_verifies_as_fair(tmp_pa
             await watcher.connect("Watcher")
             assert (await watcher.request("watch", table=players[0].table)).type == "watching"
             await watcher.expect("snapshot")
-            table = server.lobby.tables[players[0].table]
+            table = hosted_table(server, players[0])
             assert isinstance(table.match, RemoteMatch)
             assert server.workers is not None and server.workers.workers[0].pid != os.getpid()
             await play_until_over(players, timeout=120)
@@ -98,7 +98,7 @@ def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_sea
             assert server.workers.restarts == 1 and server.workers.workers[0] is not dead
             # Nothing a player saw is lost: the game goes on from where they were, on the new worker.
             assert players[0].seq >= before and players[0].seq == players[1].seq
-            table = server.lobby.tables[players[0].table]
+            table = hosted_table(server, players[0])
             assert isinstance(table.match, RemoteMatch) and table.match.worker is server.workers.workers[0]
             await play_until_over(players, timeout=120)
             assert players[0].state is not None and players[0].state["outcome"] is not None
@@ -125,16 +125,16 @@ def test_a_host_with_workers_restarted_opens_each_game_in_a_worker_where_it_was(
                     assert (await mover.act(chooser.choice(mover.my_decision()))).type == "ok"
                 for client in players:
                     await client.drain(0.05)
-            match = server.lobby.tables[players[0].table].match
+            match = hosted_table(server, players[0]).match
             assert isinstance(match, RemoteMatch)
             for _ in range(100):  # until the bot has nothing more to play and Ann holds what the host has
                 await players[0].drain(0.05)
-                if players[0].seq == match.seq and set(players[0].state["to_act"]) & {0, 1}:
+                if players[0].seq == match.seq and players[0].state and set(players[0].state["to_act"]) & {0, 1}:
                     break
             seq, state = players[0].seq, players[0].state
             assert seq > 0
         async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=2) as again:
-            table = again.lobby.tables[players[0].table]
+            table = hosted_table(again, players[0])
             assert isinstance(table.match, RemoteMatch)
             back = WireClient(again.port)
             await back.connect("Ann again")
@@ -188,6 +188,7 @@ def test_a_game_whose_workers_keep_dying_is_given_up_and_the_host_goes_on(tmp_pa
                     await asyncio.sleep(0.05)
             lost = await players[0].wait_for(lambda m: m.type == "error" and m.get("code") == "table_lost", 30)
             assert lost.id is None
+            assert players[0].table is not None
             assert (tmp_path / "tables" / players[0].table / "actions.log").exists()  # kept for a restart
             # The host itself goes on: a new table plays in the new worker.
             others = await seated(server.port, ["Cid"], bots=1)

@@ -14,7 +14,9 @@ from typing import Any
 import fake_game
 
 from doorkick.server.config import ServerConfig
+from doorkick.server.match import Match
 from doorkick.server.net import Server
+from doorkick.server.tables import Table
 from doorkick.shared import protocol as p
 
 TIMEOUT = 5.0
@@ -183,6 +185,19 @@ class WireClient:
 
     def finished(self) -> bool:
         return self.state is not None and self.state["outcome"] is not None
+
+
+def hosted_table(server: Server, client: WireClient) -> Table:
+    """The host's table where `client` sits (or watches)."""
+    assert client.table is not None, "the client is at no table"
+    return server.lobby.tables[client.table]
+
+
+def hosted_match(server: Server, client: WireClient) -> Match:
+    """The game being played at `client`'s table."""
+    match = hosted_table(server, client).match
+    assert isinstance(match, Match), "the table's game has not started here (or it plays in a worker)"
+    return match
 
 
 async def table_of(server_port: int, names: list[str], seats: int, bots: int = 0, game: str = "dice",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,10 +48,11 @@ class Table:
         for name in ("door_deck", "treasure_deck", "door_discard", "treasure_discard"):
             zone = getattr(s, name)
             if card in zone:
-                self.state = replace(s, **{name: tuple(c for c in zone if c != card)})
+                emptied: dict[str, Any] = {name: tuple(c for c in zone if c != card)}
+                self.state = replace(s, **emptied)
                 return
         for seat, p in enumerate(s.players):
-            fields = {
+            fields: dict[str, Any] = {
                 "hand": tuple(c for c in p.hand if c != card),
                 "races": tuple(c for c in p.races if c != card),
                 "classes": tuple(c for c in p.classes if c != card),
@@ -62,7 +64,8 @@ class Table:
                 return
             for attr in ("half_breed", "super_munchkin", "hireling"):
                 if getattr(p, attr) == card:
-                    self.state = set_player(s, seat, replace(p, **{attr: None}))
+                    cleared: dict[str, Any] = {attr: None}
+                    self.state = set_player(s, seat, replace(p, **cleared))
                     return
         raise KeyError(f"{card} is nowhere on the table")
 

@@ -5,7 +5,7 @@ the record copier `evolve`."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -63,7 +63,9 @@ def every_rule_asked(state: GameState, seat: int) -> list[MunchkinAction]:
 
 
 @pytest.mark.parametrize(("packs", "options", "players", "seed"), GAMES)
-def test_legal_actions_per_situation_are_every_rules_checked_candidates(packs, options, players, seed) -> None:
+def test_legal_actions_per_situation_are_every_rules_checked_candidates(
+    packs: tuple[str, ...], options: Options | None, players: int, seed: int
+) -> None:
     compared = 0
     for state in sampled_states(packs, options, players, seed):
         for seat in range(players):
@@ -73,7 +75,9 @@ def test_legal_actions_per_situation_are_every_rules_checked_candidates(packs, o
 
 
 @pytest.mark.parametrize(("packs", "options", "players", "seed"), GAMES)
-def test_memo_gives_what_is_worked_out_afresh(packs, options, players, seed) -> None:
+def test_memo_gives_what_is_worked_out_afresh(
+    packs: tuple[str, ...], options: Options | None, players: int, seed: int
+) -> None:
     for state in sampled_states(packs, options, players, seed):
         for p in state.players:
             assert abilities(state, p) == _abilities(state, p)
@@ -84,7 +88,7 @@ def test_memo_gives_what_is_worked_out_afresh(packs, options, players, seed) -> 
                 assert cards == tuple(c for c in p.hand if state.card(c).kind == kind)
 
 
-def _kind_order(state: GameState, p: Player):
+def _kind_order(state: GameState, p: Player) -> Callable[[str], int]:
     first_seen = list(dict.fromkeys(state.card(c).kind for c in p.hand))
     return lambda c: first_seen.index(state.card(c).kind)
 

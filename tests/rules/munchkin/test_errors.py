@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 import pytest
@@ -14,14 +14,16 @@ import pytest
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules import base
 from doorkick.shared.rules.base import (
+    Action,
     IllegalAction,
     MalformedAction,
     NotYourDecision,
     RuleError,
     SeatSetup,
+    Wire,
     WrongTime,
 )
-from doorkick.shared.rules.munchkin import RULESET, Options, actions
+from doorkick.shared.rules.munchkin import RULESET, GameState, Options, actions
 from doorkick.shared.rules.munchkin.actions import (
     ClaimVictory,
     Curse,
@@ -44,11 +46,11 @@ SEATS = (SeatSetup("Ann"), SeatSetup("Bo", "female"), SeatSetup("Cy"))
 ACTION_TYPES: dict[str, type[MunchkinAction]] = dict(MunchkinAction.registry)  # type: ignore[arg-type]
 
 
-def legal_everywhere(state) -> list[list[MunchkinAction]]:
+def legal_everywhere(state: GameState) -> list[list[Action]]:
     return [list(RULESET.legal_actions(state, seat)) for seat in range(len(state.players))]
 
 
-def assert_refused(table: Table, action, error: type[RuleError], why: str) -> None:
+def assert_refused(table: Table, action: Action, error: type[RuleError], why: str) -> None:
     """Refused with `error` naming `why`; the table and everything legal on it are as before."""
     before = table.state
     legal_before = legal_everywhere(before)
@@ -107,7 +109,8 @@ def test_a_decision_blocks_everything_else_until_taken(table: Table) -> None:
 
 def test_the_game_over_refuses_everything(table: Table) -> None:
     table.level(0, 9).door_on_top("rat#1").act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
-    assert RULESET.outcome(table.state).winners == (0,)
+    outcome = RULESET.outcome(table.state)
+    assert outcome is not None and outcome.winners == (0,)
     assert legal_everywhere(table.state) == [[], [], []]
     assert_refused(table, LootTheRoom(0), WrongTime, "the game is over")
 
@@ -124,7 +127,7 @@ def test_an_action_of_another_game_is_malformed(table: Table) -> None:
 # --- fuzzing: random actions on states from real games ---------------------------------------------------
 
 
-def _values(hint, pool: list[str], rng: Rng) -> tuple[object, Rng]:
+def _values(hint: object, pool: list[str], rng: Rng) -> tuple[object, Rng]:
     if hint is int:
         pick, rng = rng.below(7)
         return pick - 2, rng
@@ -144,7 +147,7 @@ def _values(hint, pool: list[str], rng: Rng) -> tuple[object, Rng]:
     raise AssertionError(hint)
 
 
-def random_action(state, rng: Rng) -> tuple[MunchkinAction, Rng]:
+def random_action(state: GameState, rng: Rng) -> tuple[MunchkinAction, Rng]:
     kinds = sorted(ACTION_TYPES)
     pick, rng = rng.below(len(kinds))
     cls = ACTION_TYPES[kinds[pick]]
@@ -152,7 +155,7 @@ def random_action(state, rng: Rng) -> tuple[MunchkinAction, Rng]:
     # Mostly cards near the action (hands, tables, the combat), sometimes any card or nonsense.
     near = [c for p in state.players for c in (*p.hand, *p.item_cards, *p.races, *p.classes)]
     pool = near + list(state.catalog.defs)[:40] + ["", "no-such-card", "fighters", "monsters"]
-    values = {}
+    values: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name == "seat":
             seat, rng = rng.below(len(state.players) + 1)
@@ -221,7 +224,7 @@ def test_random_actions_are_applied_or_refused_cleanly(seed: int) -> None:
         ({"type": "pass", "seat": None}, "pass.seat: expected int, got None"),
     ],
 )
-def test_malformed_wire_actions_are_refused_precisely(wire, message) -> None:
+def test_malformed_wire_actions_are_refused_precisely(wire: Wire, message: str) -> None:
     with pytest.raises(MalformedAction) as caught:
         RULESET.action_from_wire(wire)
     assert str(caught.value).startswith(message)
@@ -248,7 +251,7 @@ def test_defaults_may_be_left_out_of_the_wire() -> None:
         ("fast", "options must be a map"),
     ],
 )
-def test_unknown_or_bad_options_raise(wire, message) -> None:
+def test_unknown_or_bad_options_raise(wire: Wire, message: str) -> None:
     with pytest.raises(MalformedAction) as caught:
         RULESET.new_game(SEATS, 1, (RULES_PACK,), wire)
     assert str(caught.value) == message
@@ -267,7 +270,7 @@ def test_options_round_trip_through_the_wire() -> None:
 def _example(cls: type[MunchkinAction]) -> MunchkinAction:
     """An instance with every field away from its default, so that nothing round-trips by accident."""
     hints = typing.get_type_hints(cls)
-    samples = {int: 2, str: "rat#1", bool: True, tuple[str, ...]: ("sword#1", "helmet#1")}
+    samples: dict[object, Any] = {int: 2, str: "rat#1", bool: True, tuple[str, ...]: ("sword#1", "helmet#1")}
     return cls(**{f.name: samples[hints[f.name]] for f in dataclasses.fields(cls)})
 
 
@@ -287,7 +290,7 @@ def test_every_action_class_is_registered_once() -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
-def test_every_action_round_trips_through_wire_and_repr(kind) -> None:
+def test_every_action_round_trips_through_wire_and_repr(kind: str) -> None:
     action = _example(ACTION_TYPES[kind])
     wire = action.to_wire()
     assert wire["type"] == kind

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import msgpack
 import pytest
@@ -22,12 +23,15 @@ def seats(n: int) -> tuple[SeatSetup, ...]:
     return tuple(SeatSetup(f"P{i}", "female" if i % 2 else "male") for i in range(n))
 
 
-def playout(seed: int, players: int, options: Options | None = None, anyone: bool = True, check=None):
+def playout(
+    seed: int, players: int, options: Options | None = None, anyone: bool = True,
+    check: Callable[[GameState], None] | None = None,
+) -> tuple[GameState, list[tuple[str, list[str]]]]:
     """Play to the end. With `anyone`, a seat that is not being waited for may also act (curses, trades...)."""
     state = RULESET.new_game(seats(players), seed, options=options)
     bots = [EasyBot(seed * 31 + i) for i in range(players)]
     chooser = Rng.from_seed(seed)
-    log = []
+    log: list[tuple[str, list[str]]] = []
     for _ in range(ACTION_CAP):
         if RULESET.outcome(state) is not None:
             return state, log
@@ -49,7 +53,7 @@ def playout(seed: int, players: int, options: Options | None = None, anyone: boo
     raise AssertionError(f"seed {seed}: the game did not end within {ACTION_CAP} actions (turn {state.turn})")
 
 
-def invariants(total: Counter[str], win_level: int):
+def invariants(total: Counter[str], win_level: int) -> Callable[[GameState], None]:
     def check(state: GameState) -> None:
         assert Counter(all_cards(state)) == total, "cards were created or lost"
         for p in state.players:
@@ -75,7 +79,9 @@ def test_a_thousand_quick_games_end_without_errors(block: int) -> None:
     """1000 games in blocks of 100: no legal action is refused, every game ends, the winners are at level 10."""
     for seed in range(200 + 100 * block, 300 + 100 * block):
         final, _ = playout(seed, 3 + seed % 4)
-        winners = RULESET.outcome(final).winners
+        outcome = RULESET.outcome(final)
+        assert outcome is not None
+        winners = outcome.winners
         assert all(final.players[w].level == final.options.win_level for w in winners), seed
 
 
@@ -97,8 +103,8 @@ def test_legal_actions_are_never_refused() -> None:
         for seat in range(4):
             legal = list(RULESET.legal_actions(state, seat))
             assert len(set(legal)) == len(legal), "legal actions are listed once each"
-            for action in legal:
-                RULESET.apply(state, action)  # raises if refused
+            for listed in legal:
+                RULESET.apply(state, listed)  # raises if refused
         waiting = sorted(RULESET.seats_to_act(state))
         pick, chooser = chooser.below(len(waiting))
         action = EasyBot(pick).choose(RULESET, state, waiting[pick])
@@ -131,7 +137,8 @@ def test_no_view_shows_another_hand_or_the_decks(seed: int) -> None:
 
 
 def _packed(card: str) -> bytes:
-    return msgpack.packb(card)
+    packed: bytes = msgpack.packb(card)
+    return packed
 
 
 def _public_cards(state: GameState) -> set[str]:
@@ -174,7 +181,9 @@ def _variant_id(value: object) -> str:
     return ("+".join(value) or "-") if isinstance(value, tuple) else str(value)
 
 
-def variant_playout(seed: int, packs: tuple[str, ...], options: Options, players: int, check=None):
+def variant_playout(
+    seed: int, packs: tuple[str, ...], options: Options, players: int, check: Callable[[GameState], None] | None = None
+) -> tuple[GameState, Counter[str]]:
     state = RULESET.new_game(seats(players), seed, packs, options)
     bots = [EasyBot(seed * 31 + i) for i in range(players)]
     chooser = Rng.from_seed(seed)
@@ -231,8 +240,8 @@ def test_variant_legal_actions_are_never_refused(packs: tuple[str, ...]) -> None
                 break
             if step % 3 == 0:  # checking every listed action of every seat is dear: one step in three
                 for seat in range(4):
-                    for action in RULESET.legal_actions(state, seat):
-                        RULESET.apply(state, action)  # raises if refused
+                    for listed in RULESET.legal_actions(state, seat):
+                        RULESET.apply(state, listed)  # raises if refused
             waiting = sorted(RULESET.seats_to_act(state))
             pick, chooser = chooser.below(len(waiting))
             action = EasyBot(seed * 7 + step).choose(RULESET, state, waiting[pick])

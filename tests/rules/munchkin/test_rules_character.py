@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
 
 
-def fight(table: Table, monster: str, seat: int = 0):
+def fight(table: Table, monster: str, seat: int = 0) -> Table:
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
 
 
@@ -64,16 +64,16 @@ def carried(table: Table, seat: int) -> dict[str, bool]:
     return {c.card: c.equipped for c in table.player(seat).items}
 
 
-def run_and_roll(table: Table, *dice: int):
+def run_and_roll(table: Table, *dice: int) -> Table:
     return table.act(RunAway(table.combat.fighter)).pass_all().dice(*dice)
 
 
-def at_end_of_turn(table: Table):
+def at_end_of_turn(table: Table) -> Table:
     table.state = replace(table.state, phase="end")
     return table
 
 
-def _won_with_help(table: Table, helper_race: str | None = None):
+def _won_with_help(table: Table, helper_race: str | None = None) -> Table:
     if helper_race:
         table.race(1, helper_race)
     table.level(0, 5).level(1, 6)

@@ -149,7 +149,7 @@ def test_M30_mate_on_a_level_10_monster_with_plus_5_gives_two_level_15s(variant:
 def test_M37_a_curse_taking_plus_5_armour_mid_combat_turns_12_into_7(variant: Variant) -> None:
     t = variant().level(0, 4).wear(0, "armor", "chainsaw").hand(1, "curse-armor")  # 4 + 5 + 3 = 12
     t.door_on_top("giant").act(KickOpenTheDoor(0))
-    assert fighters_strength(t.state, t.state.combat) == 12
+    assert fighters_strength(t.state, t.combat) == 12
     t.act(Curse(1, "curse-armor", 0))
-    assert fighters_strength(t.state, t.state.combat) == 7
+    assert fighters_strength(t.state, t.combat) == 7
     t.refuses(ClaimVictory(0))

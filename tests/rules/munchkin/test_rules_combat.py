@@ -53,7 +53,7 @@ def run_away(table: Table, *dice: int) -> Table:
     table.act(RunAway(table.combat.fighter)).pass_all()
     table.dice(*dice)
     while table.state.combat is not None:
-        flight = table.combat.flight
+        flight = table.flight
         if flight.caught_by is not None:
             table.act(AcceptBadStuff(flight.order[0]))
         else:
@@ -85,7 +85,7 @@ def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use(make_table: type[
         [decks]
         door = ["troll"]
     """).act(KickOpenTheDoor(0))
-    assert player_strength(table.state, table.state.combat, 0) == 4 + 2 + 5  # the sideways helmet counts nothing
+    assert player_strength(table.state, table.combat, 0) == 4 + 2 + 5  # the sideways helmet counts nothing
     assert table.strengths() == (11, 10)
     assert RULESET.player_view(table.state, 1)["combat"]["fighters_strength"] == 11
 
@@ -305,7 +305,7 @@ def test_M24_one_shots_are_the_exception(table: Table) -> None:
 def test_M25_after_a_claim_every_other_player_may_react_before_the_kill(make_table: type[Table]) -> None:
     table = make_table(players=4).level(0, 5)
     fight(table, "ghoul#1").act(ClaimVictory(0))
-    combat = table.state.combat
+    combat = table.combat
     assert combat.step == "window" and combat.resolving == "victory"
     assert RULESET.seats_to_act(table.state) == {1, 2, 3}
     table.refuses(Pass(0), NotYourDecision)  # the fighter waits
@@ -342,13 +342,14 @@ def test_M25_a_curse_in_the_window_counts_at_once(table: Table) -> None:
 def test_M25_running_away_also_waits_for_the_window(table: Table) -> None:
     table.hand(1, "enraged#1")
     fight(table, "troll").act(RunAway(0))
-    combat = table.state.combat
+    combat = table.combat
     assert combat.step == "window" and combat.resolving == "flee"
     table.refuses(RollToRunAway(0, 0), WrongTime)
     table.act(EnhanceMonster(1, "enraged#1"))  # interference before the flight starts
     assert table.combat.step == "window"
     table.pass_all()
-    assert table.combat.step == "flee" and "running_away" in table.event_kinds()
+    combat = table.combat
+    assert combat.step == "flee" and "running_away" in table.event_kinds()
 
 
 def test_M25_the_dead_and_the_fighters_are_not_waited_for(make_table: type[Table]) -> None:

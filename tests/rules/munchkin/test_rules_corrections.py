@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from doorkick.shared.rules.base import IllegalAction, WrongTime
-from doorkick.shared.rules.munchkin import RULESET, Options
+from doorkick.shared.rules.munchkin import RULESET, GameState, Options
 from doorkick.shared.rules.munchkin.actions import (
     AcceptBadStuff,
     AcceptTrade,
@@ -56,7 +56,7 @@ RULES_PACK = str(PACKS / "rules.toml")
 CORRECTIONS_PACK = str(PACKS / "corrections.toml")  # cards the rule-test pack has no plain one for
 
 
-def fight(table: Table, monster: str, seat: int = 0):
+def fight(table: Table, monster: str, seat: int = 0) -> Table:
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
 
 
@@ -82,7 +82,8 @@ def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(tab
     fight(table, "ghoul#1").act(RunAway(0))
     assert table.combat.step == "window"
     table.act(UseOneShot(1, "missile#1"))  # a friend's bonus: the fighter now wins (6 against 4)
-    assert table.combat.step == "fight"
+    combat = table.combat
+    assert combat.step == "fight"
     assert RunAway(0) not in table.legal(0)
     assert ClaimVictory(0) in table.legal(0)
 
@@ -90,7 +91,7 @@ def test_R05_a_card_that_turns_the_fight_during_the_run_window_stops_the_run(tab
 # --- R11: the Orc's extra level needs a margin of more than 10 ------------------------------------------------
 
 
-def claim(table: Table, monster: str):
+def claim(table: Table, monster: str) -> Table:
     return table.door_on_top(monster).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
 
 
@@ -229,7 +230,7 @@ def test_R04_a_dwarf_may_carry_several_but_losing_the_dwarf_forces_the_discard(t
 # --- R02: no curse and no Go Up a Level inside a resolution step ------------------------------------------------
 
 
-def helped_run(table: Table):
+def helped_run(table: Table) -> Table:
     """Seat 0 and helper seat 1 run from the Troll; seat 0 has rolled (a 6) and seat 1 is still to roll."""
     table.hand(2, "curse-level#1", "level-up#1")
     fight(table, "troll").act(AskForHelp(0), Volunteer(1), ChooseHelper(0, 1), RunAway(0)).pass_all()
@@ -253,7 +254,7 @@ def test_R02_no_go_up_a_level_while_the_spoils_are_handed_out(table: Table) -> N
     table.level(0, 3).level(1, 2).hand(2, "level-up#1", "curse-level#1")
     fight(table, "ghoul#1").act(AskForHelp(0, treasures=1), Volunteer(1), ChooseHelper(0, 1), ClaimVictory(0))
     table.pass_all()
-    combat = table.state.combat
+    combat = table.combat
     assert combat.step == "spoils" and len(set(combat.pick_order)) == 2
     table.refuses(GoUpALevel(2, "level-up#1", 0), WrongTime, match="spoils")
     table.refuses(Curse(2, "curse-level#1", 0), WrongTime, match="spoils")
@@ -279,7 +280,7 @@ def test_R02_curses_and_go_up_a_level_still_go_into_the_fight_itself(table: Tabl
 # --- R06: the bribe changes hands after the combat ---------------------------------------------------------------
 
 
-def bribed_fight(table: Table, **bribe):
+def bribed_fight(table: Table, **bribe: Any) -> Table:
     """Seat 0 (level 1, a +2 Sword) fights the Ghoul (4) with seat 1 (level 2) bribed by `bribe`."""
     table.wear(0, "sword#1").level(1, 2)
     return fight(table, "ghoul#1").act(AskForHelp(0, **bribe), Volunteer(1), ChooseHelper(0, 1))
@@ -332,14 +333,14 @@ def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table: Table) -> Non
     assert AskForHelp(0, cards=("level-up#1",)) in table.legal(0)
 
 
-def view_of(table: Table, seat: int):
+def view_of(table: Table, seat: int) -> dict[str, Any]:
     return RULESET.player_view(table.state, seat)
 
 
 # --- R09: a Cleric resurrects on every face-up draw of the turn ---------------------------------------------------
 
 
-def helped_cleric_win(table: Table, **bribe):
+def helped_cleric_win(table: Table, **bribe: Any) -> Table:
     """Seat 0, a level-3 Cleric holding two Rats, beats the Ghoul with seat 1; two Treasures lie in the discards."""
     table.klass(0, "cleric").level(0, 3).level(1, 2).hand(0, "rat#2", "rat#3").to_discard("helmet#1", "gold-brick#1")
     table.treasure_on_top("sword#1", "boots")
@@ -416,7 +417,7 @@ def test_R09_only_an_epic_kick_has_a_second_door_to_raise(table: Table) -> None:
 # --- R16: a monster's special conditions hold for the whole combat ------------------------------------------------
 
 
-def corrections(make_table: type[Table], players: int = 3):
+def corrections(make_table: type[Table], players: int = 3) -> Table:
     return make_table(players=players, packs=(RULES_PACK, CORRECTIONS_PACK))
 
 
@@ -594,7 +595,7 @@ CARD_FIELDS = ("card", "cards", "discard", "item", "monster", "give", "take", "r
 def test_R14_no_legal_action_names_a_card_in_another_players_hand() -> None:
     from test_munchkin_properties import playout
 
-    def check(state):
+    def check(state: GameState) -> None:
         for seat in range(len(state.players)):
             others = {c for s, p in enumerate(state.players) if s != seat for c in p.hand}
             for action in RULESET.legal_actions(state, seat):
@@ -670,7 +671,9 @@ def test_R13_the_rulings_option_is_off_by_default_and_described_for_the_lobby() 
 
 
 @pytest.mark.parametrize(("options", "limit"), [(None, 5), (RULINGS, 6)])
-def test_R13_a_halfling_holds_6_cards_with_the_rulings(make_table: type[Table], options, limit) -> None:
+def test_R13_a_halfling_holds_6_cards_with_the_rulings(
+    make_table: type[Table], options: Options | None, limit: int
+) -> None:
     from doorkick.shared.rules.munchkin.character import hand_limit
 
     t = make_table(options=options).race(0, "halfling")
@@ -689,21 +692,27 @@ def test_R13_a_halfling_sells_on_someone_elses_turn_with_the_rulings(make_table:
 
 
 @pytest.mark.parametrize(("options", "carried"), [(None, 3), (RULINGS, 2)])
-def test_R13_a_dwarf_carries_2_big_items_with_the_rulings(make_table: type[Table], options, carried) -> None:
+def test_R13_a_dwarf_carries_2_big_items_with_the_rulings(
+    make_table: type[Table], options: Options | None, carried: int
+) -> None:
     t = make_table(options=options, packs=(RULES_PACK, CORRECTIONS_PACK)).race(0, "dwarf")
     t.wear(0, "ladder#1", "ladder#2").wear(1, "battering-ram").act(GiveItem(1, "battering-ram", 0))
     assert bool(t.state.decisions) == (carried == 2)  # over the limit: one must go (R04)
 
 
 @pytest.mark.parametrize(("options", "treasures"), [(None, 2), (RULINGS, 0)])
-def test_R13_the_wizards_charm_gives_no_reward_with_the_rulings(make_table: type[Table], options, treasures) -> None:
+def test_R13_the_wizards_charm_gives_no_reward_with_the_rulings(
+    make_table: type[Table], options: Options | None, treasures: int
+) -> None:
     t = make_table(options=options).klass(0, "wizard").hand(0, "rat#2", "rat#3", "level-up#1")
     fight(t, "ghoul#1").act(Charm(0, 0))
     assert t.state.combat is None and len(t.player(0).hand) == treasures and t.player(0).level == 1
 
 
 @pytest.mark.parametrize(("options", "strength"), [(None, 1), (RULINGS, 3)])
-def test_R13_a_warrior_gets_1_per_monster_with_the_rulings(make_table: type[Table], options, strength) -> None:
+def test_R13_a_warrior_gets_1_per_monster_with_the_rulings(
+    make_table: type[Table], options: Options | None, strength: int
+) -> None:
     t = make_table(options=options).klass(0, "warrior#1").hand(1, "wandering", "rat#2")
     fight(t, "ghoul#1").act(WanderingMonster(1, "wandering", "rat#2"))
     assert t.strengths()[0] == strength

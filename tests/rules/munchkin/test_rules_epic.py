@@ -41,7 +41,7 @@ def treasures(table: Table, seat: int = 0) -> list[str]:
     return [c for c in table.player(seat).hand if table.state.card(c).deck == "treasure"]
 
 
-def kill(table: Table, monster: str, seat: int = 0):
+def kill(table: Table, monster: str, seat: int = 0) -> Table:
     """Kick open the door onto `monster`, claim the victory and let the window pass."""
     return table.door_on_top(monster).act(KickOpenTheDoor(seat), ClaimVictory(seat)).pass_all()
 
@@ -135,7 +135,7 @@ def test_E03_curses_first_then_other_cards_then_the_monster(variant: Variant) ->
 
 def test_E03_a_monster_and_an_enhancer_the_enhancer_applies(variant: Variant) -> None:
     t = variant(epic=True).level(0, 10).door_on_top("enraged#1", "ghoul#1").act(KickOpenTheDoor(0))
-    combat = t.state.combat
+    combat = t.combat
     assert combat.monsters[0].enhancers == ("enraged#1",)
     assert monster_level(t.state, combat.monsters[0]) == 9
 
@@ -258,16 +258,16 @@ def test_E04_elf_fires_two_arrows_a_turn_into_others_fights(variant: Variant) ->
     t = variant(epic=True, players=3).race(1, "epic-elf").level(1, 10).hand(1, "rat#1", "skunk", "ogre")
     t.door_on_top("troll").act(KickOpenTheDoor(0))
     t.act(FireArrow(1, "rat#1", monster=0))
-    assert monsters_strength(t.state, t.state.combat) == 8
+    assert monsters_strength(t.state, t.combat) == 8
     t.act(FireArrow(1, "skunk", target=0))
-    assert fighters_strength(t.state, t.state.combat) == -1
+    assert fighters_strength(t.state, t.combat) == -1
     t.refuses(FireArrow(1, "ogre", monster=0))
 
 
 def test_E04_gnome_illusion_and_epic_sneaky_escape(variant: Variant) -> None:
     t = variant(epic=True).race(0, "gnome").hand(0, "rat#1").door_on_top("ghoul#1").act(KickOpenTheDoor(0))
     t.act(Illusion(0, "rat#1"))
-    assert fighters_strength(t.state, t.state.combat) == 4
+    assert fighters_strength(t.state, t.combat) == 4
     t.hand(0, "skunk").refuses(Illusion(0, "skunk"))
     t2 = variant(epic=True).race(0, "gnome").level(0, 10).door_on_top("two-level-beast").act(KickOpenTheDoor(0))
     t2.act(RunAway(0)).pass_all().dice(6).act(RollToRunAway(0, 0))

@@ -19,10 +19,10 @@ from doorkick.shared.rules.munchkin.actions import (
 )
 
 if TYPE_CHECKING:
-    from conftest import Variant
+    from conftest import Table, Variant
 
 
-def two_curses(variant: Variant):
+def two_curses(variant: Variant) -> Table:
     """Seat 0, Epic, wearing armor, a helmet and a sword, kicks open Lose an Item and Lose Your Armor."""
     t = variant(epic=True).level(0, 12).wear(0, "armor", "helmet#1", "sword#1")
     return t.door_on_top("curse-any", "curse-armor").act(KickOpenTheDoor(0))
@@ -192,8 +192,8 @@ def test_E03_random_epic_games_with_curses_on_top_keep_every_invariant() -> None
                 for seat in range(4):  # what is offered is accepted, and only the deciding seat is offered it
                     legal = list(RULESET.legal_actions(state, seat))
                     assert bool(legal) == (seat in waiting)
-                    for action in legal:
-                        RULESET.apply(state, action)
+                    for listed in legal:
+                        RULESET.apply(state, listed)
             seat = waiting[step % len(waiting)]
             action = bots[seat].choose(RULESET, state, seat)
             assert action is not None, f"seat {seat} is waited for but has no legal action"

@@ -38,7 +38,7 @@ def dust_in_hand(table: Table, seat: int) -> list[str]:
     return [c for c in table.player(seat).hand if table.state.card(c).is_fairy_dust]
 
 
-def helped_kill(table: Table, monster: str = "troll", helper: int = 1):
+def helped_kill(table: Table, monster: str = "troll", helper: int = 1) -> Table:
     """Seat 0 kicks `monster`, seat `helper` helps for nothing, they win."""
     table.door_on_top(monster).act(KickOpenTheDoor(0), AskForHelp(0), Volunteer(helper), ChooseHelper(0, helper))
     return table.act(ClaimVictory(0)).pass_all()
@@ -167,7 +167,7 @@ def test_F05_failing_to_kill_her_she_hides_in_the_top_ten_doors(variant: Variant
 # --- F06: her Bad Stuff, the charm -----------------------------------------------------------------------------
 
 
-def charmed(variant: Variant):
+def charmed(variant: Variant) -> Table:
     t = variant().door_on_top("fairy").act(KickOpenTheDoor(0), RunAway(0)).pass_all().dice(1)
     return t.act(RollToRunAway(0, 0), AcceptBadStuff(0))
 

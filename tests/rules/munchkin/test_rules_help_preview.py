@@ -8,7 +8,7 @@ import pytest
 
 from doorkick.shared.rules.munchkin.actions import AskForHelp, ChooseHelper, KickOpenTheDoor, Volunteer
 from doorkick.shared.rules.munchkin.helping import help_preview, help_previews
-from doorkick.shared.rules.munchkin.view import player_view
+from doorkick.shared.rules.munchkin.view import CombatView, player_view
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -54,7 +54,7 @@ def test_M31_the_view_carries_the_previews_to_those_who_decide(table: Table) -> 
     table.level(0, 5).level(1, 3).wear(0, "sword#1")
     table.door_on_top("troll").act(KickOpenTheDoor(0))
 
-    def combat(seat):
+    def combat(seat: int) -> CombatView:
         view = player_view(table.state, seat, frozenset())
         assert view.combat is not None
         return view.combat

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -46,12 +46,12 @@ if TYPE_CHECKING:
     from conftest import Table
 
 
-def fight(table: Table, monster: str, seat: int = 0):
+def fight(table: Table, monster: str, seat: int = 0) -> Table:
     """Kick open the door onto `monster`."""
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
 
 
-def get_help(table: Table, helper: int, **bribe):
+def get_help(table: Table, helper: int, **bribe: Any) -> Table:
     """The fighter asks, `helper` volunteers and is chosen (M31)."""
     fighter = table.combat.fighter
     return table.act(AskForHelp(fighter, **bribe), Volunteer(helper), ChooseHelper(fighter, helper))
@@ -63,7 +63,7 @@ def levels(table: Table) -> list[int]:
 
 
 
-def run_and_roll(table: Table, *dice: int):
+def run_and_roll(table: Table, *dice: int) -> Table:
     """Run away, let the window pass, and fix the dice the run-away rolls will show."""
     return table.act(RunAway(table.combat.fighter)).pass_all().dice(*dice)
 
@@ -92,7 +92,8 @@ def test_M26_run_from_all_of_them(table: Table) -> None:
     assert table.flight.remaining == (0, 1)
     table.act(RollToRunAway(0, 0))
     assert table.combat.step == "flee"
-    assert table.flight.remaining == (1,)
+    flight = table.flight
+    assert flight.remaining == (1,)
     table.act(RollToRunAway(0, 1))
     assert table.flight.caught_by == 1
     table.act(AcceptBadStuff(0))
@@ -318,12 +319,14 @@ def test_M31_the_bribe_can_only_offer_ones_own_items(table: Table) -> None:
 
 
 @pytest.mark.parametrize("helper_first, order", [(True, (1, 0, 0)), (False, (0, 0, 1))])
-def test_M31_the_treasure_share_follows_the_agreed_pick_order(table: Table, helper_first, order) -> None:
+def test_M31_the_treasure_share_follows_the_agreed_pick_order(
+    table: Table, helper_first: bool, order: tuple[int, ...]
+) -> None:
     table.level(0, 8).level(1, 3).treasure_on_top("gold-brick#1", "junk#1", "helmet#1")
     fight(table, "troll")
     get_help(table, 1, treasures=1, helper_first=helper_first)
     table.act(ClaimVictory(0)).pass_all()
-    combat = table.state.combat
+    combat = table.combat
     assert combat.step == "spoils"
     assert set(combat.spoils) == {"gold-brick#1", "junk#1", "helmet#1"}
     assert combat.pick_order == order
@@ -671,7 +674,8 @@ def test_M37_strength_is_recomputed_at_once_in_mid_combat(table: Table) -> None:
     assert table.strengths() == (12, 10)
     table.act(Curse(1, "curse-armor", 0))
     assert table.strengths() == (7, 10)
-    assert table.combat.step == "fight"  # the claim no longer stands
+    combat = table.combat
+    assert combat.step == "fight"  # the claim no longer stands
     table.refuses(ClaimVictory(0), IllegalAction)
 
 

@@ -72,7 +72,7 @@ def flee_until_over(table: Table) -> Table:
     """Run away from the combat in progress, taking whatever the dice say."""
     table.act(RunAway(table.combat.fighter)).pass_all()
     while table.state.combat is not None:
-        flight = table.combat.flight
+        flight = table.flight
         seat = flight.order[0]
         if flight.caught_by is not None:
             table.act(AcceptBadStuff(seat))
@@ -166,7 +166,8 @@ def test_M03_with_deck_and_discards_empty_nobody_draws_and_play_goes_on(table: T
     assert table.event_kinds() == ["deck_empty"]
     assert table.state.phase == "door" and table.player(0).hand == ()
     table.act(LootTheRoom(0))
-    assert table.player(0).hand == () and table.state.phase == "end"
+    looted = table.state
+    assert table.player(0).hand == () and looted.phase == "end"
     table.act(EndTurn(0))
     assert table.state.active == 1 and len(all_cards(table.state)) == total
 
@@ -303,7 +304,8 @@ def test_M08_the_game_begins_when_everyone_is_ready(table: Table) -> None:
     table.act(FinishSetup(2))
     assert table.state.phase == "setup" and RULESET.seats_to_act(table.state) == {1}
     table.act(FinishSetup(1))
-    assert table.state.phase == "start" and table.state.turn == 1 and table.state.active == 0
+    started = table.state
+    assert started.phase == "start" and started.turn == 1 and started.active == 0
 
 
 # --- M09 the rules no card overrides -----------------------------------------------------------------
@@ -320,7 +322,7 @@ def test_M09_a_level_never_drops_below_1(table: Table) -> None:
 def test_M09_combat_strength_may_go_below_1(table: Table) -> None:
     table.curse(0, "curse-weak").door_on_top("rat#1")
     table.act(KickOpenTheDoor(0))
-    assert player_strength(table.state, table.state.combat, 0) == -1
+    assert player_strength(table.state, table.combat, 0) == -1
 
 
 def test_M09_getting_rid_of_a_monster_without_a_kill_gives_no_level(table: Table) -> None:
@@ -357,7 +359,8 @@ def test_M09_level_10_comes_with_a_kill(table: Table) -> None:
 def test_M10_the_first_to_level_10_wins_and_the_game_stops(table: Table) -> None:
     table.level(0, 9).level(1, 9).door_on_top("rat#1")
     table.act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
-    assert RULESET.outcome(table.state).winners == (0,)
+    outcome = RULESET.outcome(table.state)
+    assert outcome is not None and outcome.winners == (0,)
     assert table.state.phase == "over" and RULESET.seats_to_act(table.state) == frozenset()
     table.refuses(EndTurn(0), WrongTime)
     assert table.legal(0) == [] and table.legal(1) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,7 @@ FIGHTER_KINDS |= {"arrow", "pet"}
 MONSTER_KINDS = {"monster", "enhancer", "against", "arrows", "one_shot"}
 
 
-def parts_add_up(seen: Counter[str]):
+def parts_add_up(seen: Counter[str]) -> Callable[[GameState], None]:
     """A check for every state of a playout: the parts sum to the strengths, in the view as in the engine."""
 
     def check(state: GameState) -> None:
@@ -78,7 +79,7 @@ def test_M32_a_helped_fight_against_an_enhanced_elf_hater_shows_every_term(table
     table.level(0, 5).wear(0, "sword#1").race(1, "elf#1").level(1, 3).hand(2, "enraged#1")
     table.door_on_top("elf-hater").act(KickOpenTheDoor(0))
     table.act(AskForHelp(0), Volunteer(1), ChooseHelper(0, 1), EnhanceMonster(2, "enraged#1", 0))
-    combat = table.state.combat
+    combat = table.combat
     ours = [(p.kind, p.amount, p.seat, p.card) for p in fighter_parts(table.state, combat)]
     theirs = [(p.kind, p.amount, p.card, p.detail) for p in monster_parts(table.state, combat)]
     sword = table.state.card("sword#1").bonus
@@ -95,6 +96,6 @@ def test_E04_a_pet_sacrificed_for_the_fighter_is_a_term_of_its_own(variant: Vari
     t = variant(epic=True).level(0, 10).door_on_top("ghoul#1").act(KickOpenTheDoor(0), TamePet(0))
     t.state = replace(t.state, phase="start")  # the next turn of the same player
     t.door_on_top("troll").act(KickOpenTheDoor(0), SacrificePet(0, "fighters"))
-    parts = fighter_parts(t.state, t.state.combat)
+    parts = fighter_parts(t.state, t.combat)
     assert ("pet", 4) in [(p.kind, p.amount) for p in parts]
-    assert sum(p.amount for p in parts) == fighters_strength(t.state, t.state.combat)
+    assert sum(p.amount for p in parts) == fighters_strength(t.state, t.combat)

@@ -34,7 +34,7 @@ from doorkick.shared.rules.wonderland.actions import (
     Roll,
     TakeBack,
 )
-from doorkick.shared.rules.wonderland.engine import deciders
+from doorkick.shared.rules.wonderland.rules import deciders
 from doorkick.shared.rules.wonderland.state import WonderlandState
 
 CAP = 5_000

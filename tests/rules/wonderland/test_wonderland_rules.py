@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from wonderland_support import (
@@ -51,6 +52,7 @@ from doorkick.shared.rules.wonderland.state import (
     RUN_ROLL,
     RUNNING,
     START,
+    WonderlandState,
     gold,
 )
 
@@ -140,7 +142,7 @@ def test_W04_the_legal_actions_offer_each_replacement() -> None:
     assert offered == [PlayFriend(0, "cheshire_cat", "dinah"), PlayFriend(0, "cheshire_cat", "march_hare")]
 
 
-def _fighting(hand: list[str], **more: object) -> object:
+def _fighting(hand: list[str], **more: Any) -> WonderlandState:
     return table(hands=[hand, [], [], []], phase=FIGHT, positions=["room3"] + ["entrance"] * 3,
                  fight=fight(3, cards=("slithy_tove",), dice=(("fighter", 2),)), **more)
 
@@ -407,7 +409,7 @@ def test_W16_monster_cards_are_discarded_and_the_turn_passes_win_or_lose() -> No
 # ---------------------------------------------------------------- help
 
 
-def _asking_state(helper_at: str) -> object:
+def _asking_state(helper_at: str) -> WonderlandState:
     return table(phase=FIGHT, positions=["room5", helper_at, "room2", "entrance"],
                  friends=[["cheshire_cat"], ["the_hatter", "dinah"], [], []],
                  fight=fight(5, cards=("humpty_dumpty",), dice=(("fighter", 2),)))

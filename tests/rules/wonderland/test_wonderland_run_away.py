@@ -12,20 +12,20 @@ from wonderland_support import ENGINE, fight, play, table
 from doorkick.shared.rules.base import IllegalAction
 from doorkick.shared.rules.wonderland.actions import Move
 from doorkick.shared.rules.wonderland.board import Board, load_board, parse_board, read_board_text
-from doorkick.shared.rules.wonderland.state import MOVING, RUN_DISCARD, RUNNING
+from doorkick.shared.rules.wonderland.state import MOVING, RUN_DISCARD, RUNNING, WonderlandState
 
 SHIPPED, _ = read_board_text("wonderland")
 # One more link closes a short loop of five spaces through Room 1: room1 - path1a - path1b - path1c - path6d.
 LOOPED = SHIPPED.replace('links = [\n', 'links = [\n    ["path1c", "path6d"],\n', 1)
 
 
-def running(board: Board, die: int):
+def running(board: Board, die: int) -> WonderlandState:
     state = table(phase=RUNNING, die=die, positions=["room1"] + ["entrance"] * 3, hands=[["jam_tart"], [], [], []],
                   fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)))
     return replace(state, board=board)
 
 
-def runs(state) -> set[tuple[str, ...]]:
+def runs(state: WonderlandState) -> set[tuple[str, ...]]:
     return {a.path for a in ENGINE.legal_actions(state, 0) if isinstance(a, Move)}
 
 

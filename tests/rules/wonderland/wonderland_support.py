@@ -8,7 +8,7 @@ from typing import Any
 from doorkick.shared.rules.base import Action, Event, SeatSetup
 from doorkick.shared.rules.rng import Rng
 from doorkick.shared.rules.wonderland import RULESET
-from doorkick.shared.rules.wonderland.state import Die, Fight, WonderlandState
+from doorkick.shared.rules.wonderland.state import Die, DieOwner, Fight, WonderlandState
 
 ENGINE = RULESET
 
@@ -59,7 +59,7 @@ def rolling(*faces: int) -> Rng:
     raise AssertionError(f"no seed rolls {faces}")
 
 
-def fight(room: int, fighter: int = 0, cards: tuple[str, ...] = (), dice: tuple[tuple[str, int], ...] = (),
+def fight(room: int, fighter: int = 0, cards: tuple[str, ...] = (), dice: tuple[tuple[DieOwner, int], ...] = (),
           **more: Any) -> Fight:
     return Fight(room=room, fighter=fighter, monster_cards=cards,
                  dice=tuple(Die(owner, face) for owner, face in dice), **more)

@@ -160,14 +160,15 @@ def verify(
         try:
             action = ruleset.action_from_wire(wire)
             if action not in ruleset.legal_actions(state, action.seat):
-                raise RuleError(f"{action} was not legal then")
+                raise RuleError(f"{_whose(reveal, action.seat)} {action.kind.replace('_', ' ')} was not legal then")
             state, _ = ruleset.apply(state, action)
         except (RuleError, ValueError, KeyError, TypeError) as exc:
             return Verdict(False, f"Not fair: the replay differs at action {n}", [*details, f"action {n}: {exc}"], n)
         difference = _compare(ruleset, state, n, seen)
         if difference:
             return Verdict(False, f"Not fair: the replay differs at action {n}",
-                           [*details, f"action {n} {wire}: {difference}"], n)
+                           [*details, f"action {n}, {_whose(reveal, action.seat)} {action.kind.replace('_', ' ')}: "
+                                      f"{difference}"], n)
     last = max(seen.checksums, default=0)
     if last > len(reveal.actions):
         return Verdict(False, f"Not fair: the log stops at action {len(reveal.actions)} of {last}", details,
@@ -180,6 +181,13 @@ def verify(
     details.append(f"{len(reveal.actions)} actions replayed, {checked} of them held against what you were shown; "
                    "the outcome is the one shown")
     return Verdict(True, FAIR if counted else FAIR + ", though your dice were not counted", details)
+
+
+def _whose(reveal: Reveal, seat: int) -> str:
+    """A seat as the table names it ("Bob's"), for a player reading why a replay failed."""
+    if 0 <= seat < len(reveal.players):
+        return f"{reveal.players[seat].name}'s"
+    return f"seat {seat + 1}'s"
 
 
 def _compare(ruleset: Ruleset[Any], state: Any, n: int, seen: Seen) -> str:

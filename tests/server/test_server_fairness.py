@@ -129,6 +129,8 @@ def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: 
     verdict = witness_of(watcher, game, altered, commitment, None)
     assert verdict.fair is False and verdict.differs_at == n, verdict
     assert f"differs at action {n}" in verdict.headline
+    said = verdict.details[-1]  # in the players' words: whose action, never its wire form
+    assert said.startswith(f"action {n}, ") and "'s " in said and "{" not in said and "seat" not in said, said
 
     monkeypatch.setattr(fairness.SeedRound, "record", loaded_dice)
     loaded = asyncio.run(a_game("loaded"))

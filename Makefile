@@ -27,6 +27,7 @@ test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 # The folders become `doorkick.*` only through setuptools' import hook, which mypy and editors cannot follow:
 # a tree of links, `.venv/typing/doorkick/<folder>`, shows them the package as it is installed.

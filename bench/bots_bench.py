@@ -17,9 +17,7 @@ def bench(quick: bool = False) -> dict[str, Any]:
         levels = ["hard", "normal", "normal", "normal"]
         games = 1 if quick else (2 if game == "munchkin" else 4)
         summary = summarise(run_matches(game, levels, games, seed=77, cap=400 if quick else 20_000), levels)
-        out[game] = {
-            level: {k: round(v, 3) for k, v in t.items()} for level, t in summary["decision_ms"].items()
-        }
+        out[game] = {level: {k: round(v, 3) for k, v in t.items()} for level, t in summary["decision_ms"].items()}
     return out
 
 

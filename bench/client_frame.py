@@ -108,7 +108,11 @@ def main() -> int:
     cpu.sort()
     memory = memory_mb()  # the whole client: pygame, fonts, card art, the session and its engine
     figures = {
-        "frames": args.frames, "throws": throws, "moments": moments, "moment_frames": moment_frames, "size": f"{w}x{h}",
+        "frames": args.frames,
+        "throws": throws,
+        "moments": moments,
+        "moment_frames": moment_frames,
+        "size": f"{w}x{h}",
         "frame_p50_ms": round(statistics.median(times), 3),
         "frame_p95_ms": round(times[int(len(times) * 0.95) - 1], 3),
         "frame_max_ms": round(times[-1], 3),
@@ -117,11 +121,14 @@ def main() -> int:
         "client_rss_mb": memory.get("rss_mb", 0.0),
         "client_hwm_mb": memory.get("hwm_mb", 0.0),
     }
-    print(f"client frame, 6 players mid-combat, dice in the air, a big moment playing, {w}x{h}: {args.frames} frames, "
-          f"{throws} throws, {moments} moments playing in {moment_frames} frames: "
-          f"p50 {figures['frame_p50_ms']:.2f} ms, p95 {figures['frame_p95_ms']:.2f} ms (goal: p95 < 8 ms), "
-          f"CPU p50 {figures['cpu_p50_ms']:.2f} ms, p95 {figures['cpu_p95_ms']:.2f} ms; "
-          f"RSS {figures['client_rss_mb']:.1f} MiB, peak {figures['client_hwm_mb']:.1f} MiB", file=sys.stderr)
+    print(
+        f"client frame, 6 players mid-combat, dice in the air, a big moment playing, {w}x{h}: {args.frames} frames, "
+        f"{throws} throws, {moments} moments playing in {moment_frames} frames: "
+        f"p50 {figures['frame_p50_ms']:.2f} ms, p95 {figures['frame_p95_ms']:.2f} ms (goal: p95 < 8 ms), "
+        f"CPU p50 {figures['cpu_p50_ms']:.2f} ms, p95 {figures['cpu_p95_ms']:.2f} ms; "
+        f"RSS {figures['client_rss_mb']:.1f} MiB, peak {figures['client_hwm_mb']:.1f} MiB",
+        file=sys.stderr,
+    )
     app.close()
     write_figures(figures, args.json)
     return 0

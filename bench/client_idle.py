@@ -48,7 +48,10 @@ def measure(place: str, settle: float, seconds: float, video: str) -> dict[str, 
         }
         process = subprocess.Popen(
             [sys.executable, "-m", "doorkick.client.main", *PLACES[place], "--time-limit", str(settle + seconds + 30)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         try:
             time.sleep(settle)  # start-up, the first frames, the bot's opening moves
@@ -84,8 +87,11 @@ def main() -> int:
     for place in PLACES:
         figures[place] = measure(place, args.settle, args.seconds, video)
         got = figures[place]
-        print(f"idle {place} window ({video}): {got['idle_cpu_percent']:.1f}% of a core over {args.seconds:g} s, "
-              f"RSS {got['rss_mb']:.1f} MiB (peak {got['hwm_mb']:.1f} MiB)", file=sys.stderr)
+        print(
+            f"idle {place} window ({video}): {got['idle_cpu_percent']:.1f}% of a core over {args.seconds:g} s, "
+            f"RSS {got['rss_mb']:.1f} MiB (peak {got['hwm_mb']:.1f} MiB)",
+            file=sys.stderr,
+        )
     write_figures(figures, args.json)
     return 0
 

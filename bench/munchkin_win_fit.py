@@ -44,16 +44,27 @@ def main() -> None:
 
     level, r1 = col("level"), col("r1")
     terms = {
-        "c": np.ones(len(rows)), "level": level, "level>7": np.maximum(level - 7, 0),
-        "level>8": np.maximum(level - 8, 0), "r1": r1, "r1>7": np.maximum(r1 - 7, 0), "r1>8": np.maximum(r1 - 8, 0),
-        "r2": col("r2"), "r3": col("r3"), "gear": col("gear"), "r1_gear": col("r1_gear"), "hand": col("hand"),
+        "c": np.ones(len(rows)),
+        "level": level,
+        "level>7": np.maximum(level - 7, 0),
+        "level>8": np.maximum(level - 8, 0),
+        "r1": r1,
+        "r1>7": np.maximum(r1 - 7, 0),
+        "r1>8": np.maximum(r1 - 8, 0),
+        "r2": col("r2"),
+        "r3": col("r3"),
+        "gear": col("gear"),
+        "r1_gear": col("r1_gear"),
+        "hand": col("hand"),
         "until": col("until"),
     }
     x, y = np.stack(list(terms.values()), 1), col("win")
     train = np.array(games) % 5 != 0
     w = fit(x[train], y[train])
-    print(f"rows {len(rows)}, games {game}; log loss train {log_loss(x[train], y[train], w):.4f}, "
-          f"held out {log_loss(x[~train], y[~train], w):.4f}, constant {log_loss(x[:, :1], y, fit(x[:, :1], y)):.4f}")
+    print(
+        f"rows {len(rows)}, games {game}; log loss train {log_loss(x[train], y[train], w):.4f}, "
+        f"held out {log_loss(x[~train], y[~train], w):.4f}, constant {log_loss(x[:, :1], y, fit(x[:, :1], y)):.4f}"
+    )
     w = fit(x, y)
     print({k: round(float(v), 4) for k, v in zip(terms, w, strict=True)})
     p = 1 / (1 + np.exp(-x @ w))

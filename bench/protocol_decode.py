@@ -49,10 +49,21 @@ def client_frames(p: Any) -> dict[str, bytes]:
         "action": p.encode(p.message("action", 41, token="t" * 32, action=action)),
         "chat": p.encode(p.message("chat", text="anyone for a Kneepads of Allure?", scope="table")),
         "ping": p.encode(p.message("ping")),
-        "create_table": p.encode(p.message(
-            "create_table", 3, game="munchkin", seats=4, bots=2, bot_level="normal", name="Friday",
-            options={"epic": False, "reaction_time": "normal"}, packs=["core"], sex="female", colour="red",
-        )),
+        "create_table": p.encode(
+            p.message(
+                "create_table",
+                3,
+                game="munchkin",
+                seats=4,
+                bots=2,
+                bot_level="normal",
+                name="Friday",
+                options={"epic": False, "reaction_time": "normal"},
+                packs=["core"],
+                sex="female",
+                colour="red",
+            )
+        ),
         "bad_field": p.encode(p.message("create_table", 4, game="munchkin", seats="four")),
     }
 
@@ -74,7 +85,12 @@ def host_frames(p: Any) -> dict[str, bytes]:
     view, later = engine.player_view(state, 0), engine.player_view(after, 0)
     snapshot = p.message("snapshot", table="t1", seat=0, seq=7, state=view, checksum=p.checksum(view))
     update = p.message(
-        "update", table="t1", seat=0, seq=8, events=[e.for_seat(0) for e in events], changes=p.diff(view, later),
+        "update",
+        table="t1",
+        seat=0,
+        seq=8,
+        events=[e.for_seat(0) for e in events],
+        changes=p.diff(view, later),
         checksum=p.checksum(later),
     )
     return {
@@ -128,7 +144,9 @@ def bench(quick: bool, revision: str = BEFORE) -> dict[str, Any]:
         new = action_us(actions.from_wire, wire, rounds)
         size = len(protocol.canonical(wire))
         figures[f"engine_reads.{game}_{wire['type']}"] = {
-            "bytes": size, "before_us": round(old, 2), "after_us": round(new, 2)
+            "bytes": size,
+            "before_us": round(old, 2),
+            "after_us": round(new, 2),
         }
     return figures
 
@@ -143,8 +161,10 @@ def main(argv: list[str] | None = None) -> int:
         for name, row in figures.items():
             if isinstance(row, dict):
                 gain = row["before_us"] / row["after_us"] if row["after_us"] else 0.0
-                print(f"{name:28} {row['bytes']:>7} B  before {row['before_us']:>8.2f} us  "
-                      f"after {row['after_us']:>8.2f} us  x{gain:.1f}")
+                print(
+                    f"{name:28} {row['bytes']:>7} B  before {row['before_us']:>8.2f} us  "
+                    f"after {row['after_us']:>8.2f} us  x{gain:.1f}"
+                )
     if args.json:
         write_figures(figures, args.json)
     return 0

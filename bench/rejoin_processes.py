@@ -49,18 +49,35 @@ class Window:
 
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k != "DOORKICK_CONFIG_DIR"}
-        env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(self.home / "data"),
-                   XDG_CONFIG_HOME=str(self.home / "config"))
+        env.update(
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            XDG_DATA_HOME=str(self.home / "data"),
+            XDG_CONFIG_HOME=str(self.home / "config"),
+        )
         return env
 
     def launch(self) -> None:
         self.lines = queue.Queue()
         self.launched_at = time.monotonic()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "doorkick.client.main", "join", f"127.0.0.1:{self.port}", "--autoplay",
-             "--name", self.name, "--time-limit", "120",
-             *(["--screenshot-dir", str(self.shots)] if self.shots else [])],
-            env=self.env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "doorkick.client.main",
+                "join",
+                f"127.0.0.1:{self.port}",
+                "--autoplay",
+                "--name",
+                self.name,
+                "--time-limit",
+                "120",
+                *(["--screenshot-dir", str(self.shots)] if self.shots else []),
+            ],
+            env=self.env(),
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         )
         threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
 
@@ -148,8 +165,9 @@ class Spectator:
         start = time.monotonic()
         while time.monotonic() - start < timeout:
             combat = self.combat()
-            if combat is not None and (seat in (combat.get("fighter"), combat.get("helper"))
-                                       or time.monotonic() - start > timeout / 2):
+            if combat is not None and (
+                seat in (combat.get("fighter"), combat.get("helper")) or time.monotonic() - start > timeout / 2
+            ):
                 return "combat"
             time.sleep(0.02)
         return "game"

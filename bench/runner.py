@@ -63,8 +63,9 @@ def run_external(path: Path, quick: bool, timeout: float) -> dict[str, Any]:
     python = sys.executable
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     try:
-        helptext = subprocess.run([python, str(path), "--help"], capture_output=True, text=True, timeout=30,
-                                  env=env).stdout
+        helptext = subprocess.run(
+            [python, str(path), "--help"], capture_output=True, text=True, timeout=30, env=env
+        ).stdout
     except subprocess.TimeoutExpired:
         helptext = ""
     args = [python, str(path)]

@@ -39,9 +39,23 @@ class Host:
     def __init__(self) -> None:
         self.data_dir = tempfile.mkdtemp(prefix="doorkick-abuse-")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1",
-             "--no-discovery", "--data-dir", self.data_dir, "--bot-delay", "0.6"],
-            stdout=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-m",
+                "doorkick.client.main",
+                "host",
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--no-discovery",
+                "--data-dir",
+                self.data_dir,
+                "--bot-delay",
+                "0.6",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -188,8 +202,11 @@ async def create_drop(port: int, until: float, out: dict[str, Any]) -> None:
     assert other is not None
     other.send("create_table", 2, game="munchkin", seats=3)
     answer = await other.reply(2)
-    out["create_drop"] = {"created": created, "refused": refused,
-                          "another_address_creates": answer is not None and answer.type == p.SEATED}
+    out["create_drop"] = {
+        "created": created,
+        "refused": refused,
+        "another_address_creates": answer is not None and answer.type == p.SEATED,
+    }
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     other.close()
 
@@ -298,8 +315,12 @@ async def non_reading(port: int, until: float, out: dict[str, Any], host: Host) 
             await asyncio.sleep(0.05)
 
     await asyncio.gather(sleeper(0), sleeper(1), watch_memory())
-    out["non_reading"] = {"host_rss_idle_mb": host.idle.get("rss_mb", 0.0), "host_rss_peak_mb": peak,
-                          "host_hwm_mb": host.memory().get("hwm_mb", 0.0), "dropped": drops}
+    out["non_reading"] = {
+        "host_rss_idle_mb": host.idle.get("rss_mb", 0.0),
+        "host_rss_peak_mb": peak,
+        "host_hwm_mb": host.memory().get("hwm_mb", 0.0),
+        "dropped": drops,
+    }
 
 
 async def chat_flood(port: int, until: float, out: dict[str, Any]) -> None:
@@ -336,8 +357,13 @@ async def nothing(port: int, until: float, out: dict[str, Any]) -> None:
 
 
 ABUSES: dict[str, Callable[..., Awaitable[None]]] = {
-    "baseline": nothing, "idle_slots": idle_slots, "slowloris": slowloris, "create_drop": create_drop,
-    "password_guessing": password_guessing, "costly_frames": costly_frames, "non_reading": non_reading,
+    "baseline": nothing,
+    "idle_slots": idle_slots,
+    "slowloris": slowloris,
+    "create_drop": create_drop,
+    "password_guessing": password_guessing,
+    "costly_frames": costly_frames,
+    "non_reading": non_reading,
     "chat_flood": chat_flood,
 }
 
@@ -346,8 +372,12 @@ def timings(rtts: list[float]) -> dict[str, Any]:
     ms = [v * 1000 for v in rtts]
     if not ms:
         return {"pings": 0}
-    return {"pings": len(ms), "p50_ms": round(percentile(ms, 0.5), 2), "p99_ms": round(percentile(ms, 0.99), 2),
-            "max_ms": round(max(ms), 2)}
+    return {
+        "pings": len(ms),
+        "p50_ms": round(percentile(ms, 0.5), 2),
+        "p99_ms": round(percentile(ms, 0.99), 2),
+        "max_ms": round(max(ms), 2),
+    }
 
 
 async def run_abuse(name: str, seconds: float) -> dict[str, Any]:
@@ -356,7 +386,11 @@ async def run_abuse(name: str, seconds: float) -> dict[str, Any]:
     try:
         owners = await forty_tables(host.port) if name == "non_reading" else []
         probe_process = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--probe", str(host.port), str(seconds + 1.0),
+            sys.executable,
+            __file__,
+            "--probe",
+            str(host.port),
+            str(seconds + 1.0),
             stdout=asyncio.subprocess.PIPE,
         )
         await asyncio.sleep(0.5)  # the probe is in and pinging
@@ -388,8 +422,12 @@ def bench(quick: bool) -> dict[str, Any]:
         probe_figures = result["probe"]
         verdict = "ok" if probe_figures.get("p99_ms", 1e9) < 50 else "SLOW"
         extra = {k: v for k, v in result.items() if k != "probe"}
-        print(f"{name:18} probe p50 {probe_figures.get('p50_ms')} ms p99 {probe_figures.get('p99_ms')} ms "
-              f"max {probe_figures.get('max_ms')} ms [{verdict}] {extra}", file=sys.stderr, flush=True)
+        print(
+            f"{name:18} probe p50 {probe_figures.get('p50_ms')} ms p99 {probe_figures.get('p99_ms')} ms "
+            f"max {probe_figures.get('max_ms')} ms [{verdict}] {extra}",
+            file=sys.stderr,
+            flush=True,
+        )
     return figures
 
 

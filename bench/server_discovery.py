@@ -30,9 +30,24 @@ POLL = 0.005  # seconds between looks at the browser's list, as a frame loop wou
 
 def start_host(name: str, data_dir: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", LOOPBACK,
-         "--interface", LOOPBACK, "--name", name, "--data-dir", data_dir],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "doorkick.client.main",
+            "host",
+            "--port",
+            "0",
+            "--bind",
+            LOOPBACK,
+            "--interface",
+            LOOPBACK,
+            "--name",
+            name,
+            "--data-dir",
+            data_dir,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -95,8 +110,7 @@ def one_run(run: int, timeout: float) -> dict[str, float]:
             data_dir.cleanup()
     finally:
         browser.close()
-    return {"listed_s": listed - started, "advertised_s": advertised - started,
-            "late_browser_s": late_listed - opened}
+    return {"listed_s": listed - started, "advertised_s": advertised - started, "late_browser_s": late_listed - opened}
 
 
 def main() -> int:
@@ -109,8 +123,11 @@ def main() -> int:
     for i, run in enumerate(runs):
         print(f"run {i}: " + ", ".join(f"{k} {v:.3f}" for k, v in run.items()), file=sys.stderr)
     figures: dict[str, Any] = {"runs": len(runs)}
-    for key, label in (("listed_s", "host_start_to_listed"), ("advertised_s", "host_start_to_advertised"),
-                       ("late_browser_s", "browser_open_to_listed")):
+    for key, label in (
+        ("listed_s", "host_start_to_listed"),
+        ("advertised_s", "host_start_to_advertised"),
+        ("late_browser_s", "browser_open_to_listed"),
+    ):
         values = [run[key] for run in runs]
         figures[label] = {"p50_s": round(statistics.median(values), 3), "max_s": round(max(values), 3)}
     figures["discovery_p50_s"] = figures["host_start_to_listed"]["p50_s"]

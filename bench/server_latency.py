@@ -192,12 +192,40 @@ class Host:
         self.workers = workers
         self.data_dir = data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
         self.process = subprocess.Popen(
-            [sys.executable, *PROFILE, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1",
-             "--no-discovery", "--data-dir", data_dir, "--seed", str(game_seed), "--bot-delay", "0",
-             "--pass-timeout", "0", "--turn-timeout", "0", "--max-connections", "2000", "--max-tables", "1000",
-             "--max-per-address", "2000", "--max-tables-per-address", "1000",
-             *([] if workers is None else ["--workers", str(workers)])],
-            stdout=subprocess.PIPE, text=True, env=env,
+            [
+                sys.executable,
+                *PROFILE,
+                "-m",
+                "doorkick.client.main",
+                "host",
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--no-discovery",
+                "--data-dir",
+                data_dir,
+                "--seed",
+                str(game_seed),
+                "--bot-delay",
+                "0",
+                "--pass-timeout",
+                "0",
+                "--turn-timeout",
+                "0",
+                "--max-connections",
+                "2000",
+                "--max-tables",
+                "1000",
+                "--max-per-address",
+                "2000",
+                "--max-tables-per-address",
+                "1000",
+                *([] if workers is None else ["--workers", str(workers)]),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -221,14 +249,20 @@ class Host:
 
 def timings(latencies: list[float]) -> dict[str, Any]:
     ms = [v * 1000 for v in latencies]
-    return {"actions": len(ms), "p50_ms": round(percentile(ms, 0.5), 3), "p90_ms": round(percentile(ms, 0.9), 3),
-            "p99_ms": round(percentile(ms, 0.99), 3), "max_ms": round(max(ms), 3),
-            "mean_ms": round(statistics.fmean(ms), 3)}
+    return {
+        "actions": len(ms),
+        "p50_ms": round(percentile(ms, 0.5), 3),
+        "p90_ms": round(percentile(ms, 0.9), 3),
+        "p99_ms": round(percentile(ms, 0.99), 3),
+        "max_ms": round(max(ms), 3),
+        "mean_ms": round(statistics.fmean(ms), 3),
+    }
 
 
 def describe(figures: dict[str, Any]) -> str:
-    return " ".join(f"{k.removesuffix('_ms')}={v:.2f} ms" if k.endswith("_ms") else f"n={v}"
-                    for k, v in figures.items())
+    return " ".join(
+        f"{k.removesuffix('_ms')}={v:.2f} ms" if k.endswith("_ms") else f"n={v}" for k, v in figures.items()
+    )
 
 
 async def latency(port: int, game: str, actions: int, seed: int) -> dict[str, Any]:
@@ -252,8 +286,12 @@ async def latency(port: int, game: str, actions: int, seed: int) -> dict[str, An
         print(f"  {len(refused)} listed actions refused by the engine, e.g. {refused[0]}", file=sys.stderr)
     return {
         "one_table": one,
-        "update_bytes_per_seat": {"mean": round(statistics.fmean(updates)), "p50": percentile(updates, 0.5),
-                                  "p99": percentile(updates, 0.99), "max": max(updates)},
+        "update_bytes_per_seat": {
+            "mean": round(statistics.fmean(updates)),
+            "p50": percentile(updates, 0.5),
+            "p99": percentile(updates, 0.99),
+            "max": max(updates),
+        },
         "snapshot_bytes_per_seat": {"mean": round(statistics.fmean(snapshots)), "max": max(snapshots)},
         "refused_actions": len(refused),
     }
@@ -296,11 +334,14 @@ async def busy(host: Host, game: str, count: int, pace: float, actions: int, see
     figures["server_rss_mb"] = max([*samples, end.get("rss_mb", 0.0)])
     figures["server_hwm_mb"] = end.get("hwm_mb", 0.0)
     verdict = "ok" if figures["p99_under_50ms"] else "OVER 50 ms"
-    print(f"{count:3d} busy tables, {host.workers} workers ({figures['actions_per_s']:.0f} actions/s in all, "
-          f"{figures['server_cpu_per_action_ms']:.2f} ms host CPU each, "
-          f"{figures['host_process_cpu_per_action_ms']:.2f} of them in the host process): "
-          f"{describe(timings(lat))}  [{verdict}]  "
-          f"host RSS {figures['server_rss_mb']:.1f} MiB (idle {host.idle.get('rss_mb', 0.0):.1f})", file=sys.stderr)
+    print(
+        f"{count:3d} busy tables, {host.workers} workers ({figures['actions_per_s']:.0f} actions/s in all, "
+        f"{figures['server_cpu_per_action_ms']:.2f} ms host CPU each, "
+        f"{figures['host_process_cpu_per_action_ms']:.2f} of them in the host process): "
+        f"{describe(timings(lat))}  [{verdict}]  "
+        f"host RSS {figures['server_rss_mb']:.1f} MiB (idle {host.idle.get('rss_mb', 0.0):.1f})",
+        file=sys.stderr,
+    )
     return figures
 
 
@@ -312,9 +353,13 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between a busy table's actions")
     parser.add_argument("--per-table", type=int, default=100, help="actions per table in the capacity run")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--workers", default="", help="comma-separated worker counts, each table count run with "
-                        "each in turn (default: the host's own); the figures of 50 tables and 2 workers are under "
-                        "busy_tables['50 w2']")
+    parser.add_argument(
+        "--workers",
+        default="",
+        help="comma-separated worker counts, each table count run with "
+        "each in turn (default: the host's own); the figures of 50 tables and 2 workers are under "
+        "busy_tables['50 w2']",
+    )
     add_bench_arguments(parser, quick="200 actions, 12 per busy table")
     args = parser.parse_args()
     if args.quick:

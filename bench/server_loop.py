@@ -106,14 +106,26 @@ async def ticks(seconds: float) -> dict[str, float]:
             await asyncio.sleep(TICK)
             late.append(time.perf_counter() - now - TICK)
     late.sort()
-    return {"ticks_per_s": len(late) / seconds, "late_p50_ms": 1000 * late[len(late) // 2],
-            "late_p99_ms": 1000 * late[int(len(late) * 0.99)], "late_max_ms": 1000 * late[-1],
-            "gc_max_ms": 1000 * max(pauses, default=0.0)}
+    return {
+        "ticks_per_s": len(late) / seconds,
+        "late_p50_ms": 1000 * late[len(late) // 2],
+        "late_p99_ms": 1000 * late[int(len(late) * 0.99)],
+        "late_max_ms": 1000 * late[-1],
+        "gc_max_ms": 1000 * max(pauses, default=0.0),
+    }
 
 
 def config(data: Path) -> ServerConfig:
-    return ServerConfig(host="127.0.0.1", port=0, data_dir=data, discovery=False, bot_delay=0.0,
-                        pass_timeout=None, turn_timeout=None, contribution_timeout=0.5)
+    return ServerConfig(
+        host="127.0.0.1",
+        port=0,
+        data_dir=data,
+        discovery=False,
+        bot_delay=0.0,
+        pass_timeout=None,
+        turn_timeout=None,
+        contribution_timeout=0.5,
+    )
 
 
 async def with_bots(data: Path, game: str, seconds: float, pool: Callable[[], BotPool] | None) -> dict[str, Any]:
@@ -149,10 +161,12 @@ async def with_bots(data: Path, game: str, seconds: float, pool: Callable[[], Bo
 async def lobby_changes(data: Path, saves_on_loop: bool, changes: int = 100) -> dict[str, float]:
     server = Server(config(data), games=["munchkin"])
     if saves_on_loop:  # as the host did before the disk thread: every save written and fsynced right here
+
         def inline(job: Callable[[], Any]) -> concurrent.futures.Future[Any]:
             done: concurrent.futures.Future[Any] = concurrent.futures.Future()
             done.set_result(job())
             return done
+
         server.store.disk.call = inline  # type: ignore[method-assign]
     await server.start()
     try:
@@ -164,15 +178,19 @@ async def lobby_changes(data: Path, saves_on_loop: bool, changes: int = 100) -> 
                 assert reply.type == "ok", reply
                 await asyncio.sleep(PACE)
         await server.store.settled()
-        return {"loop_cpu_per_change_ms": 1000 * sum(cpu for cpu, _ in spent) / changes,
-                "longest_callback_wall_ms": 1000 * max(w for _, w in spent)}
+        return {
+            "loop_cpu_per_change_ms": 1000 * sum(cpu for cpu, _ in spent) / changes,
+            "longest_callback_wall_ms": 1000 * max(w for _, w in spent),
+        }
     finally:
         await server.close()
 
 
 def show(label: str, figures: dict[str, float]) -> None:
-    print(f"{label:34}" + "  ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
-                                     for k, v in figures.items()), flush=True)
+    print(
+        f"{label:34}" + "  ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in figures.items()),
+        flush=True,
+    )
 
 
 async def main(game: str, seconds: float, repeat: int) -> None:
@@ -180,8 +198,11 @@ async def main(game: str, seconds: float, repeat: int) -> None:
     n = itertools.count()
     runs: dict[str, list[dict[str, float]]] = {}
     for _ in range(repeat):
-        for label, pool in (("no game", None), ("hard bots in a thread (before)", lambda: BotPool(processes=False)),
-                            ("hard bots in the pool (after)", BotPool)):
+        for label, pool in (
+            ("no game", None),
+            ("hard bots in a thread (before)", lambda: BotPool(processes=False)),
+            ("hard bots in the pool (after)", BotPool),
+        ):
             figures = await with_bots(root / str(next(n)), game, seconds, pool)
             runs.setdefault(label, []).append(figures)
             show(label, figures)

@@ -52,8 +52,7 @@ async def run(moves: int) -> dict[str, Any]:
     cpu, elapsed = time.process_time() - cpu, time.perf_counter() - started
     host.close()
     worker.close()
-    return {"moves": moves, "cpu_per_move_us": round(1e6 * cpu / moves, 1),
-            "moves_per_s": round(moves / elapsed)}
+    return {"moves": moves, "cpu_per_move_us": round(1e6 * cpu / moves, 1), "moves_per_s": round(moves / elapsed)}
 
 
 def main() -> int:
@@ -63,8 +62,11 @@ def main() -> int:
     args = parser.parse_args()
     moves = min(args.moves, 2000) if args.quick else args.moves
     figures = asyncio.run(run(moves))
-    print(f"relay: {figures['cpu_per_move_us']:.1f} µs of CPU per move, both ends "
-          f"({figures['moves_per_s']} moves/s through one channel)", file=sys.stderr)
+    print(
+        f"relay: {figures['cpu_per_move_us']:.1f} µs of CPU per move, both ends "
+        f"({figures['moves_per_s']} moves/s through one channel)",
+        file=sys.stderr,
+    )
     write_figures({"relay": figures}, args.json)
     return 0
 

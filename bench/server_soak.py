@@ -84,9 +84,15 @@ async def soak(port: int, game: str, games: int, parallel: int, process: subproc
         memory.append(memory_mb(process.pid).get("rss_mb", 0.0))
     elapsed = time.perf_counter() - begin
     lister.close()
-    return {"games": finished, "seconds": round(elapsed, 1), "games_per_s": round(finished / elapsed, 2),
-            "refused_creates": refused, "host_rss_first_mb": memory[0], "host_rss_last_mb": memory[-1],
-            "host_rss_max_mb": max(memory)}
+    return {
+        "games": finished,
+        "seconds": round(elapsed, 1),
+        "games_per_s": round(finished / elapsed, 2),
+        "refused_creates": refused,
+        "host_rss_first_mb": memory[0],
+        "host_rss_last_mb": memory[-1],
+        "host_rss_max_mb": max(memory),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,10 +105,29 @@ def main(argv: list[str] | None = None) -> int:
     games = 10 if args.quick else args.games
     data_dir = Path(tempfile.mkdtemp(prefix="doorkick-soak-"))
     process = subprocess.Popen(
-        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--bind", "127.0.0.1", "--no-discovery",
-         "--data-dir", str(data_dir), "--bot-delay", "0", "--pass-timeout", "0", "--turn-timeout", "0",
-         "--max-tables", str(args.parallel)],  # far fewer than the games: finished tables must be freed
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "doorkick.client.main",
+            "host",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--no-discovery",
+            "--data-dir",
+            str(data_dir),
+            "--bot-delay",
+            "0",
+            "--pass-timeout",
+            "0",
+            "--turn-timeout",
+            "0",
+            "--max-tables",
+            str(args.parallel),
+        ],  # far fewer than the games: finished tables must be freed
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert process.stdout is not None
@@ -112,14 +137,21 @@ def main(argv: list[str] | None = None) -> int:
         stop_process(process)
         history = [f for f in (data_dir / "history").iterdir() if (f / "actions.log").is_file()]
         actions = sum(msgpack.unpackb((f / "record.msgpack").read_bytes())["seq"] for f in history)
-        figures.update(history_games=len(history), still_in_tables=len(list((data_dir / "tables").iterdir())),
-                       host_exit=process.returncode, actions=actions,
-                       actions_per_s=round(actions / figures["seconds"]))
-        print(f"{figures['games']} {args.game} games on one host in {figures['seconds']} s "
-              f"({figures['games_per_s']} games/s, {figures['actions_per_s']} actions/s), "
-              f"{figures['history_games']} in its history, "
-              f"host RSS {figures['host_rss_first_mb']} -> {figures['host_rss_last_mb']} MiB "
-              f"(max {figures['host_rss_max_mb']}), refused creates {figures['refused_creates']}", file=sys.stderr)
+        figures.update(
+            history_games=len(history),
+            still_in_tables=len(list((data_dir / "tables").iterdir())),
+            host_exit=process.returncode,
+            actions=actions,
+            actions_per_s=round(actions / figures["seconds"]),
+        )
+        print(
+            f"{figures['games']} {args.game} games on one host in {figures['seconds']} s "
+            f"({figures['games_per_s']} games/s, {figures['actions_per_s']} actions/s), "
+            f"{figures['history_games']} in its history, "
+            f"host RSS {figures['host_rss_first_mb']} -> {figures['host_rss_last_mb']} MiB "
+            f"(max {figures['host_rss_max_mb']}), refused creates {figures['refused_creates']}",
+            file=sys.stderr,
+        )
         write_figures(figures, args.json)
     finally:
         if process.poll() is None:

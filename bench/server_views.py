@@ -130,9 +130,11 @@ def main() -> int:
 
     def us(values: list[float]) -> dict[str, float]:
         ordered = sorted(values)
-        return {"mean_us": round(statistics.fmean(values) * 1e6, 1),
-                "p50_us": round(ordered[len(ordered) // 2] * 1e6, 1),
-                "p99_us": round(ordered[int(len(ordered) * 0.99)] * 1e6, 1)}
+        return {
+            "mean_us": round(statistics.fmean(values) * 1e6, 1),
+            "p50_us": round(ordered[len(ordered) // 2] * 1e6, 1),
+            "p99_us": round(ordered[int(len(ordered) * 0.99)] * 1e6, 1),
+        }
 
     moves = max(1, len(figures["move"]))
     out = {

@@ -99,8 +99,11 @@ def main() -> int:
                 rates[side].append(float(result["rate"]))
                 cpu_rates[side].append(float(result["cpu_rate"]))
                 seen[side] = (result["digests"], result["finals"])
-                print(f"round {n + 1}: {side:8s} {result['rate']:7.2f} games/s, {result['cpu_rate']:7.2f} per CPU "
-                      f"second  ({result['where']})", flush=True)
+                print(
+                    f"round {n + 1}: {side:8s} {result['rate']:7.2f} games/s, {result['cpu_rate']:7.2f} per CPU "
+                    f"second  ({result['where']})",
+                    flush=True,
+                )
     before, after = statistics.median(rates["against"]), statistics.median(rates["this"])
     cpu_before, cpu_after = statistics.median(cpu_rates["against"]), statistics.median(cpu_rates["this"])
     print(f"median games per CPU second: against {cpu_before:.2f}, this {cpu_after:.2f}: x{cpu_after / cpu_before:.2f}")

@@ -117,17 +117,40 @@ def run_bgio(folder: Path, tables: int, moves: int, rate: float, seed: int) -> d
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "bgio.json"
             busy0 = machine_jiffies()
-            subprocess.run(["node", "bench.js", str(port), str(tables), str(moves), str(rate), "--server-pid",
-                            str(server.pid), "--json", str(out), "--seed", str(seed)],
-                           cwd=folder, check=True, timeout=600, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                [
+                    "node",
+                    "bench.js",
+                    str(port),
+                    str(tables),
+                    str(moves),
+                    str(rate),
+                    "--server-pid",
+                    str(server.pid),
+                    "--json",
+                    str(out),
+                    "--seed",
+                    str(seed),
+                ],
+                cwd=folder,
+                check=True,
+                timeout=600,
+                stderr=subprocess.DEVNULL,
+            )
             busy1 = machine_jiffies()
             raw = json.loads(out.read_text())
     finally:
         stop_process(server)
-    return {"latencies_ms": raw["latencies_ms"], "moves": raw["actions"], "server_cpu_s": raw["server_cpu_s"],
-            "elapsed_s": raw["elapsed_s"], "server_pct": raw["server_cpu_pct"], "client_pct": raw["client_cpu_pct"],
-            # bench.js measures the machine over its timed phase only; that is the figure to compare
-            "machine_pct": raw["machine_cpu_pct"] if "machine_cpu_pct" in raw else machine_busy_pct(busy0, busy1)}
+    return {
+        "latencies_ms": raw["latencies_ms"],
+        "moves": raw["actions"],
+        "server_cpu_s": raw["server_cpu_s"],
+        "elapsed_s": raw["elapsed_s"],
+        "server_pct": raw["server_cpu_pct"],
+        "client_pct": raw["client_cpu_pct"],
+        # bench.js measures the machine over its timed phase only; that is the figure to compare
+        "machine_pct": raw["machine_cpu_pct"] if "machine_cpu_pct" in raw else machine_busy_pct(busy0, busy1),
+    }
 
 
 # -- DoorKick -------------------------------------------------------------------------------------------
@@ -144,8 +167,13 @@ def tree_env(tree: Path, overlays: Path) -> dict[str, str] | None:
         if not link.exists():
             link.symlink_to(tree / part)
     env = {**os.environ, "PYTHONPATH": str(package.parent)}
-    found = subprocess.run([sys.executable, "-c", "import doorkick.server.match as m; print(m.__file__)"],
-                           env=env, capture_output=True, text=True, check=True).stdout.strip()
+    found = subprocess.run(
+        [sys.executable, "-c", "import doorkick.server.match as m; print(m.__file__)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     if not Path(found).resolve().is_relative_to(tree):
         raise RuntimeError(f"{tree}'s DoorKick is not the one imported ({found})")
     return env
@@ -165,13 +193,20 @@ async def _drive(host: Host, tables: int, moves: int, rate: float, seed: int) ->
         await table.close()
     latencies = [v * 1000 for t in seated for v in t.latencies]
     client_s = (me1.user + me1.system) - (me0.user + me0.system)
-    return {"latencies_ms": latencies, "moves": len(latencies), "server_cpu_s": cpu1 - cpu0, "elapsed_s": elapsed,
-            "server_pct": 100 * (cpu1 - cpu0) / elapsed, "client_pct": 100 * client_s / elapsed,
-            "machine_pct": machine_busy_pct(busy0, busy1)}
+    return {
+        "latencies_ms": latencies,
+        "moves": len(latencies),
+        "server_cpu_s": cpu1 - cpu0,
+        "elapsed_s": elapsed,
+        "server_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "client_pct": 100 * client_s / elapsed,
+        "machine_pct": machine_busy_pct(busy0, busy1),
+    }
 
 
-def run_doorkick(env: dict[str, str] | None, tables: int, moves: int, rate: float, seed: int,
-                 workers: int | None = None) -> dict[str, Any]:
+def run_doorkick(
+    env: dict[str, str] | None, tables: int, moves: int, rate: float, seed: int, workers: int | None = None
+) -> dict[str, Any]:
     host = Host(seed, env=env, workers=workers)
     try:
         return asyncio.run(_drive(host, tables, moves, rate, seed))
@@ -182,6 +217,7 @@ def run_doorkick(env: dict[str, str] | None, tables: int, moves: int, rate: floa
 # -- the table ------------------------------------------------------------------------------------------
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Medians over the repetitions of each repetition's p50, p99 and CPU per move."""
+
     def med(values: list[float]) -> float:
         return round(statistics.median(values), 3)
 
@@ -202,17 +238,26 @@ def ratio(mine: float, theirs: float) -> str:
 def render(figures: dict[str, Any], systems: list[str], counts: list[int]) -> str:
     doorkicks = [s for s in systems if s != BGIO]
     rows = figures["results"]
-    head = ["tables", *(f"{s} p50 / p99 ms" for s in systems), *(f"p99 ratio {s}" for s in doorkicks),
-            *(f"CPU/move ms {s}" for s in systems), *(f"CPU ratio {s}" for s in doorkicks), "others' load %"]
+    head = [
+        "tables",
+        *(f"{s} p50 / p99 ms" for s in systems),
+        *(f"p99 ratio {s}" for s in doorkicks),
+        *(f"CPU/move ms {s}" for s in systems),
+        *(f"CPU ratio {s}" for s in doorkicks),
+        "others' load %",
+    ]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for count in counts:
         row = rows[str(count)]
         bgio = row[BGIO]
-        cells = [str(count), *(f"{row[s]['p50_ms']:.1f} / {row[s]['p99_ms']:.1f}" for s in systems),
-                 *(ratio(row[s]["p99_ms"], bgio["p99_ms"]) for s in doorkicks),
-                 *(f"{row[s]['cpu_per_move_ms']:.2f}" for s in systems),
-                 *(ratio(row[s]["cpu_per_move_ms"], bgio["cpu_per_move_ms"]) for s in doorkicks),
-                 "/".join(f"{row[s]['others_pct']:.0f}" for s in systems)]
+        cells = [
+            str(count),
+            *(f"{row[s]['p50_ms']:.1f} / {row[s]['p99_ms']:.1f}" for s in systems),
+            *(ratio(row[s]["p99_ms"], bgio["p99_ms"]) for s in doorkicks),
+            *(f"{row[s]['cpu_per_move_ms']:.2f}" for s in systems),
+            *(ratio(row[s]["cpu_per_move_ms"], bgio["cpu_per_move_ms"]) for s in doorkicks),
+            "/".join(f"{row[s]['others_pct']:.0f}" for s in systems),
+        ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -225,11 +270,20 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=100, help="moves per table")
     parser.add_argument("--rate", type=float, default=4.0, help="moves per second at each table")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--tree", action="append", default=[], metavar="LABEL=PATH",
-                        help="a DoorKick tree to run the host from (repeatable; default: this repository)")
-    parser.add_argument("--workers", default="", metavar="N,M",
-                        help="run each DoorKick tree's host with each of these worker counts in turn, as systems "
-                             "'LABEL wN' (default: the host's own; a tree from before workers takes none)")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="a DoorKick tree to run the host from (repeatable; default: this repository)",
+    )
+    parser.add_argument(
+        "--workers",
+        default="",
+        metavar="N,M",
+        help="run each DoorKick tree's host with each of these worker counts in turn, as systems "
+        "'LABEL wN' (default: the host's own; a tree from before workers takes none)",
+    )
     parser.add_argument("--quick", action="store_true", help="1 and 10 tables, one repetition, 20 moves a table")
     parser.add_argument("--json", default="", metavar="PATH", help="also write every figure here")
     args = parser.parse_args()
@@ -248,14 +302,15 @@ def main() -> int:
         # Each DoorKick system: its tree's environment and its worker count (None: the host's default)
         doorkick: dict[str, tuple[dict[str, str] | None, int | None]] = {
             (f"{label} w{w}" if w is not None else label): (env, w)
-            for label, env in envs.items() for w in (counts_of_workers or [None])
+            for label, env in envs.items()
+            for w in (counts_of_workers or [None])
         }
         systems = [*doorkick, BGIO]
         runs: dict[str, dict[str, list[dict[str, Any]]]] = {str(c): {s: [] for s in systems} for c in counts}
         load_start = loadavg()
         for rep in range(args.repetitions):
             for count in counts:
-                order = systems[rep % len(systems):] + systems[: rep % len(systems)]
+                order = systems[rep % len(systems) :] + systems[: rep % len(systems)]
                 for system in order:
                     seed = args.seed + rep
                     if system == BGIO:
@@ -264,19 +319,30 @@ def main() -> int:
                         env, workers = doorkick[system]
                         result = run_doorkick(env, count, args.moves, args.rate, seed, workers)
                     runs[str(count)][system].append(result)
-                    print(f"rep {rep + 1} {count:3d} tables {system}: p50 "
-                          f"{percentile(result['latencies_ms'], 0.5):.1f} p99 "
-                          f"{percentile(result['latencies_ms'], 0.99):.1f} ms, "
-                          f"{1000 * result['server_cpu_s'] / max(1, result['moves']):.2f} ms CPU/move, "
-                          f"machine {result['machine_pct']:.0f}% of a core", file=sys.stderr)
+                    print(
+                        f"rep {rep + 1} {count:3d} tables {system}: p50 "
+                        f"{percentile(result['latencies_ms'], 0.5):.1f} p99 "
+                        f"{percentile(result['latencies_ms'], 0.99):.1f} ms, "
+                        f"{1000 * result['server_cpu_s'] / max(1, result['moves']):.2f} ms CPU/move, "
+                        f"machine {result['machine_pct']:.0f}% of a core",
+                        file=sys.stderr,
+                    )
     figures: dict[str, Any] = {
-        "tables": counts, "repetitions": args.repetitions, "moves_per_table": args.moves, "rate_hz": args.rate,
-        "trees": trees, "cores": os.cpu_count(), "loadavg_start": load_start, "loadavg_end": loadavg(),
+        "tables": counts,
+        "repetitions": args.repetitions,
+        "moves_per_table": args.moves,
+        "rate_hz": args.rate,
+        "trees": trees,
+        "cores": os.cpu_count(),
+        "loadavg_start": load_start,
+        "loadavg_end": loadavg(),
         "results": {c: {s: summary(r) for s, r in row.items()} for c, row in runs.items()},
     }
-    print(f"{args.repetitions} repetition(s), {args.moves} moves per table at {args.rate:g} Hz, medians; "
-          f"{os.cpu_count()} cores, load average {load_start:.1f} at the start, {figures['loadavg_end']:.1f} at the "
-          "end; others' load: % of a core busy with neither server nor load generator, per system")
+    print(
+        f"{args.repetitions} repetition(s), {args.moves} moves per table at {args.rate:g} Hz, medians; "
+        f"{os.cpu_count()} cores, load average {load_start:.1f} at the start, {figures['loadavg_end']:.1f} at the "
+        "end; others' load: % of a core busy with neither server nor load generator, per system"
+    )
     print(render(figures, systems, counts))
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")

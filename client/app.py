@@ -315,6 +315,8 @@ def _wait_for_events(timeout_ms: int) -> list[pygame.event.Event]:
     first = pygame.event.wait(timeout_ms)
     rest = pygame.event.get()
     return rest if first.type == pygame.NOEVENT else [first, *rest]
+
+
 def _display() -> pygame.Surface:
     """The window's surface; the app opens its window before anything asks for it."""
     surface = pygame.display.get_surface()

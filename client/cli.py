@@ -145,8 +145,10 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     try:
         _read_scenario(args)
     except ValueError as exc:  # ScenarioError: the file, the line and why; no window opens
@@ -450,8 +452,15 @@ def _start_hot_seat(app: App, args: argparse.Namespace, attach: Any, names: list
         scenario = rebuild(scenario.kept(), names_at)
         setups, packs, options, arranged = scenario.seats, scenario.packs, None, scenario.state
     session = LocalSession(
-        ruleset(args.game), setups, seed, range(humans), packs, options,
-        bot_delay=_bot_pace(app, args), bot_level=args.bot_level, state=arranged,
+        ruleset(args.game),
+        setups,
+        seed,
+        range(humans),
+        packs,
+        options,
+        bot_delay=_bot_pace(app, args),
+        bot_level=args.bot_level,
+        state=arranged,
     )
     scene_type = WonderlandScene if args.game == "wonderland" else MunchkinScene
     scene = scene_type(app, session)

@@ -17,8 +17,19 @@ from ..shared.protocol import HOLD_SECONDS
 # Action kinds that change nothing in a fight: a reaction window does not wait for a seat that has only these
 # (and `pass`) to offer. Any other kind (a new one included) counts as something the seat could play.
 ASIDE_KINDS = frozenset(
-    {"pass", "give_item", "equip", "unequip", "give_to_hireling", "offer_trade", "accept_trade", "decline_trade",
-     "discard_card", "sell", "give_charity"}
+    {
+        "pass",
+        "give_item",
+        "equip",
+        "unequip",
+        "give_to_hireling",
+        "offer_trade",
+        "accept_trade",
+        "decline_trade",
+        "discard_card",
+        "sell",
+        "give_charity",
+    }
 )
 
 

@@ -224,8 +224,9 @@ class Connection:
         self._writer = writer
         framer = Framer(protocol.SERVER_MESSAGES)
         nonce = new_nonce()
-        hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name=self.name,
-                                 nonce=nonce)
+        hello = protocol.message(
+            protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name=self.name, nonce=nonce
+        )
         writer.write(protocol.encode(hello))
         assert self._outbox is not None
         sender: asyncio.Task[None] | None = None  # started once the host has proved who it is
@@ -306,8 +307,9 @@ class Connection:
         elif item.type == protocol.SEATED:
             self.table, self.token = item.get("table"), item.get("token")
             if self.seats is not None and self.server_id:
-                self.seats.keep(issued(self.server_id, item.get("table"), item.get("seat"), item.get("token"),
-                                       self.host, self.port))
+                self.seats.keep(
+                    issued(self.server_id, item.get("table"), item.get("seat"), item.get("token"), self.host, self.port)
+                )
         elif item.type == protocol.LEFT and self.seats is not None:
             self.seats.forget(self.server_id, item.get("table"))  # given up on purpose: nothing to come back to
         elif item.type == protocol.TABLE and self.seats is not None and self.table:

@@ -108,8 +108,9 @@ def probe(
     nonce = new_nonce()
     try:
         with socket.create_connection((address, port), timeout=timeout) as sock:
-            hello = protocol.message(protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name="probe",
-                                     nonce=nonce)
+            hello = protocol.message(
+                protocol.HELLO, protocol=protocol.PROTOCOL_VERSION, app=APP_NAME, name="probe", nonce=nonce
+            )
             sock.sendall(protocol.encode(hello) + protocol.encode(protocol.message(protocol.LIST_TABLES)))
             framer = protocol.Framer(protocol.SERVER_MESSAGES)
             host_id = ""

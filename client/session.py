@@ -190,9 +190,7 @@ class LocalSession(Session):
 
     def _restart_clocks(self) -> None:
         waiting = self.ruleset.seats_to_act(self.engine_state)
-        may_pass = [
-            s for s in self.seats if s in waiting and any(w["type"] == "pass" for w in self.states[s]["legal"])
-        ]
+        may_pass = [s for s in self.seats if s in waiting and any(w["type"] == "pass" for w in self.states[s]["legal"])]
         self.clocks.restart(may_pass, self.ruleset.reaction_seconds(self.engine_state))
 
     def hold(self, seat: int) -> None:
@@ -341,8 +339,12 @@ class NetSession(Session):
         self.witness.note_state(self.states.get(self.witness.seen.seat))
         named = tuple(str(n) for n in reveal.get("packs") or ())
         packs = self.card_packs(named) if named else ()  # none named: the game's own, as the host dealt them
-        self.witness.check(reveal, packs, getattr(self.connection, "commitments", {}).get(self.table),
-                           getattr(self.connection, "contributions", {}).get(self.table))
+        self.witness.check(
+            reveal,
+            packs,
+            getattr(self.connection, "commitments", {}).get(self.table),
+            getattr(self.connection, "contributions", {}).get(self.table),
+        )
         self._happenings.append(Happening("fairness", self.witness.seen.seat))
 
     def card_packs(self, named: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -45,8 +45,9 @@ class Witness:
         if state is not None and state.get("outcome"):
             self.seen.outcome = dict(state["outcome"])
 
-    def check(self, reveal: Message, packs: tuple[str, ...] | None, commitment: str | None,
-              contribution: str | None) -> None:
+    def check(
+        self, reveal: Message, packs: tuple[str, ...] | None, commitment: str | None, contribution: str | None
+    ) -> None:
         """Start checking a reveal; `packs` are this machine's copies of the table's packs (None: by name)."""
         self.seen.commitment, self.seen.contribution = commitment, contribution
         try:
@@ -61,8 +62,9 @@ class Witness:
         engine_packs = packs if packs is not None else names
         options = reveal.get("options")
         self.checking = True
-        self._thread = threading.Thread(target=self._run, args=(revealed, engine_packs, options),
-                                        name="verify dice", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(revealed, engine_packs, options), name="verify dice", daemon=True
+        )
         self._thread.start()
 
     def _run(self, revealed: f.Reveal, packs: tuple[str, ...], options: Any) -> None:
@@ -97,9 +99,14 @@ def verify_saved(folder: Path) -> f.Verdict:
     seats = record.get("seats") or []
     try:
         reveal = f.Reveal(
-            True, "", str(fairness["commitment"]), str(fairness["secret"]),
-            tuple(f.Contribution.from_wire(c) for c in fairness["contributions"]), int(record["seed"]),
-            tuple(SeatSetup(str(s["name"]), str(s["sex"])) for s in seats), tuple(actions),
+            True,
+            "",
+            str(fairness["commitment"]),
+            str(fairness["secret"]),
+            tuple(f.Contribution.from_wire(c) for c in fairness["contributions"]),
+            int(record["seed"]),
+            tuple(SeatSetup(str(s["name"]), str(s["sex"])) for s in seats),
+            tuple(actions),
         )
     except (KeyError, TypeError, ValueError) as exc:
         return f.Verdict(False, f"Not fair: the record's seed round cannot be read ({exc})", [], 0)
@@ -110,8 +117,9 @@ def verify_saved(folder: Path) -> f.Verdict:
 
 
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
-    parser.add_argument("save", type=Path, metavar="SAVE_DIR",
-                        help="a finished game's folder in a host's data dir (history/TABLE)")
+    parser.add_argument(
+        "save", type=Path, metavar="SAVE_DIR", help="a finished game's folder in a host's data dir (history/TABLE)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -92,6 +92,7 @@ def _browse(app: App, args: argparse.Namespace, whole_screen: bool) -> None:
     from .scenes.browser import BrowserScene
 
     args.autoplay, args.quit_after_turns = False, None  # what the shared browser asks of `play` and `join`
+
     def watch(host: str, port: int, label: str) -> None:
         open_big_screen(app, host, port, label, args.cycle, whole_screen)
 

@@ -38,8 +38,10 @@ def ranking(game: str, view: dict[str, Any]) -> list[tuple[int, str]]:
     the game is over (Gold stays in hidden hands until then), before that by the cards held and Friends in play."""
     players = [p for p in view.get("players") or [] if isinstance(p, dict)]
     if game == "munchkin":
-        keyed = [((int(p.get("level") or 0), int(p.get("gear") or 0)), i, f"Level {p.get('level', '?')}")
-                 for i, p in enumerate(players)]
+        keyed = [
+            ((int(p.get("level") or 0), int(p.get("gear") or 0)), i, f"Level {p.get('level', '?')}")
+            for i, p in enumerate(players)
+        ]
     else:
         golds = (view.get("outcome") or {}).get("gold") if isinstance(view.get("outcome"), dict) else None
         keyed = []

@@ -56,8 +56,9 @@ class LogReading:
     def whole(self) -> bool:
         return not (self.damaged or self.missing_file or self.torn) and len(self.actions) == len(self.found)
 
-    def problems(self, acknowledged: int | None = None, kept: int | None = None, rebuilt: tuple[int, ...] = ()
-                 ) -> list[str]:
+    def problems(
+        self, acknowledged: int | None = None, kept: int | None = None, rebuilt: tuple[int, ...] = ()
+    ) -> list[str]:
         """Each loss in words. `acknowledged`: how many actions the host had confirmed, if it knows; `kept`: how
         many replay (default: the intact run from the first); `rebuilt`: damaged actions found from their clue."""
         kept = len(self.actions) if kept is None else kept
@@ -66,8 +67,10 @@ class LogReading:
             out.append("the action log is missing")
         for start, end in self.damaged:
             out.append(f"bytes {start}-{end - 1} do not check out ({end - start} bytes)")
-        out.extend(f"action {n} was damaged and is rebuilt: the one legal action with the length and CRC-32 "
-                   "its frame gives" for n in rebuilt)
+        out.extend(
+            f"action {n} was damaged and is rebuilt: the one legal action with the length and CRC-32 its frame gives"
+            for n in rebuilt
+        )
         later = sorted(seq for seq in self.found if seq > kept + 1)
         if later:
             out.append(

@@ -39,17 +39,44 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     )
     parser.add_argument("--max-connections", type=int, default=64)
     parser.add_argument("--max-tables", type=int, default=64)
-    parser.add_argument("--max-per-address", type=int, default=8, metavar="N",
-                        help="connections from one address (8); its lobby requests scale with it")
-    parser.add_argument("--max-tables-per-address", type=int, default=4, metavar="N",
-                        help="tables waiting for players that one address may open (4)")
+    parser.add_argument(
+        "--max-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="connections from one address (8); its lobby requests scale with it",
+    )
+    parser.add_argument(
+        "--max-tables-per-address",
+        type=int,
+        default=4,
+        metavar="N",
+        help="tables waiting for players that one address may open (4)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="start every game from this seed (benchmarks, bugs)")
-    parser.add_argument("--board", type=Path, action="append", default=[], metavar="FILE",
-                        help="offer this Wonderland board file to the players, by its id (repeatable)")
-    parser.add_argument("--pack", type=Path, action="append", default=[], metavar="FILE",
-                        help="offer this card pack file to the players, by its id (repeatable)")
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help="worker processes the games run in (default: one per core; 0: all in this one)")
+    parser.add_argument(
+        "--board",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="offer this Wonderland board file to the players, by its id (repeatable)",
+    )
+    parser.add_argument(
+        "--pack",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="offer this card pack file to the players, by its id (repeatable)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes the games run in (default: one per core; 0: all in this one)",
+    )
     parser.add_argument("--verbose", "-v", action="store_true")
 
 
@@ -77,7 +104,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
 
 
 async def serve(
-    config: ServerConfig, rulesets: Callable[[str], Ruleset[Any]] = registry.ruleset,
+    config: ServerConfig,
+    rulesets: Callable[[str], Ruleset[Any]] = registry.ruleset,
     games: list[str] | None = None,
 ) -> None:
     """Host until SIGINT or SIGTERM, then close every connection, save and withdraw the advertisement."""
@@ -100,8 +128,10 @@ async def serve(
 
 
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     config = config_from(args)
     if not config.data_dir.exists():
         config.data_dir.mkdir(parents=True, mode=0o700)

@@ -45,10 +45,14 @@ class SeedRound:
 
     def ask(self, seconds: float) -> None:
         """Send the commitment to every seated human who is here now; a round with nobody to ask is done."""
-        self.asked = {s.index: s.client for s in self.table.seats
-                      if s.kind == HUMAN and s.client is not None and not s.stand_in}
-        frame = p.encode(p.message(p.COMMIT, table=self.table.id, commitment=self.commitment,
-                                   seats=sorted(self.asked), seconds=seconds))
+        self.asked = {
+            s.index: s.client for s in self.table.seats if s.kind == HUMAN and s.client is not None and not s.stand_in
+        }
+        frame = p.encode(
+            p.message(
+                p.COMMIT, table=self.table.id, commitment=self.commitment, seats=sorted(self.asked), seconds=seconds
+            )
+        )
         for client in self.asked.values():
             client.send_frame(frame)
         if not self.asked:
@@ -62,8 +66,9 @@ class SeedRound:
         if seat in self.got:
             raise ServerError("already_contributed", "your seat has contributed already")
         if not f.is_contribution(value):
-            raise ServerError("bad_contribution",
-                              f"a contribution is 1 to {f.MAX_CONTRIBUTION_HEX // 2} bytes in lowercase hex")
+            raise ServerError(
+                "bad_contribution", f"a contribution is 1 to {f.MAX_CONTRIBUTION_HEX // 2} bytes in lowercase hex"
+            )
         self.got[seat] = value
         if len(self.got) == len(self.asked):
             self.done.set()
@@ -86,8 +91,12 @@ class SeedRound:
     def record(self) -> tuple[int, dict[str, Any]]:
         """The seed and what the table keeps of the round (the secret included: revealed at the end)."""
         made = self.contributions()
-        record = {"verifiable": True, "commitment": self.commitment, "secret": self.secret,
-                  "contributions": [c.wire() for c in made]}
+        record = {
+            "verifiable": True,
+            "commitment": self.commitment,
+            "secret": self.secret,
+            "contributions": [c.wire() for c in made],
+        }
         return f.derive_seed(self.secret, made), record
 
 
@@ -97,8 +106,17 @@ def reveal_message(table: Table, actions: list[dict[str, Any]]) -> dict[str, Any
     if not fairness.get("verifiable"):
         return p.message(p.REVEAL, table=table.id, verifiable=False, reason=str(fairness.get("reason", "")))
     return p.message(
-        p.REVEAL, table=table.id, verifiable=True, reason="", commitment=fairness["commitment"],
-        secret=fairness["secret"], contributions=fairness["contributions"], seed=table.seed,
-        players=[{"name": s.name, "sex": s.sex} for s in table.seats], packs=list(table.packs),
-        options=table.options, actions=actions, outcome=table.outcome,
+        p.REVEAL,
+        table=table.id,
+        verifiable=True,
+        reason="",
+        commitment=fairness["commitment"],
+        secret=fairness["secret"],
+        contributions=fairness["contributions"],
+        seed=table.seed,
+        players=[{"name": s.name, "sex": s.sex} for s in table.seats],
+        packs=list(table.packs),
+        options=table.options,
+        actions=actions,
+        outcome=table.outcome,
     )

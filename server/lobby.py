@@ -45,8 +45,9 @@ RulesetLookup = Callable[[str], Ruleset[Any]]
 RECORD_EVERY = 32  # a game's record (with the acknowledged count) is saved again every this many actions
 RESULT_CHECK = 20.0  # how often a finished table is looked at: is anyone still there, is its time up
 # Requests that cost the host a lookup or more; they share each address's lobby budget (limits.py).
-LOBBY_REQUESTS = frozenset({p.LIST_TABLES, p.CREATE_TABLE, p.JOIN_TABLE, p.RESUME, p.WATCH, p.SET_PLAYER,
-                            p.SET_TABLE, p.LEAVE, p.RESYNC})
+LOBBY_REQUESTS = frozenset(
+    {p.LIST_TABLES, p.CREATE_TABLE, p.JOIN_TABLE, p.RESUME, p.WATCH, p.SET_PLAYER, p.SET_TABLE, p.LEAVE, p.RESYNC}
+)
 
 
 def _bot_level(level: Any) -> str:
@@ -72,8 +73,13 @@ class Lobby:
     """Every table on this host and every connected client; requests come in through `handle`."""
 
     def __init__(
-        self, config: ServerConfig, store: Store, rulesets: RulesetLookup, games: list[str],
-        on_change: Callable[[], None] | None = None, limits: AddressLimits | None = None,
+        self,
+        config: ServerConfig,
+        store: Store,
+        rulesets: RulesetLookup,
+        games: list[str],
+        on_change: Callable[[], None] | None = None,
+        limits: AddressLimits | None = None,
     ) -> None:
         self.config = config
         self.limits = limits if limits is not None else AddressLimits(config)
@@ -112,8 +118,12 @@ class Lobby:
             for seat in table.seats:
                 if seat.kind == HUMAN and not seat.stand_in:
                     self._start_away_clock(table, seat)
-            log.info("resumed table %s (%s, %d actions)", table.id, table.game,
-                     table.match.seq if table.match is not None else 0)
+            log.info(
+                "resumed table %s (%s, %d actions)",
+                table.id,
+                table.game,
+                table.match.seq if table.match is not None else 0,
+            )
 
     def _rebuild(self, saved: Saved) -> Table | None:
         """A table and its game from its save; one that cannot be used is set aside, the host goes on."""
@@ -125,8 +135,13 @@ class Lobby:
                 self._resume_match(table, replayed.state, len(replayed.actions))
         except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
             kept = self.store.set_aside(saved.folder, f"cannot resume: {type(exc).__name__}: {exc}")
-            log.warning("cannot resume table %s (%s: %s); its save is kept in %s", saved.folder.name,
-                        type(exc).__name__, exc, kept)
+            log.warning(
+                "cannot resume table %s (%s: %s); its save is kept in %s",
+                saved.folder.name,
+                type(exc).__name__,
+                exc,
+                kept,
+            )
             return None
         return table
 
@@ -140,8 +155,9 @@ class Lobby:
         if self.workers is not None and not table.finished:
             return self.workers.host(table, seq, self._finished, self._progressed)
         action_log = self.store.open_log(table.id) if not table.finished else None
-        return Match(table, ruleset, state, seq, action_log, self.config, self._finished, self._progressed,
-                     self.bot_pool)
+        return Match(
+            table, ruleset, state, seq, action_log, self.config, self._finished, self._progressed, self.bot_pool
+        )
 
     async def close(self) -> None:
         for table in self.tables.values():
@@ -184,16 +200,21 @@ class Lobby:
     def _abandoned(self, table: Table, seat: Seat) -> bool:
         """A table before its start that nobody else joined: its dropped creator's seat is freed soon (and the
         table with it), so that connect-create-drop cannot fill the host with empty tables."""
-        return not table.started and not table.spectators and not any(
-            s.kind == HUMAN and s is not seat for s in table.seats
+        return (
+            not table.started
+            and not table.spectators
+            and not any(s.kind == HUMAN and s is not seat for s in table.seats)
         )
 
     def _start_away_clock(self, table: Table, seat: Seat, abandoned: bool = False) -> None:
         if seat.away_timer is not None:
             seat.away_timer.cancel()
         loop = asyncio.get_running_loop()
-        window = min(self.config.abandoned_window, self.config.reconnect_window) if abandoned else \
-            self.config.reconnect_window
+        window = (
+            min(self.config.abandoned_window, self.config.reconnect_window)
+            if abandoned
+            else self.config.reconnect_window
+        )
         seat.away_timer = loop.call_later(window, self._away_too_long, table, seat)
 
     def _away_too_long(self, table: Table, seat: Seat) -> None:
@@ -258,8 +279,9 @@ class Lobby:
                 del self._created_by[table_id]  # gone, or playing: no longer a table waiting for players
         waiting = sum(1 for t in mine if t in self._created_by)
         if waiting >= self.config.max_tables_per_address:
-            raise ServerError("too_many_tables",
-                              f"one address may open at most {self.config.max_tables_per_address} tables at a time")
+            raise ServerError(
+                "too_many_tables", f"one address may open at most {self.config.max_tables_per_address} tables at a time"
+            )
 
     def _create_table(self, client: Client, message: p.Message, password_hash: str | None) -> None:
         self._checks_before_create(client)
@@ -335,7 +357,7 @@ class Lobby:
         self.check_setup(table.game, count, packs, message.get("options", table.options))
         old = table.seats
         table.seats = [old[i] if i < len(old) and old[i].kind == HUMAN else Seat(i) for i in range(count)]
-        chosen = free[len(free) - bots:]
+        chosen = free[len(free) - bots :]
         for i in chosen:  # bots that stay keep their colour; new ones take what is free after them
             if i < len(old) and old[i].kind == BOT:
                 table.seats[i] = old[i]
@@ -529,10 +551,12 @@ class Lobby:
             return
         late = [table.seats[i].name for i in sorted(seed_round.asked) if i not in seed_round.got]
         if late:  # the host says so at once; the reveal lists those seats as missing
-            text = (f"Dealt without the dice of {', '.join(late)}: none came within "
-                    f"{self.config.contribution_timeout:g} s")
-            notice = p.encode(p.message(p.CHAT, scope="table", text=text, table=table.id, seat=None,
-                                        **{"from": self.config.name}))
+            text = (
+                f"Dealt without the dice of {', '.join(late)}: none came within {self.config.contribution_timeout:g} s"
+            )
+            notice = p.encode(
+                p.message(p.CHAT, scope="table", text=text, table=table.id, seat=None, **{"from": self.config.name})
+            )
             for viewer in table.clients():
                 viewer.send_frame(notice)
 
@@ -630,8 +654,9 @@ class Lobby:
             table = client.table
             if table is None:
                 raise ServerError("not_at_table", "table chat needs a table")
-            out = p.encode(p.message(p.CHAT, scope="table", text=text, table=table.id, seat=client.seat,
-                                     **{"from": client.name}))
+            out = p.encode(
+                p.message(p.CHAT, scope="table", text=text, table=table.id, seat=client.seat, **{"from": client.name})
+            )
             for other in table.clients():
                 other.send_frame(out)
         else:

@@ -74,8 +74,16 @@ class Match:
     """The game at one table. Only the worker task changes `state`."""
 
     def __init__(
-        self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int, action_log: ActionLog | None,
-        config: ServerConfig, on_finish: Any, on_progress: Any = None, bot_pool: BotPool | None = None,
+        self,
+        table: Table,
+        ruleset: Ruleset[Any],
+        state: Any,
+        seq: int,
+        action_log: ActionLog | None,
+        config: ServerConfig,
+        on_finish: Any,
+        on_progress: Any = None,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.table = table
         self.ruleset = ruleset
@@ -139,8 +147,11 @@ class Match:
         else:
             self.sent[seat] = state
         checksum = self.sent_checksum[seat] = viewers.checksum(seat)
-        client.send(p.message(p.SNAPSHOT, request_id, table=self.table.id, seat=seat, seq=self.seq,
-                              state=state, checksum=checksum))
+        client.send(
+            p.message(
+                p.SNAPSHOT, request_id, table=self.table.id, seat=seat, seq=self.seq, state=state, checksum=checksum
+            )
+        )
 
     def forget(self, seat: int) -> None:
         self.sent.pop(seat, None)
@@ -169,8 +180,11 @@ class Match:
             except Exception:  # an engine bug must not take the table down; the state is unchanged
                 log.exception("table %s: %r failed", self.table.id, job)
                 if isinstance(job, _Submitted) and job.client is not None:
-                    job.client.send(p.message(p.ERROR, job.request_id, code="internal",
-                                              message="the server failed to apply that action"))
+                    job.client.send(
+                        p.message(
+                            p.ERROR, job.request_id, code="internal", message="the server failed to apply that action"
+                        )
+                    )
 
     async def _do(self, job: Job) -> None:
         if isinstance(job, _Submitted):
@@ -183,8 +197,11 @@ class Match:
             except OSError as exc:
                 log.error("table %s: cannot save the action log: %s", self.table.id, exc)
                 if job.client is not None:
-                    job.client.send(p.message(p.ERROR, job.request_id, code="storage",
-                                              message="the server could not save that action"))
+                    job.client.send(
+                        p.message(
+                            p.ERROR, job.request_id, code="storage", message="the server could not save that action"
+                        )
+                    )
                 return
             if job.client is not None:
                 job.client.send(p.message(p.OK, job.request_id, seq=self.seq))
@@ -299,8 +316,13 @@ class Match:
         return self._viewers
 
     def _update(
-        self, seat: int | None, events: list[Event], public: list[dict[str, Any]], before: dict[str, Any],
-        differ: Differ, stand_in: int | None = None,
+        self,
+        seat: int | None,
+        events: list[Event],
+        public: list[dict[str, Any]],
+        before: dict[str, Any],
+        differ: Differ,
+        stand_in: int | None = None,
     ) -> tuple[dict[str, Any], bytes]:
         """`public`: the events as everybody knows them; a seat in an event's audience gets its own."""
         viewers = self._audience()
@@ -311,9 +333,13 @@ class Match:
         if checksum is None:
             checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         message = p.message(
-            p.UPDATE, table=self.table.id, seat=seat, seq=self.seq,
+            p.UPDATE,
+            table=self.table.id,
+            seat=seat,
+            seq=self.seq,
             events=[e.for_seat(seat) if seat in e.audience else known for e, known in zip(events, public, strict=True)],
-            changes=changes, checksum=checksum,
+            changes=changes,
+            checksum=checksum,
         )
         if stand_in is not None:
             message["stand_in"] = stand_in
@@ -406,4 +432,3 @@ class Match:
 def _bot_level(table: Table, seat: int) -> str:
     """Bot seats play at the table's level; a normal bot stands in for a human who dropped out."""
     return level_for(table.game, table.bot_level if table.seats[seat].kind == BOT else "normal")
-

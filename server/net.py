@@ -31,8 +31,19 @@ log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 5.0  # seconds a closing connection gets to take its last frames
 TURN = 0.005  # seconds of one connection's requests before every other connection gets its turn
-FEATURES = ["chat", "spectate", "resume", "passwords", "bots", "timers", "resync", "set_table", "hold",
-            "signed_welcome", "packs"]
+FEATURES = [
+    "chat",
+    "spectate",
+    "resume",
+    "passwords",
+    "bots",
+    "timers",
+    "resync",
+    "set_table",
+    "hold",
+    "signed_welcome",
+    "packs",
+]
 
 
 def app_version() -> str:
@@ -223,8 +234,11 @@ class Connection:
             self.close("the first message must be hello", "handshake_required")
             return
         if hello.get("protocol") != p.PROTOCOL_VERSION:
-            self.close(f"this host speaks protocol {p.PROTOCOL_VERSION}, you sent {hello.get('protocol')}",
-                       "version_mismatch", hello.id)
+            self.close(
+                f"this host speaks protocol {p.PROTOCOL_VERSION}, you sent {hello.get('protocol')}",
+                "version_mismatch",
+                hello.id,
+            )
             return
         try:
             self.name = clean_name(hello.get("name"))
@@ -234,12 +248,24 @@ class Connection:
         self.greeted = True
         self.server.lobby.add(self)
         server = self.server
-        proof = {} if hello.get("nonce") is None else {"proof": server.identity.prove(server.server_id,
-                                                                                    hello.get("nonce"))}
-        self.send(p.message(p.WELCOME, hello.id, server=server.server_id, name=self.config.name,
-                            protocol=p.PROTOCOL_VERSION, app=app_version(), features=FEATURES,
-                            games=server.games, key=server.identity.public_hex,
-                            packs=server.lobby.served.catalogue(server.games), **proof))
+        proof = (
+            {} if hello.get("nonce") is None else {"proof": server.identity.prove(server.server_id, hello.get("nonce"))}
+        )
+        self.send(
+            p.message(
+                p.WELCOME,
+                hello.id,
+                server=server.server_id,
+                name=self.config.name,
+                protocol=p.PROTOCOL_VERSION,
+                app=app_version(),
+                features=FEATURES,
+                games=server.games,
+                key=server.identity.public_hex,
+                packs=server.lobby.served.catalogue(server.games),
+                **proof,
+            )
+        )
 
     async def _dispatch(self, message: p.Message) -> None:
         """One request; one that waits (a password check in a worker) holds back this connection's next ones,
@@ -279,7 +305,9 @@ class Server:
     """The host: a listening socket, the lobby, the heartbeat and (optionally) discovery."""
 
     def __init__(
-        self, config: ServerConfig, rulesets: Callable[[str], Ruleset[Any]] = registry.ruleset,
+        self,
+        config: ServerConfig,
+        rulesets: Callable[[str], Ruleset[Any]] = registry.ruleset,
         games: list[str] | None = None,
     ) -> None:
         self.config = config
@@ -289,8 +317,7 @@ class Server:
         self.server_id = self.store.server_id()
         self.identity = HostKey.load_or_create(config.data_dir)
         self.limits = AddressLimits(config)
-        self.lobby = Lobby(config, self.store, rulesets, self.games, on_change=self._lobby_changed,
-                           limits=self.limits)
+        self.lobby = Lobby(config, self.store, rulesets, self.games, on_change=self._lobby_changed, limits=self.limits)
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Server | None = None

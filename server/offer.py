@@ -47,8 +47,11 @@ class Offer:
     def load(cls, board_files: Iterable[Path] = (), pack_files: Iterable[Path] = ()) -> Offer:
         """The shipped boards and packs, and the host user's files (each read and checked now, at start)."""
         assets = resources.files("doorkick.assets")
-        boards = [Offered(f.name[:-5], BOARD_GAME, f.name[:-5]) for f in (assets / "boards").iterdir()
-                  if f.name.endswith(".toml")]
+        boards = [
+            Offered(f.name[:-5], BOARD_GAME, f.name[:-5])
+            for f in (assets / "boards").iterdir()
+            if f.name.endswith(".toml")
+        ]
         packs = []
         for f in (assets / "cards").iterdir():
             if f.name.endswith(".toml"):

@@ -83,8 +83,11 @@ class ServedPacks:
     def catalogue(self, games: Iterable[str]) -> list[dict[str, str]]:
         """`welcome.packs`: every pack a table of these games may name, so that a client's table form offers it."""
         playing = set(games)
-        return [{"name": x.name, "game": x.game, "title": x.title, "description": x.description}
-                for x in self.by_name.values() if x.game in playing]
+        return [
+            {"name": x.name, "game": x.game, "title": x.title, "description": x.description}
+            for x in self.by_name.values()
+            if x.game in playing
+        ]
 
     def offer(self, game: str, names: Iterable[str]) -> list[dict[str, Any]]:
         """A table's `pack_files`: its packs (or its game's default ones) in the order the engine mixes them."""
@@ -95,8 +98,14 @@ class ServedPacks:
         pack = self.by_hash.get(message.get("sha256"))
         if pack is None:
             raise ServerError("no_such_pack", "this host offers no pack with that sha256")
-        reply = p.message(p.PACK, message.id, sha256=pack.sha256, name=pack.name, text=pack.text,
-                          pictures=[{"path": x.path, "sha256": x.sha256, "size": len(x.data)} for x in pack.pictures])
+        reply = p.message(
+            p.PACK,
+            message.id,
+            sha256=pack.sha256,
+            name=pack.name,
+            text=pack.text,
+            pictures=[{"path": x.path, "sha256": x.sha256, "size": len(x.data)} for x in pack.pictures],
+        )
         self._send(client, "pack", p.encode(reply))
 
     def send_picture(self, client: Client, message: p.Message) -> None:
@@ -124,14 +133,30 @@ def _serve(item: Offered) -> ServedPack:
     raw = tomllib.loads(text)
     header = raw.get("pack") or {}
     title = str(header.get("name") or item.name).removeprefix("DoorKick: ")
-    return ServedPack(item.name, item.game, title, str(header.get("description", "")), item.source,
-                      hashlib.sha256(data).hexdigest(), text, _pictures(raw, path))
+    return ServedPack(
+        item.name,
+        item.game,
+        title,
+        str(header.get("description", "")),
+        item.source,
+        hashlib.sha256(data).hexdigest(),
+        text,
+        _pictures(raw, path),
+    )
 
 
 def _pictures(raw: dict[str, Any], path: Path) -> tuple[Picture, ...]:
     """The image files a pack's cards name: read now, so that a client can ask for each by its hash."""
-    named = sorted({c["art"] for c in raw.get("cards") or [] if isinstance(c, dict) and isinstance(c.get("art"), str)
-                    and c["art"] not in picture_names() and c["art"].lower().endswith(IMAGE_SUFFIXES)})
+    named = sorted(
+        {
+            c["art"]
+            for c in raw.get("cards") or []
+            if isinstance(c, dict)
+            and isinstance(c.get("art"), str)
+            and c["art"] not in picture_names()
+            and c["art"].lower().endswith(IMAGE_SUFFIXES)
+        }
+    )
     if len(named) > MAX_PICTURES:
         raise PackError(f"{path}: {len(named)} picture files; a pack served to clients names at most {MAX_PICTURES}")
     pictures = []
@@ -141,8 +166,9 @@ def _pictures(raw: dict[str, Any], path: Path) -> tuple[Picture, ...]:
             raise PackError(f"{path}: art {art!r} must be a path inside the pack's folder to be served to clients")
         data = (path.parent / relative).read_bytes()
         if len(data) > MAX_PICTURE_BYTES:
-            raise PackError(f"{path}: art {art!r} is {len(data)} bytes; a served picture has at most "
-                            f"{MAX_PICTURE_BYTES}")
+            raise PackError(
+                f"{path}: art {art!r} is {len(data)} bytes; a served picture has at most {MAX_PICTURE_BYTES}"
+            )
         pictures.append(Picture(art, hashlib.sha256(data).hexdigest(), data))
     return tuple(pictures)
 
@@ -151,5 +177,3 @@ def _source_path(source: str) -> Path:
     if source.endswith(".toml") or "/" in source or "\\" in source:
         return Path(source)
     return Path(str(resources.files("doorkick.assets") / "cards" / f"{source}.toml"))
-
-

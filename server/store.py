@@ -244,8 +244,12 @@ class Store:
             if raw:
                 kept = path.with_name("server.id.damaged")
                 os.replace(path, kept)
-                log.warning("%s is damaged (%r): kept as %s; this host has a new id, so clients see a new host",
-                            path, raw[:40], kept)
+                log.warning(
+                    "%s is damaged (%r): kept as %s; this host has a new id, so clients see a new host",
+                    path,
+                    raw[:40],
+                    kept,
+                )
         text = secrets.token_hex(8)
         atomic_write(path, text.encode())
         return text
@@ -405,8 +409,11 @@ class Store:
             log.warning("table %s: %s. The damaged log is kept in %s", folder.name, why, kept)
         elif reading.legacy or reading.torn:
             self.rewrite_log(folder, actions)
-            done = "migrated to the checksummed form" if reading.legacy else (
-                f"cut {reading.torn} bytes of a last action that a stop cut short (never acknowledged)")
+            done = (
+                "migrated to the checksummed form"
+                if reading.legacy
+                else (f"cut {reading.torn} bytes of a last action that a stop cut short (never acknowledged)")
+            )
             log.info("table %s: action log %s; %d actions", folder.name, done, len(actions))
         return problems
 

@@ -95,8 +95,15 @@ class Seat:
         return round(max(0.0, self.away_timer.when() - now), 1)
 
     def record(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "sex": self.sex, "colour": self.colour,
-                "token": self.token, "ready": self.ready, "stand_in": self.stand_in}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "sex": self.sex,
+            "colour": self.colour,
+            "token": self.token,
+            "ready": self.ready,
+            "stand_in": self.stand_in,
+        }
 
 
 @dataclass
@@ -202,17 +209,35 @@ class Table:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Table:
         seats = [
-            Seat(i, kind=s["kind"], name=s["name"], sex=s["sex"], colour=s["colour"], token=s["token"],
-                 ready=s["ready"], stand_in=s.get("stand_in", False))
+            Seat(
+                i,
+                kind=s["kind"],
+                name=s["name"],
+                sex=s["sex"],
+                colour=s["colour"],
+                token=s["token"],
+                ready=s["ready"],
+                stand_in=s.get("stand_in", False),
+            )
             for i, s in enumerate(record["seats"])
         ]
         return cls(
-            id=record["id"], name=record["name"], game=record["game"], seats=seats, creator=record["creator"],
-            options=record["options"], packs=tuple(record["packs"]),
-            bot_level=record.get("bot_level", "normal"), password_hash=record["password_hash"],
-            seed=record["seed"], started=record["started"], finished=record["finished"],
-            outcome=record["outcome"], sources=dict(record.get("sources") or {}),
-            scenario=record.get("scenario"), fairness=record.get("fairness"),
+            id=record["id"],
+            name=record["name"],
+            game=record["game"],
+            seats=seats,
+            creator=record["creator"],
+            options=record["options"],
+            packs=tuple(record["packs"]),
+            bot_level=record.get("bot_level", "normal"),
+            password_hash=record["password_hash"],
+            seed=record["seed"],
+            started=record["started"],
+            finished=record["finished"],
+            outcome=record["outcome"],
+            sources=dict(record.get("sources") or {}),
+            scenario=record.get("scenario"),
+            fairness=record.get("fairness"),
         )
 
 

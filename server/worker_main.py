@@ -139,8 +139,17 @@ class WorkerHost:
         for seat in table.seats:
             seat.client = _SeatLine(self.channel, table_id, seat.index)  # type: ignore[assignment]
         table.spectators = {_WatchersLine(self.channel, table_id, -1)}  # type: ignore[arg-type]
-        match = Match(table, ruleset, state, seq, self.store.open_log(table_id), self.config,
-                      self._finished, self._progressed, self.bot_pool)
+        match = Match(
+            table,
+            ruleset,
+            state,
+            seq,
+            self.store.open_log(table_id),
+            self.config,
+            self._finished,
+            self._progressed,
+            self.bot_pool,
+        )
         table.match = match
         self.matches[table_id] = match
         self.channel.send(relay.OPENED, table_id, seq)

@@ -161,8 +161,14 @@ class RemoteMatch:
         self.open_on(worker)
         while self.waiting:
             client, request_id = self.waiting.popleft()
-            client.send(p.message(p.ERROR, request_id, code="restarted",
-                                  message="the table's game was opened again from its save: look and act again"))
+            client.send(
+                p.message(
+                    p.ERROR,
+                    request_id,
+                    code="restarted",
+                    message="the table's game was opened again from its save: look and act again",
+                )
+            )
         for seat in self.table.seats:
             if seat.client is not None:
                 self.send_snapshot(seat.client, seat.index)
@@ -191,7 +197,8 @@ class Worker:
         with theirs:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "doorkick.server.worker_main", str(theirs.fileno())],
-                stdin=subprocess.PIPE, pass_fds=(theirs.fileno(),),
+                stdin=subprocess.PIPE,
+                pass_fds=(theirs.fileno(),),
                 start_new_session=True,  # Ctrl-C stops the host, which then stops its workers in order
             )
         assert self.process.stdin is not None
@@ -269,8 +276,12 @@ class WorkerPool:
     def lost(self, worker: Worker) -> None:
         """A worker died: a new one takes its place and opens its unfinished games again from their saves; its
         finished games are read back from the history when somebody asks for one."""
-        log.warning("worker %d (pid %d) died; its %d game(s) open again on a new worker", worker.number, worker.pid,
-                    worker.load())
+        log.warning(
+            "worker %d (pid %d) died; its %d game(s) open again on a new worker",
+            worker.number,
+            worker.pid,
+            worker.load(),
+        )
         self.restarts += 1
         replacement = Worker(self, worker.number)
         self.workers[self.workers.index(worker)] = replacement

@@ -51,8 +51,10 @@ class Contribution:
 
     @classmethod
     def from_wire(cls, wire: Any) -> Contribution:
-        if not isinstance(wire, Mapping) or not isinstance(wire.get("seat"), int) or wire.get("by") not in (
-            PLAYER, HOST, MISSING
+        if (
+            not isinstance(wire, Mapping)
+            or not isinstance(wire.get("seat"), int)
+            or wire.get("by") not in (PLAYER, HOST, MISSING)
         ):
             raise ValueError(f"not a contribution: {wire!r}")
         value = wire.get("contribution")
@@ -98,8 +100,13 @@ class Reveal:
             return cls(False, str(fields.get("reason") or "the host did not commit to a seed"))
         players = tuple(SeatSetup(str(s["name"]), str(s["sex"])) for s in fields["players"])
         return cls(
-            True, "", str(fields["commitment"]), str(fields["secret"]),
-            tuple(Contribution.from_wire(c) for c in fields["contributions"]), int(fields["seed"]), players,
+            True,
+            "",
+            str(fields["commitment"]),
+            str(fields["secret"]),
+            tuple(Contribution.from_wire(c) for c in fields["contributions"]),
+            int(fields["seed"]),
+            players,
             tuple(dict(a) for a in fields["actions"]),
         )
 
@@ -126,25 +133,36 @@ class Seen:
 FAIR = "Verified: every shuffle and die was fair"
 
 
-def verify(
-    ruleset: Ruleset[Any], reveal: Reveal, packs: tuple[str, ...], options: Any, seen: Seen
-) -> Verdict:
+def verify(ruleset: Ruleset[Any], reveal: Reveal, packs: tuple[str, ...], options: Any, seen: Seen) -> Verdict:
     """Check the commitment, derive the seed, replay every action; the first difference is the verdict."""
     if not reveal.verifiable:
         return Verdict(None, "Not verifiable: " + reveal.reason, [reveal.reason])
     if not re.fullmatch(r"[0-9a-f]{64}", reveal.secret) or commitment(reveal.secret) != reveal.commitment:
-        return Verdict(False, "Not fair: the host's secret does not match its commitment",
-                       [f"commitment {reveal.commitment}", f"SHA-256 of the secret {reveal.secret!r} differs"], 0)
+        return Verdict(
+            False,
+            "Not fair: the host's secret does not match its commitment",
+            [f"commitment {reveal.commitment}", f"SHA-256 of the secret {reveal.secret!r} differs"],
+            0,
+        )
     if seen.commitment is not None and seen.commitment != reveal.commitment:
-        return Verdict(False, "Not fair: the host committed to another secret before the deal",
-                       [f"before the deal: {seen.commitment}", f"at the end: {reveal.commitment}"], 0)
+        return Verdict(
+            False,
+            "Not fair: the host committed to another secret before the deal",
+            [f"before the deal: {seen.commitment}", f"at the end: {reveal.commitment}"],
+            0,
+        )
     seed = derive_seed(reveal.secret, reveal.contributions)
-    details = [f"The host's secret matches the commitment it showed before the deal ({reveal.commitment[:12]}…)",
-               f"Seed {seed} made from: " + "; ".join(f"seat {c.seat + 1} {_WORDS[c.by]}"
-                                                      for c in reveal.contributions)]
+    details = [
+        f"The host's secret matches the commitment it showed before the deal ({reveal.commitment[:12]}…)",
+        f"Seed {seed} made from: " + "; ".join(f"seat {c.seat + 1} {_WORDS[c.by]}" for c in reveal.contributions),
+    ]
     if seed != reveal.seed:
-        return Verdict(False, "Not fair: the seed is not the one the contributions make",
-                       [*details, f"the host says it used {reveal.seed}"], 0)
+        return Verdict(
+            False,
+            "Not fair: the seed is not the one the contributions make",
+            [*details, f"the host says it used {reveal.seed}"],
+            0,
+        )
     mine = next((c for c in reveal.contributions if c.seat == seen.seat), None)
     counted = seen.contribution is None or (mine is not None and mine.value == seen.contribution)
     if not counted:
@@ -166,20 +184,33 @@ def verify(
             return Verdict(False, f"Not fair: the replay differs at action {n}", [*details, f"action {n}: {exc}"], n)
         difference = _compare(ruleset, state, n, seen)
         if difference:
-            return Verdict(False, f"Not fair: the replay differs at action {n}",
-                           [*details, f"action {n}, {_whose(reveal, action.seat)} {action.kind.replace('_', ' ')}: "
-                                      f"{difference}"], n)
+            return Verdict(
+                False,
+                f"Not fair: the replay differs at action {n}",
+                [*details, f"action {n}, {_whose(reveal, action.seat)} {action.kind.replace('_', ' ')}: {difference}"],
+                n,
+            )
     last = max(seen.checksums, default=0)
     if last > len(reveal.actions):
-        return Verdict(False, f"Not fair: the log stops at action {len(reveal.actions)} of {last}", details,
-                       len(reveal.actions) + 1)
+        return Verdict(
+            False,
+            f"Not fair: the log stops at action {len(reveal.actions)} of {last}",
+            details,
+            len(reveal.actions) + 1,
+        )
     outcome = outcome_map(ruleset.outcome(state))
     if seen.outcome is not None and outcome != seen.outcome:
-        return Verdict(False, "Not fair: the replay ends with another outcome",
-                       [*details, f"replayed {outcome}, shown {seen.outcome}"], len(reveal.actions))
+        return Verdict(
+            False,
+            "Not fair: the replay ends with another outcome",
+            [*details, f"replayed {outcome}, shown {seen.outcome}"],
+            len(reveal.actions),
+        )
     checked = sum(1 for n in seen.checksums if 1 <= n <= len(reveal.actions))
-    details.append(f"{len(reveal.actions)} actions replayed, {checked} of them held against what you were shown; "
-                   "the outcome is the one shown")
+    details.append(
+        f"{len(reveal.actions)} actions replayed, {checked} of them held against what you were shown; "
+        "the outcome is the one shown"
+    )
     return Verdict(True, FAIR if counted else FAIR + ", though your dice were not counted", details)
 
 

@@ -166,8 +166,26 @@ class Contribute(Record, tag="contribute"):
 
 
 ClientMessage = (
-    Hello | Ping | Pong | ListTables | CreateTable | JoinTable | Resume | Watch | SetPlayer | SetTable | Ready
-    | Start | Leave | Chat | Act | Resync | Hold | GetPack | GetPicture | Contribute
+    Hello
+    | Ping
+    | Pong
+    | ListTables
+    | CreateTable
+    | JoinTable
+    | Resume
+    | Watch
+    | SetPlayer
+    | SetTable
+    | Ready
+    | Start
+    | Leave
+    | Chat
+    | Act
+    | Resync
+    | Hold
+    | GetPack
+    | GetPicture
+    | Contribute
 )
 
 # -- host to client (ping, pong and chat go both ways; the host's chat says more) ------------------------------
@@ -285,6 +303,22 @@ class Reveal(Record, tag="reveal"):
 
 
 HostMessage = (
-    Welcome | Error | Ok | Ping | Pong | Tables | TableDetail | Seated | Watching | Left | HostChat | Snapshot
-    | Update | Timer | Pack | Picture | Commit | Reveal
+    Welcome
+    | Error
+    | Ok
+    | Ping
+    | Pong
+    | Tables
+    | TableDetail
+    | Seated
+    | Watching
+    | Left
+    | HostChat
+    | Snapshot
+    | Update
+    | Timer
+    | Pack
+    | Picture
+    | Commit
+    | Reveal
 )

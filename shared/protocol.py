@@ -250,7 +250,10 @@ class Framer:
     """Sans-I/O protocol state for one connection: bytes in, messages out; messages in, bytes out."""
 
     def __init__(
-        self, accept: Accept, max_frame: int = DEFAULT_MAX_FRAME, max_items: int | None = None,
+        self,
+        accept: Accept,
+        max_frame: int = DEFAULT_MAX_FRAME,
+        max_items: int | None = None,
         whole_floats: bool = False,
     ) -> None:
         """`max_items` bounds the values of one decoded frame (None: only `max_frame` does); `whole_floats`
@@ -423,9 +426,7 @@ def diff(old: Mapping[str, Wire], new: Mapping[str, Wire]) -> list[list[Wire]]:
     return changes
 
 
-def _diff_into(
-    old: Mapping[str, Wire], new: Mapping[str, Wire], path: list[str], out: list[list[Wire]]
-) -> None:
+def _diff_into(old: Mapping[str, Wire], new: Mapping[str, Wire], path: list[str], out: list[list[Wire]]) -> None:
     for key in old:
         if key not in new:
             out.append([[*path, key]])

@@ -111,8 +111,13 @@ def _play_seeds(job: Games) -> list[GameResult]:
 
 
 def play_games(
-    game: str, players: int, seeds: Sequence[int], packs: tuple[str, ...] = (), options: object = None,
-    cap: int = DEFAULT_ACTION_CAP, workers: int = 1,
+    game: str,
+    players: int,
+    seeds: Sequence[int],
+    packs: tuple[str, ...] = (),
+    options: object = None,
+    cap: int = DEFAULT_ACTION_CAP,
+    workers: int = 1,
 ) -> list[GameResult]:
     """`play_one` for each seed, in order; with `workers` > 1 spread over processes, one share of the seeds each
     (a game depends on its seed alone, so the results are the same either way)."""
@@ -147,8 +152,15 @@ def _play_batch(job: Batch) -> list[GameResult]:
 
 
 def run_matches(
-    game: str, levels: Sequence[str], games: int, seed: int, packs: tuple[str, ...] = (),
-    cap: int = DEFAULT_ACTION_CAP, rotate: bool = True, workers: int = 1, options: object = None,
+    game: str,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    packs: tuple[str, ...] = (),
+    cap: int = DEFAULT_ACTION_CAP,
+    rotate: bool = True,
+    workers: int = 1,
+    options: object = None,
 ) -> list[GameResult]:
     """Play `games` games of `levels` bots; with `workers` > 1 the games are spread over processes."""
     jobs: list[Batch] = [
@@ -201,7 +213,8 @@ def summarise(results: Sequence[GameResult], levels: Sequence[str]) -> dict[str,
         "seats_by_level": {level: list(levels).count(level) for level in dict.fromkeys(levels)},
         "decision_ms": {
             level: {"n": len(ms), "p50": percentile(ms, 0.5), "p95": percentile(ms, 0.95), "max": max(ms)}
-            for level, ms in times.items() if ms
+            for level, ms in times.items()
+            if ms
         },
     }
 
@@ -212,11 +225,18 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--packs", default="", help="comma-separated pack names or paths (default: the game's)")
-    parser.add_argument("--bots", default="", help=f"comma-separated levels, one per seat ({', '.join(LEVELS)}); "
-                        "one level fills --players seats")
+    parser.add_argument(
+        "--bots",
+        default="",
+        help=f"comma-separated levels, one per seat ({', '.join(LEVELS)}); one level fills --players seats",
+    )
     parser.add_argument("--no-rotate", action="store_true", help="keep each level in its seat for every game")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="processes to spread the games over (default: one per core)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes to spread the games over (default: one per core)",
+    )
     parser.add_argument("--cap", type=int, default=DEFAULT_ACTION_CAP, help="actions after which a game is stopped")
     parser.add_argument(
         "--options",
@@ -282,15 +302,15 @@ def _run_levels(args: argparse.Namespace, packs: tuple[str, ...], options: objec
     if bad:
         raise SystemExit(f"unknown bot level(s) {', '.join(bad)}; choose from {', '.join(LEVELS)}")
     started = time.perf_counter()
-    results = run_matches(args.game, levels, args.games, args.seed, packs, args.cap, not args.no_rotate,
-                          max(1, args.workers), options)
+    results = run_matches(
+        args.game, levels, args.games, args.seed, packs, args.cap, not args.no_rotate, max(1, args.workers), options
+    )
     elapsed = time.perf_counter() - started
     print(format_summary(args.game, levels, args.seed, not args.no_rotate, summarise(results, levels), elapsed))
     return 0 if all(r.outcome is not None for r in results) else 1
 
 
-def format_summary(game: str, levels: Sequence[str], seed: int, rotate: bool, s: dict[str, Any],
-                   elapsed: float) -> str:
+def format_summary(game: str, levels: Sequence[str], seed: int, rotate: bool, s: dict[str, Any], elapsed: float) -> str:
     lines = [
         f"game:            {game}, {len(levels)} players: {', '.join(levels)}"
         f"{' (line-up turns a seat each game)' if rotate else ''}, seed {seed}",
@@ -298,13 +318,16 @@ def format_summary(game: str, levels: Sequence[str], seed: int, rotate: bool, s:
         f"({100 * s['capped_share']:.1f}%)",
         f"mean length:     {s['mean_turns']:.1f} turns, {s['mean_actions']:.0f} actions",
         "wins by seat:    " + "  ".join(f"seat {i}: {100 * w:.1f}%" for i, w in enumerate(s["win_by_seat"])),
-        "wins by level:   " + "  ".join(
+        "wins by level:   "
+        + "  ".join(
             f"{lv} x{s['seats_by_level'][lv]}: {100 * w:.1f}% ({100 * w / s['seats_by_level'][lv]:.1f}% per seat)"
             for lv, w in s["win_by_level"].items()
         ),
     ]
     for level, t in s["decision_ms"].items():
-        lines.append(f"decision time:   {level}: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, "
-                     f"max {t['max']:.1f} ms over {t['n']} decisions")
+        lines.append(
+            f"decision time:   {level}: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, "
+            f"max {t['max']:.1f} ms over {t['n']} decisions"
+        )
     lines.append(f"wall time:       {elapsed:.1f} s ({s['games'] / elapsed:.2f} games/s)")
     return "\n".join(lines)

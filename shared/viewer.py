@@ -72,7 +72,11 @@ class Audience:
     `legal` gives a seat's legal actions' wire forms (the host passes its own cache of them)."""
 
     def __init__(
-        self, ruleset: Ruleset[Any], state: Any, seats: Iterable[int | None], legal: Legal | None = None,
+        self,
+        ruleset: Ruleset[Any],
+        state: Any,
+        seats: Iterable[int | None],
+        legal: Legal | None = None,
         before: Audience | None = None,
     ) -> None:
         """`before`: the audience of the state the viewers held until now, to diff from (`changes`)."""
@@ -148,8 +152,13 @@ class Audience:
                 if own:
                     record = self.views[seat]
                     view = {**view, **{name: getattr(record, name) for name in own}}
-                state = {"view": view, "legal": self.legal(seat), "to_act": self.to_act, "turn": self.turn,
-                         "outcome": self.outcome}
+                state = {
+                    "view": view,
+                    "legal": self.legal(seat),
+                    "to_act": self.to_act,
+                    "turn": self.turn,
+                    "outcome": self.outcome,
+                }
                 self._checksums[seat] = zlib.crc32(canonical(state))
         return self._checksums[seat]
 
@@ -157,8 +166,12 @@ class Audience:
         """The view's fields that are `seat`'s own, not the public view's."""
         if seat not in self._own:
             record, public = self.views[seat], self.views[None]
-            self._own[seat] = () if record is public else tuple(
-                name for name in public.__struct_fields__ if getattr(record, name) is not getattr(public, name)
+            self._own[seat] = (
+                ()
+                if record is public
+                else tuple(
+                    name for name in public.__struct_fields__ if getattr(record, name) is not getattr(public, name)
+                )
             )
         return self._own[seat]
 
@@ -168,8 +181,9 @@ class Audience:
             public = self.views[None]
             config = public.__struct_config__
             kept = self._kept_parts
-            self._parts = {name: kept.get(name) or Raw(canonical(getattr(public, name)))
-                           for name in public.__struct_fields__}
+            self._parts = {
+                name: kept.get(name) or Raw(canonical(getattr(public, name))) for name in public.__struct_fields__
+            }
             if config.tag_field is not None:
                 self._parts[config.tag_field] = config.tag
         return self._parts
@@ -179,8 +193,12 @@ class Audience:
         seat, the public view's changes are worked out once for all seats, and each seat's own fields apart."""
         new = self.wire(seat)
         before = self.before
-        if (before is None or before._wires.get(seat) is not held or not isinstance(self.views[None], Struct)
-                or type(before.views[None]) is not type(self.views[None])):
+        if (
+            before is None
+            or before._wires.get(seat) is not held
+            or not isinstance(self.views[None], Struct)
+            or type(before.views[None]) is not type(self.views[None])
+        ):
             return differ.diff(held, new)
         out: list[list[Wire]] = []
         own = dict.fromkeys((*before.own(seat), *self.own(seat)))  # ordered: every run sends the same changes
@@ -221,8 +239,10 @@ def _shared_wire(record: Any, public: Any, public_wire: Any) -> Any:
     for name in record.__struct_fields__:
         value, shared = getattr(record, name), getattr(public, name)
         if value is not shared:
-            out[name] = _shared_wire(value, shared, public_wire[name]) if isinstance(shared, Struct) else (
-                msgspec.to_builtins(value)
+            out[name] = (
+                _shared_wire(value, shared, public_wire[name])
+                if isinstance(shared, Struct)
+                else (msgspec.to_builtins(value))
             )
     return out
 

@@ -74,8 +74,13 @@ def test_the_idle_bench_measures_a_real_client_process_from_outside(tmp_path: Pa
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
     env.pop("DISPLAY", None)
     bench = Path(__file__).resolve().parents[1] / "bench" / "client_idle.py"
-    done = subprocess.run([sys.executable, str(bench), "--quick", "--json", str(out)], env=env, capture_output=True,
-                          text=True, timeout=180)
+    done = subprocess.run(
+        [sys.executable, str(bench), "--quick", "--json", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     figures = json.loads(out.read_text())
     assert figures["video"] == "dummy"
@@ -88,21 +93,41 @@ def test_the_idle_bench_measures_a_real_client_process_from_outside(tmp_path: Pa
 @pytest.mark.slow
 def test_doorkick_bench_runs_from_an_installed_wheel_not_only_from_a_checkout(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[1]
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "wheel"),
-                            str(root)], capture_output=True, text=True, timeout=300)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "wheel"), str(root)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     (wheel,) = (tmp_path / "wheel").glob("doorkick-*.whl")
     installed = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(installed),
-                    str(wheel)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(installed), str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     away = tmp_path / "elsewhere"  # no checkout here: the benches must come from the installed package
     away.mkdir()
     env = {**os.environ, "PYTHONPATH": str(installed)}
-    ran = subprocess.run([sys.executable, "-m", "doorkick.client.main", "bench", "--quick", "--only", "engine_bench"],
-                         cwd=away, env=env, capture_output=True, text=True, timeout=300)
+    ran = subprocess.run(
+        [sys.executable, "-m", "doorkick.client.main", "bench", "--quick", "--only", "engine_bench"],
+        cwd=away,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert ran.returncode == 0, ran.stderr[-2000:]
     figures = json.loads((away / "bench-results.json").read_text())
     assert "error" not in figures["engine_bench"] and figures["engine_bench"]
-    located = subprocess.run([sys.executable, "-c", "import doorkick.bench.runner as r; print(r.BENCH_DIR)"],
-                             cwd=away, env=env, capture_output=True, text=True, check=True)
+    located = subprocess.run(
+        [sys.executable, "-c", "import doorkick.bench.runner as r; print(r.BENCH_DIR)"],
+        cwd=away,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert Path(located.stdout.strip()).is_relative_to(installed)

@@ -23,7 +23,8 @@ def test_the_quick_comparison_prints_a_row_per_table_count_with_both_servers_and
     header = [cell.strip() for cell in table[0].strip("|").split("|")]
     assert header[:3] == ["tables", "DoorKick p50 / p99 ms", "boardgame.io p50 / p99 ms"]
     assert {"p99 ratio DoorKick", "CPU/move ms DoorKick", "CPU/move ms boardgame.io", "CPU ratio DoorKick"} <= set(
-        header)
+        header
+    )
     rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table[2:]]
     assert [row[0] for row in rows] == ["1", "10"]  # --quick: one and ten busy tables
     for row in rows:
@@ -35,7 +36,8 @@ def test_the_quick_comparison_prints_a_row_per_table_count_with_both_servers_and
 
 
 def test_without_the_anchor_it_says_why_and_measures_nothing(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, str(BENCH), "--quick", "--anchor", str(tmp_path)], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--quick", "--anchor", str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0 and done.stdout.startswith("skipped:"), done.stdout + done.stderr[-2000:]
     assert "|" not in done.stdout

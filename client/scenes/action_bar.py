@@ -159,4 +159,3 @@ class ActionBar:
         for button, width in zip(self.bar_buttons, widths, strict=True):
             button.rect = pygame.Rect(x, self.bar_rect.y, width, self.bar_rect.h)
             x += width + gap
-

@@ -119,7 +119,11 @@ class BigScreenScene(Scene):
 
     def _words(self) -> Words:
         return Words(
-            self.game, self.seat_name, lambda c: self.cards.name(c), lambda c: self.cards.get(c), lambda: None,
+            self.game,
+            self.seat_name,
+            lambda c: self.cards.name(c),
+            lambda c: self.cards.get(c),
+            lambda: None,
             lambda: self.view,
         )
 
@@ -416,7 +420,9 @@ class BigScreenScene(Scene):
         where = (
             f"Table {ids.index(self.watching) + 1} of {len(ids)} · Tab: next"
             if self.watching in ids and len(ids) > 1
-            else "The only table playing" if self.watching in ids else ""
+            else "The only table playing"
+            if self.watching in ids
+            else ""
         )
         if self.cycle and len(ids) > 1:
             where += f" · every {self.cycle:g} s"

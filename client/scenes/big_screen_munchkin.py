@@ -166,8 +166,10 @@ class MunchkinMiddle:
             if doors:
                 w = min(round(area.h / CARD_RATIO), (area.w - 12 * (len(doors) - 1)) // len(doors))
                 x = area.centerx - (len(doors) * (w + 12) - 12) // 2
-                cards += [(c, pygame.Rect(x + i * (w + 12), area.y, w, round(w * CARD_RATIO)), False)
-                          for i, c in enumerate(doors)]
+                cards += [
+                    (c, pygame.Rect(x + i * (w + 12), area.y, w, round(w * CARD_RATIO)), False)
+                    for i, c in enumerate(doors)
+                ]
         self.table_cards = cards
 
     def cards_area(self) -> pygame.Rect:
@@ -283,10 +285,22 @@ class MunchkinMiddle:
         ours = pygame.Rect(rect.x + 16, rect.y + round(12 * s.k), side - 16, rect.h - round(24 * s.k))
         theirs = pygame.Rect(rect.right - side, ours.y, side - 16, ours.h)
         name = self.cards.name
-        self.draw_sum(surface, ours, "Munchkins", int(combat.get("fighters_strength") or 0), theme.SKY,
-                      fighter_rows(combat, name, self.seat_name))
-        self.draw_sum(surface, theirs, "Monsters", int(combat.get("monsters_strength") or 0), theme.ORANGE,
-                      monster_rows(combat, name, self.seat_name))
+        self.draw_sum(
+            surface,
+            ours,
+            "Munchkins",
+            int(combat.get("fighters_strength") or 0),
+            theme.SKY,
+            fighter_rows(combat, name, self.seat_name),
+        )
+        self.draw_sum(
+            surface,
+            theirs,
+            "Monsters",
+            int(combat.get("monsters_strength") or 0),
+            theme.ORANGE,
+            monster_rows(combat, name, self.seat_name),
+        )
         winning = bool(combat.get("fighters_winning"))
         verdict = "The munchkins are winning" if winning else "The monsters are winning"
         line = render_line(verdict, rect.w - 2 * side, s.font_size(36), theme.SKY if winning else theme.ORANGE, "bold")
@@ -319,9 +333,10 @@ class MunchkinMiddle:
                 surface.blit(img, img.get_rect(topright=(box.right - 14, y)))
             y += line_h
         if len(shown) < len(rows):
-            rest = sum(r.amount or 0 for r in rows[len(shown):])
-            more = render_line(f"… {plural(len(rows) - len(shown), 'more term')}: {rest:+d}", box.w - 28,
-                               size, theme.TEXT_DIM)
+            rest = sum(r.amount or 0 for r in rows[len(shown) :])
+            more = render_line(
+                f"… {plural(len(rows) - len(shown), 'more term')}: {rest:+d}", box.w - 28, size, theme.TEXT_DIM
+            )
             surface.blit(more, (box.x + 14, y))
 
     def waiting_text(self) -> str:

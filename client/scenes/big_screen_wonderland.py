@@ -104,8 +104,12 @@ class WonderlandMiddle:
         if isinstance(self.view.get("fight"), dict):  # as tall as the players' rows (100 pixels each) leave it
             fight_h = min(round(380 * k), max(round(300 * k), self.pane.h - n * round(100 * k) - round(12 * k)))
         self.fight_rect = pygame.Rect(self.pane.x, self.pane.y, self.pane.w, fight_h)
-        self.players_rect = pygame.Rect(self.pane.x, self.fight_rect.bottom + round(12 * k), self.pane.w,
-                                        self.pane.bottom - self.fight_rect.bottom - round(12 * k))
+        self.players_rect = pygame.Rect(
+            self.pane.x,
+            self.fight_rect.bottom + round(12 * k),
+            self.pane.w,
+            self.pane.bottom - self.fight_rect.bottom - round(12 * k),
+        )
         players = self.view.get("players") or []
         row_h = min(round(150 * k), self.players_rect.h // n)
         area = self.players_rect
@@ -194,14 +198,17 @@ class WonderlandMiddle:
             # Beside each side's Power, its dice (and the monster's cards): what it is made of, in sight.
             mine = [d for d in dice if (d.get("owner") == "monster") == (i == 1)]
             cards = monster_cards if i == 1 and not below else []
-            beside = pygame.Rect(x + big.get_width() + 20, box.y + round(88 * s.k), half - big.get_width() - 20,
-                                 round(74 * s.k))
+            beside = pygame.Rect(
+                x + big.get_width() + 20, box.y + round(88 * s.k), half - big.get_width() - 20, round(74 * s.k)
+            )
             self.draw_beside(surface, beside, mine, cards)
         winning = ours >= theirs  # the munchkins win ties
         verdict = "The munchkins are winning" if winning else "The monster is winning"
         y = box.y + round(162 * s.k)
-        surface.blit(render_line(verdict, box.w - 30, s.font_size(30), theme.SKY if winning else theme.ORANGE, "bold"),
-                     (box.x + 16, y))
+        surface.blit(
+            render_line(verdict, box.w - 30, s.font_size(30), theme.SKY if winning else theme.ORANGE, "bold"),
+            (box.x + 16, y),
+        )
         y += round(40 * s.k)
         for part in parts:
             if y + round(24 * s.k) > box.bottom:
@@ -240,8 +247,15 @@ class WonderlandMiddle:
         colour = s.seat_colour(seat)
         panel(surface, row, (36, 42, 54), colour if acting else theme.PANEL_EDGE, radius=10, alpha=240)
         size = max(16, round(row.h * 0.3))
-        draw_standie(surface, (row.x + size + 12, row.centery - size * 0.2), colour, self.seat_name(seat)[:1].upper(),
-                     size, 0.0, active)
+        draw_standie(
+            surface,
+            (row.x + size + 12, row.centery - size * 0.2),
+            colour,
+            self.seat_name(seat)[:1].upper(),
+            size,
+            0.0,
+            active,
+        )
         friends = [str(c) for c in p.get("friends") or []]
         card_h = row.h - 12
         card_w = round(card_h / CARD_RATIO)

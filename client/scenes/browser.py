@@ -87,7 +87,9 @@ class BrowserScene(Scene):
         self.list = ListView((0, 0, 10, 10), on_activate=self._join_found, row_h=56, size=19)
         self.join_button = Button((0, 0, 10, 10), "Join selected", self._join_selected)
         self.watch_button = Button(
-            (0, 0, 10, 10), "Watch on this screen", self._watch_selected,
+            (0, 0, 10, 10),
+            "Watch on this screen",
+            self._watch_selected,
             tooltip="The selected host's games on the whole screen, for a projector or a TV: Esc comes back",
         )
         self.watch_button.visible = watch is not None
@@ -100,8 +102,13 @@ class BrowserScene(Scene):
         )
         self.typed_button = Button((0, 0, 10, 10), "Join address", self._join_typed)
         # Several hosts at the party: a new table goes best to the one with the least to do.
-        self.least_busy_button = Button((0, 0, 10, 10), "", self._join_least_busy, colour=(40, 110, 90),
-                                        tooltip="Join the host with the fewest tables in play per core")
+        self.least_busy_button = Button(
+            (0, 0, 10, 10),
+            "",
+            self._join_least_busy,
+            colour=(40, 110, 90),
+            tooltip="Join the host with the fewest tables in play per core",
+        )
         self.least_busy_button.visible = False  # until two hosts or more are found
         self.host_button = Button((0, 0, 10, 10), "Host a game", self.host_here, colour=(40, 110, 90))
         self.name_input = TextInput((0, 0, 10, 10), app.settings.name, "Your name", 20, self._rename)
@@ -110,7 +117,10 @@ class BrowserScene(Scene):
         self.quit_button = Button((0, 0, 10, 10), "Quit", app.quit, hotkey=pygame.K_ESCAPE, colour=(90, 60, 60))
         self.credits_button = Button((0, 0, 10, 10), "Credits", self._credits, tooltip="Who made the art and fonts")
         self.learn_button = Button(
-            (0, 0, 10, 10), "Learn to play", self._learn, colour=(110, 80, 30),
+            (0, 0, 10, 10),
+            "Learn to play",
+            self._learn,
+            colour=(110, 80, 30),
             tooltip="A short guided game on this machine: each rule as you need it, against a friendly bot",
         )
         self.widgets = [

@@ -228,7 +228,10 @@ class TableChoices:
     def wire(self) -> dict[str, Any]:
         """The create_table fields: only the explicit options travel; the host applies the packs' defaults."""
         fields: dict[str, Any] = {
-            "game": self.game, "seats": self.seats, "bots": self.bots, "bot_level": self.bot_level,
+            "game": self.game,
+            "seats": self.seats,
+            "bots": self.bots,
+            "bot_level": self.bot_level,
             "packs": list(self.packs),
         }
         if self.game == "munchkin" and self.explicit:

@@ -64,7 +64,10 @@ class TableSetupScene(Scene):
             box_w=120,
         )
         self.bot_level = Segmented(
-            (0, 0, 10, 10), [(lv, BOT_LEVEL_TITLES[lv]) for lv in BOT_LEVELS], choices.bot_level, self._bot_level,
+            (0, 0, 10, 10),
+            [(lv, BOT_LEVEL_TITLES[lv]) for lv in BOT_LEVELS],
+            choices.bot_level,
+            self._bot_level,
             size=16,
         )
         self.packs = Checklist((0, 0, 10, 10), refuse=choices.pack_refusal, on_change=self._packs, row_h=66)

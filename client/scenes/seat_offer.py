@@ -1,4 +1,4 @@
-""""Back to your seat": the live seats a relaunched window still holds, one full-width button each, and "Not now"."""
+""" "Back to your seat": the live seats a relaunched window still holds, one full-width button each, and "Not now"."""
 
 from __future__ import annotations
 
@@ -31,8 +31,13 @@ class SeatOfferScene(Scene):
         super().__init__(app)
         self.seats = seats[:MAX_OFFERS]
         self.buttons = [
-            Button((0, 0, 10, 10), f"Back to your seat at {s.label}", self._choose(_taking(take, s)),
-                   colour=(40, 110, 90), tooltip=f"Seat {s.seat + 1} at {s.address}:{s.port}")
+            Button(
+                (0, 0, 10, 10),
+                f"Back to your seat at {s.label}",
+                self._choose(_taking(take, s)),
+                colour=(40, 110, 90),
+                tooltip=f"Seat {s.seat + 1} at {s.address}:{s.port}",
+            )
             for s in self.seats
         ]
         self.buttons.append(Button((0, 0, 10, 10), "Not now", self._choose(decline), hotkey=pygame.K_ESCAPE))

@@ -398,11 +398,14 @@ class GameScene(ActionBar, Scene):
                 "Leave this table? Your seat stays yours: join again to come back. Auto-pass passes for you "
                 f"in a reaction window when you have nothing to play (now {auto}). Bot pace: the time between "
                 "two bot actions in a game this window runs (hot-seat now; a hosted game from the next table).",
-                [("Keep playing", lambda: None), ("Sound on/off", sounds.toggle_mute),
-                 (f"Auto-pass {auto}", self._toggle_auto_pass),
-                 (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace),
-                 (f"Animations: {self.app.settings.animation_speed}", self.next_animation_speed),
-                 ("Leave", self.leave)],
+                [
+                    ("Keep playing", lambda: None),
+                    ("Sound on/off", sounds.toggle_mute),
+                    (f"Auto-pass {auto}", self._toggle_auto_pass),
+                    (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace),
+                    (f"Animations: {self.app.settings.animation_speed}", self.next_animation_speed),
+                    ("Leave", self.leave),
+                ],
             )
         )
 

@@ -48,7 +48,8 @@ def draw_banners(scene: GameScene, surface: pygame.Surface) -> None:
             "reconnecting": "Connection lost: reconnecting with your seat token…",
             "connecting": "Connecting…",
             "failed": "That is not your host: it could not prove who it is. Your seat is kept, its token unsent."
-            if refused else "Could not reconnect. Your seat is kept: join the host again to carry on.",
+            if refused
+            else "Could not reconnect. Your seat is kept: join the host again to carry on.",
         }[status]
         rect = pygame.Rect(0, 0, min(720, scene.table_rect.w - 40), 48)
         rect.midtop = (scene.table_rect.centerx, 12)

@@ -21,7 +21,11 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
-        "--lesson", type=int, default=1, choices=range(1, len(LESSONS) + 1), metavar="N",
+        "--lesson",
+        type=int,
+        default=1,
+        choices=range(1, len(LESSONS) + 1),
+        metavar="N",
         help=f"start at lesson N of {len(LESSONS)} (default 1)",
     )
     parser.add_argument("--name", default=None, help="your name at the lesson's table (saved for next time)")
@@ -33,7 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         "--screenshot-dir", type=Path, default=None, metavar="DIR", help="save a PNG at each step of each lesson"
     )
     parser.add_argument(
-        "--time-limit", type=float, default=None, metavar="SECONDS",
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
         help="give up (exit 1) after this long; the headless default is 300",
     )
 
@@ -75,8 +82,10 @@ def run(args: argparse.Namespace) -> int:
     app.frame_hooks.append(watchdog)
     app.run()
     if timed_out or (args.autoplay and not tutorial.finished):
-        print(f"doorkick learn: gave up after {limit:g} s" if timed_out else "doorkick learn: not finished",
-              file=sys.stderr)
+        print(
+            f"doorkick learn: gave up after {limit:g} s" if timed_out else "doorkick learn: not finished",
+            file=sys.stderr,
+        )
         return 1
     if args.screenshot_dir is not None:
         print(f"{len(app.shots_taken)} screenshot(s) in {args.screenshot_dir}")

@@ -45,11 +45,16 @@ class Coach:
         self.cut = False  # the last panel drawn had to cut its text short (the tests check it never does)
         last = number == count
         self.next_button = Button(
-            (0, 0, 10, 10), "Finish" if last else "Next lesson", next_lesson, size=17, colour=(40, 110, 90),
+            (0, 0, 10, 10),
+            "Finish" if last else "Next lesson",
+            next_lesson,
+            size=17,
+            colour=(40, 110, 90),
             tooltip="Back to the start screen" if last else "Skip ahead: the next lesson, on a table of its own",
         )
-        self.leave_button = Button((0, 0, 10, 10), "Leave (Esc)", leave, size=17, colour=(90, 60, 60),
-                                   tooltip="Back to the start screen")
+        self.leave_button = Button(
+            (0, 0, 10, 10), "Leave (Esc)", leave, size=17, colour=(90, 60, 60), tooltip="Back to the start screen"
+        )
 
     @property
     def step(self) -> Step | None:
@@ -184,8 +189,15 @@ class Coach:
         pygame.draw.rect(surface, POINTER, ring, 4, border_radius=10)
         size, bounce = int(18 * self.scale), int(8 * pulse)
         # The arrow pointing down at (0, 0), turned to come from where there is room.
-        shape = [(0, 0), (-size, -size), (-size // 2, -size), (-size // 2, -2 * size), (size // 2, -2 * size),
-                 (size // 2, -size), (size, -size)]
+        shape = [
+            (0, 0),
+            (-size, -size),
+            (-size // 2, -size),
+            (-size // 2, -2 * size),
+            (size // 2, -2 * size),
+            (size // 2, -size),
+            (size, -size),
+        ]
         turn: Callable[[int, int], tuple[int, int]] | None
         if from_left and ring.left - 2 * size > 0:
             tip, turn = (ring.left - 4 - bounce, target.centery), lambda x, y: (y, -x)

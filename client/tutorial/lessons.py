@@ -208,8 +208,7 @@ LESSONS: tuple[Lesson, ...] = (
                 fields=(("cards", ("grand-piano",)),),
             ),
         ),
-        "You wear a hat and slippers, and the piano bought you a level: level 3. Selling is the slow but sure "
-        "way up.",
+        "You wear a hat and slippers, and the piano bought you a level: level 3. Selling is the slow but sure way up.",
     ),
     Lesson(
         "Charity",

@@ -30,8 +30,19 @@ if TYPE_CHECKING:
 
 # What the other seats do, best first: help when asked, let everything else pass. They never start anything,
 # so the table stays as the lesson arranged it (a forced choice takes its first option).
-SCRIPT = ("volunteer", "accept_help", "pass", "let_curse_strike", "decline_trade", "accept_bad_stuff",
-          "choose_loss", "take_spoil", "pick_treasure", "discard", "loot_corpse")
+SCRIPT = (
+    "volunteer",
+    "accept_help",
+    "pass",
+    "let_curse_strike",
+    "decline_trade",
+    "accept_bad_stuff",
+    "choose_loss",
+    "take_spoil",
+    "pick_treasure",
+    "discard",
+    "loot_corpse",
+)
 
 
 def scenario_path(lesson: Lesson) -> Path:
@@ -65,8 +76,14 @@ class LessonSession(LocalSession):
 
     def __init__(self, scenario: Scenario, bot_delay: float) -> None:
         super().__init__(
-            ruleset(scenario.game), scenario.seats, 1, (0,), scenario.packs, None,
-            bot_delay=bot_delay, state=scenario.state,
+            ruleset(scenario.game),
+            scenario.seats,
+            1,
+            (0,),
+            scenario.packs,
+            None,
+            bot_delay=bot_delay,
+            state=scenario.state,
         )
         self.bots = {seat: ScriptedSeat() for seat in self.bots}
 

@@ -222,13 +222,16 @@ def _volunteer(w: Words, wire: Wire) -> str:
 ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "finish_setup": lambda w, a: "Ready to play",
     "kick_open_the_door": _kick,
-    "look_for_trouble": lambda w, a: f"Look for trouble: fight {w.card_of(a.get('monster'))}"
-    + _level_of(w, a.get("monster")),
+    "look_for_trouble": lambda w, a: (
+        f"Look for trouble: fight {w.card_of(a.get('monster'))}" + _level_of(w, a.get("monster"))
+    ),
     "loot_the_room": lambda w, a: "Loot the room",
     "end_turn": lambda w, a: "End turn",
-    "give_charity": lambda w, a: f"Give {w.card_of(a.get('card'))} to {w.name(a.get('to'))} as charity"
-    if isinstance(a.get("to"), int) and a["to"] >= 0
-    else f"Discard {w.card_of(a.get('card'))} as charity",
+    "give_charity": lambda w, a: (
+        f"Give {w.card_of(a.get('card'))} to {w.name(a.get('to'))} as charity"
+        if isinstance(a.get("to"), int) and a["to"] >= 0
+        else f"Discard {w.card_of(a.get('card'))} as charity"
+    ),
     "play_card": lambda w, a: f"Play {w.card_of(a.get('card'))}",
     "equip": lambda w, a: f"Equip {w.card_of(a.get('card'))}",
     "unequip": lambda w, a: f"Take off {w.card_of(a.get('card'))}",
@@ -236,59 +239,69 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "play_cheat": lambda w, a: f"Cheat! Play {w.card_of(a.get('card'))} on {w.card_of(a.get('item'))}",
     "discard_card": lambda w, a: f"Discard {w.card_of(a.get('card'))}",
     "sell": _sell,
-    "offer_trade": lambda w, a: f"Offer {w.name(a.get('to'))} {w.cards(a.get('give'))} "
-    f"for {w.cards(a.get('take'))}",
+    "offer_trade": lambda w, a: f"Offer {w.name(a.get('to'))} {w.cards(a.get('give'))} for {w.cards(a.get('take'))}",
     "accept_trade": lambda w, a: _trade_answer(w, "Accept"),
     "decline_trade": lambda w, a: _trade_answer(w, "Decline"),
     "give_item": lambda w, a: f"Give {w.card_of(a.get('card'))} to {w.name(a.get('to'))}",
-    "steal": lambda w, a: f"Steal {w.card_of(a.get('item'))} from {w.name(a.get('target'))} "
-    f"(discard {w.card_of(a.get('discard'))})",
+    "steal": lambda w, a: (
+        f"Steal {w.card_of(a.get('item'))} from {w.name(a.get('target'))} (discard {w.card_of(a.get('discard'))})"
+    ),
     "curse": lambda w, a: f"Curse {w.yourself(a.get('target'))} with {w.card_of(a.get('card'))}",
     "go_up_a_level": lambda w, a: f"Play {w.card_of(a.get('card'))} on {w.yourself(a.get('target'))}",
     "use_one_shot": lambda w, a: _one_shot(a, w),
-    "ask_for_help": lambda w, a: f"Ask {_asking(w, a.get('to'))}, offering "
-    + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first"), a.get("cards")),
+    "ask_for_help": lambda w, a: (
+        f"Ask {_asking(w, a.get('to'))}, offering "
+        + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first"), a.get("cards"))
+    ),
     "volunteer": _volunteer,
     "decline_help": lambda w, a: f"Do not help {w.name(_fighter(w))}",
     "choose_helper": lambda w, a: f"Take {w.name(a.get('helper'))} as helper",
     "claim_victory": lambda w, a: "Claim the victory",
     "run_away": lambda w, a: "Run away",
-    "resurrect": lambda w, a: f"Resurrect {w.card_of(_top_treasure_discard(w), 'the top Treasure discard')}: "
-    f"discard {w.card_of(a.get('discard'))} for it",
+    "resurrect": lambda w, a: (
+        f"Resurrect {w.card_of(_top_treasure_discard(w), 'the top Treasure discard')}: "
+        f"discard {w.card_of(a.get('discard'))} for it"
+    ),
     "draw_face_up": lambda w, a: "Draw the Treasures face up",
     "cancel_curse": lambda w, a: f"Cancel the curse with {w.card_of(a.get('card'))}",
     "let_curse_strike": lambda w, a: "Let the curse strike",
     "pass": _pass,
     "enhance_monster": lambda w, a: f"Play {w.card_of(a.get('card'))} on {monster(w, a.get('monster'))}",
     "play_mate": lambda w, a: f"Play {w.card_of(a.get('card'))}: {monster(w, a.get('monster'))} brings its mate",
-    "wandering_monster": lambda w, a: f"Play {w.card_of(a.get('card'))}: "
-    f"{w.card_of(a.get('monster'))} wanders into the fight",
+    "wandering_monster": lambda w, a: (
+        f"Play {w.card_of(a.get('card'))}: {w.card_of(a.get('monster'))} wanders into the fight"
+    ),
     "join_undead": lambda w, a: f"Send {w.card_of(a.get('monster'))} to join the Undead in the fight",
     "berserk": lambda w, a: f"Berserk: discard {w.cards(a.get('cards'))} (+{len(a.get('cards') or [])})",
-    "turn_undead": lambda w, a: f"Turn Undead: discard {w.cards(a.get('cards'))} "
-    f"(+{3 * len(a.get('cards') or [])})",
+    "turn_undead": lambda w, a: f"Turn Undead: discard {w.cards(a.get('cards'))} (+{3 * len(a.get('cards') or [])})",
     "charm": lambda w, a: f"Charm {monster(w, a.get('monster'))} away (discard your whole hand)",
     "backstab": lambda w, a: f"Backstab {w.name(a.get('target'))} (-2; discard {w.card_of(a.get('discard'))})",
-    "roll_to_run_away": lambda w, a: f"Sacrifice your Hireling to escape {monster(w, a.get('monster'))}"
-    if a.get("hireling")
-    else f"Roll to run away from {monster(w, a.get('monster'))}",
+    "roll_to_run_away": lambda w, a: (
+        f"Sacrifice your Hireling to escape {monster(w, a.get('monster'))}"
+        if a.get("hireling")
+        else f"Roll to run away from {monster(w, a.get('monster'))}"
+    ),
     "accept_bad_stuff": lambda w, a: f"Accept the Bad Stuff of {_caught_by(w)}",
-    "flight_spell": lambda w, a: f"Flight spell: discard {w.cards(a.get('cards'))} "
-    f"(+{len(a.get('cards') or [])} to the roll)",
+    "flight_spell": lambda w, a: (
+        f"Flight spell: discard {w.cards(a.get('cards'))} (+{len(a.get('cards') or [])} to the roll)"
+    ),
     "reroll_escape": lambda w, a: f"Roll the escape again (discard {w.card_of(a.get('discard'))})",
     "take_spoil": lambda w, a: f"Take {w.card_of(a.get('card'))}",
     "choose_loss": lambda w, a: f"Lose {w.card_of(a.get('card'))}",
     "loot_corpse": lambda w, a: f"Take {w.card_of(a.get('card'))} from the body",
-    "choose_door_order": lambda w, a: "Curses strike in this order: "
-    + ", then ".join(w.card_of(c) for c in a.get("order") or []),
+    "choose_door_order": lambda w, a: (
+        "Curses strike in this order: " + ", then ".join(w.card_of(c) for c in a.get("order") or [])
+    ),
     "illusion": lambda w, a: f"Illusion: discard {w.card_of(a.get('monster'))} for +3",
     "pray_for_a_miracle": lambda w, a: f"Pray for a miracle: discard {w.cards(a.get('cards'))}",
-    "steal_from_shadows": lambda w, a: f"Steal a card from {w.name(a.get('target'))}'s hand "
-    f"(discard {w.card_of(a.get('discard'))})",
+    "steal_from_shadows": lambda w, a: (
+        f"Steal a card from {w.name(a.get('target'))}'s hand (discard {w.card_of(a.get('discard'))})"
+    ),
     "fire_arrow": _arrow,
     "tame_pet": lambda w, a: f"Tame {monster(w, 0)} as your pet",
-    "sacrifice_pet": lambda w, a: "Sacrifice your pet "
-    + ("to the monsters" if a.get("side") == "monsters" else "for the munchkins"),
+    "sacrifice_pet": lambda w, a: (
+        "Sacrifice your pet " + ("to the monsters" if a.get("side") == "monsters" else "for the munchkins")
+    ),
     "eat_monster": lambda w, a: f"Eat {monster(w, 0)}",
     "outrun_curse": lambda w, a: f"Outrun {_curse_waiting(w)} (discard {w.card_of(a.get('discard'))})",
     "accept_curse": lambda w, a: f"Accept {_curse_waiting(w)}",
@@ -431,8 +444,7 @@ def _game_over(w: Words, e: Wire) -> str:
 
 def _traded(w: Words, e: Wire) -> str:
     return (
-        f"{_who(w, e)} accepts {w.name(e.get('with'))}'s trade: {w.cards(e.get('give'))} "
-        f"for {w.cards(e.get('take'))}"
+        f"{_who(w, e)} accepts {w.name(e.get('with'))}'s trade: {w.cards(e.get('give'))} for {w.cards(e.get('take'))}"
     )
 
 
@@ -487,8 +499,10 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "first_player": lambda w, e: f"{_who(w, e)} goes first",
     "turn": lambda w, e: f"Turn {e.get('turn')}: {_who(w, e)}",
     "kicked_door": lambda w, e: f"{_who(w, e)} kicks open the door: {w.card_of(e.get('card'))}",
-    "resurrected": lambda w, e: f"{_who(w, e)} discards {w.card_of(e.get('discarded'))} to take "
-    f"{w.card_of(e.get('card'))} back from the discards (Resurrection)",
+    "resurrected": lambda w, e: (
+        f"{_who(w, e)} discards {w.card_of(e.get('discarded'))} to take "
+        f"{w.card_of(e.get('card'))} back from the discards (Resurrection)"
+    ),
     "door_bonus": lambda w, e: f"{w.card_of(e.get('card'))} comes with {_fought(w, e, 'monster_card')}",
     "monster_joins": lambda w, e: f"{w.card_of(e.get('card'))} joins the fight",
     "combat": lambda w, e: f"{_who(w, e)} fights {w.card_of(e.get('monster'), 'a monster')}",
@@ -504,11 +518,14 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "hireling_carries": lambda w, e: f"{_who(w, e)}'s Hireling carries {w.card_of(e.get('card'))}",
     "cheated": lambda w, e: f"{_who(w, e)} cheats: {w.card_of(e.get('card'))} on {w.card_of(e.get('item'))}",
     "discarded": _discarded,
-    "sold": lambda w, e: f"{_who(w, e)} sells {w.cards(e.get('cards'))}"
-    + (f" and goes up {plural(e['levels'], 'level')}" if isinstance(e.get("levels"), int) and e["levels"] else ""),
+    "sold": lambda w, e: (
+        f"{_who(w, e)} sells {w.cards(e.get('cards'))}"
+        + (f" and goes up {plural(e['levels'], 'level')}" if isinstance(e.get("levels"), int) and e["levels"] else "")
+    ),
     "drew": _drew,
-    "trade_offered": lambda w, e: f"{_who(w, e)} offers {w.name(e.get('to'))} {w.cards(e.get('give'))} "
-    f"for {w.cards(e.get('take'))}",
+    "trade_offered": lambda w, e: (
+        f"{_who(w, e)} offers {w.name(e.get('to'))} {w.cards(e.get('give'))} for {w.cards(e.get('take'))}"
+    ),
     "traded": _traded,
     "trade_declined": lambda w, e: f"{_who(w, e)} turns down {w.name(e.get('with'))}'s trade",
     "charity": _charity,
@@ -517,8 +534,9 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "cursed": _cursed,
     "curse_removed": lambda w, e: f"{_who(w, e)} is free of {w.card_of(e.get('card'))}",
     "curse_cancelled": _curse_cancelled,
-    "outrun_roll": lambda w, e: f"{_who(w, e)} rolls a {e.get('die')} to outrun {w.card_of(e.get('card'))} "
-    f"(total {e.get('total')})",
+    "outrun_roll": lambda w, e: (
+        f"{_who(w, e)} rolls a {e.get('die')} to outrun {w.card_of(e.get('card'))} (total {e.get('total')})"
+    ),
     "curse_outrun": lambda w, e: f"{_who(w, e)} outruns the curse {w.card_of(e.get('card'))}",
     "sex_changed": lambda w, e: f"{_who(w, e)} is now {e.get('sex', 'changed')}",
     "charmed_by_fairy": lambda w, e: f"{_who(w, e)} is charmed by a fairy",
@@ -535,40 +553,53 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "bribe_paid": _bribe_paid,
     "forced_helper_released": lambda w, e: f"{w.name(e.get('helper'), 'The helper')} is released from helping",
     "enhanced": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} on {_fought(w, e, 'monster_card')}",
-    "mate": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {_fought(w, e, 'monster_card')} "
-    "brings its mate",
-    "wandering_monster": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}: "
-    f"{w.card_of(e.get('monster'), 'a monster')} wanders into the fight",
-    "undead_joined": lambda w, e: f"{_who(w, e)} sends {w.card_of(e.get('monster'), 'a monster')} to join "
-    "the Undead in the fight",
+    "mate": lambda w, e: (
+        f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {_fought(w, e, 'monster_card')} brings its mate"
+    ),
+    "wandering_monster": lambda w, e: (
+        f"{_who(w, e)} plays {w.card_of(e.get('card'))}: "
+        f"{w.card_of(e.get('monster'), 'a monster')} wanders into the fight"
+    ),
+    "undead_joined": lambda w, e: (
+        f"{_who(w, e)} sends {w.card_of(e.get('monster'), 'a monster')} to join the Undead in the fight"
+    ),
     "one_shot": _one_shot_event,
     "berserk": lambda w, e: f"{_who(w, e)} goes berserk: discards {w.cards(e.get('cards'))} for +{e.get('bonus')}",
-    "turn_undead": lambda w, e: f"{_who(w, e)} turns the Undead: discards {w.cards(e.get('cards'))} "
-    f"for +{e.get('bonus')}",
+    "turn_undead": lambda w, e: (
+        f"{_who(w, e)} turns the Undead: discards {w.cards(e.get('cards'))} for +{e.get('bonus')}"
+    ),
     "charmed": lambda w, e: f"{_who(w, e)} charms {_fought(w, e, 'monster_card')} away",
     "backstab": lambda w, e: f"{_who(w, e)} backstabs {w.name(e.get('target'))} (-2)",
-    "arrow": lambda w, e: f"{_who(w, e)} fires an arrow at "
-    + (
-        _fought(w, e, "monster_card")
-        if isinstance(e.get("monster"), int) and e["monster"] >= 0
-        else w.name(e.get("target"), "the fight")
-    )
-    + " (-2)",
-    "illusion": lambda w, e: f"{_who(w, e)} casts an Illusion: discards {w.card_of(e.get('card'))} "
-    f"for +{e.get('bonus', 3)}",
+    "arrow": lambda w, e: (
+        f"{_who(w, e)} fires an arrow at "
+        + (
+            _fought(w, e, "monster_card")
+            if isinstance(e.get("monster"), int) and e["monster"] >= 0
+            else w.name(e.get("target"), "the fight")
+        )
+        + " (-2)"
+    ),
+    "illusion": lambda w, e: (
+        f"{_who(w, e)} casts an Illusion: discards {w.card_of(e.get('card'))} for +{e.get('bonus', 3)}"
+    ),
     "miracle": lambda w, e: f"{_who(w, e)} prays for a miracle, discarding {w.cards(e.get('cards'))}",
-    "stole_from_shadows": lambda w, e: f"{_who(w, e)} steals a card from {w.name(e.get('target'))}'s hand "
-    "out of the shadows",
+    "stole_from_shadows": lambda w, e: (
+        f"{_who(w, e)} steals a card from {w.name(e.get('target'))}'s hand out of the shadows"
+    ),
     "tamed": lambda w, e: f"{_who(w, e)} tames {w.card_of(e.get('card'))} as a pet",
     "pet_sacrificed": _pet_sacrificed,
     "ate_monster": lambda w, e: f"{_who(w, e)} eats {w.card_of(e.get('card'))}",
     "overkill": lambda w, e: f"{_who(w, e)} wins by Overkill",
-    "bardic_luck": lambda w, e: f"{_who(w, e)} draws an extra Treasure with a Bard's luck and discards "
-    f"{w.card_of(e.get('discard'), 'one')}",
-    "running_away": lambda w, e: f"{listed([w.name(s) for s in e.get('seats') or []]) or 'The munchkins'} "
-    "must run away!",
-    "escape_roll": lambda w, e: f"{_who(w, e)} rolls a {e.get('die')} to run away from "
-    f"{_fought(w, e, 'monster_card')} (total {e.get('total')})" + (", a second try" if e.get("reroll") else ""),
+    "bardic_luck": lambda w, e: (
+        f"{_who(w, e)} draws an extra Treasure with a Bard's luck and discards {w.card_of(e.get('discard'), 'one')}"
+    ),
+    "running_away": lambda w, e: (
+        f"{listed([w.name(s) for s in e.get('seats') or []]) or 'The munchkins'} must run away!"
+    ),
+    "escape_roll": lambda w, e: (
+        f"{_who(w, e)} rolls a {e.get('die')} to run away from "
+        f"{_fought(w, e, 'monster_card')} (total {e.get('total')})" + (", a second try" if e.get("reroll") else "")
+    ),
     "escaped": _escaped,
     "caught": lambda w, e: f"{_fought(w, e)} catches {_who(w, e)}",
     "sneaky_little_devil": lambda w, e: f"{_who(w, e)} slips away, sneaky little devil",
@@ -584,7 +615,8 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "fairy_dust_to_treasures": lambda w, e: "The Fairy Dust goes back into the Treasures",
     "fairy_returns": lambda w, e: "The fairies return to their deck",
     "deck_empty": lambda w, e: f"The {str(e.get('deck', 'card')).replace('_', ' ').title()} deck is empty",
-    "reshuffled": lambda w, e: f"The {str(e.get('deck', 'card')).replace('_', ' ').title()} discards are "
-    "shuffled into a new deck",
+    "reshuffled": lambda w, e: (
+        f"The {str(e.get('deck', 'card')).replace('_', ' ').title()} discards are shuffled into a new deck"
+    ),
     "game_over": _game_over,
 }

@@ -100,8 +100,14 @@ SPACES = {
 
 
 # ... and as a step on the way.
-STEPS = {"plain": "path", "roll_again": "Roll Again", "treasure": "Treasure", "monster": "Monster",
-         "entrance": "Entrance", "room": "Room {room}"}
+STEPS = {
+    "plain": "path",
+    "roll_again": "Roll Again",
+    "treasure": "Treasure",
+    "monster": "Monster",
+    "entrance": "Entrance",
+    "room": "Room {room}",
+}
 
 
 def space(w: Words, space_id: object, names: dict[str, str] = SPACES) -> str:
@@ -146,11 +152,14 @@ def _decline(w: Words, a: Wire) -> str:
 ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "roll": _roll,
     "move": _move,
-    "play_friend": lambda w, a: f"Play {w.card_of(a.get('card'))} as a Friend"
-    + (f", replacing {w.card_of(a['replace'])}" if a.get("replace") else ""),
+    "play_friend": lambda w, a: (
+        f"Play {w.card_of(a.get('card'))} as a Friend"
+        + (f", replacing {w.card_of(a['replace'])}" if a.get("replace") else "")
+    ),
     "play_treasure": lambda w, a: f"Play {w.card_of(a.get('card'))}",
-    "change_die": lambda w, a: f"{w.card_of(a.get('card'))}: make {die_name(w, a.get('die'))} a {a.get('face')}"
-    + _showing(w, a.get("die")),
+    "change_die": lambda w, a: (
+        f"{w.card_of(a.get('card'))}: make {die_name(w, a.get('die'))} a {a.get('face')}" + _showing(w, a.get("die"))
+    ),
     "take_back": lambda w, a: f"{w.card_of(a.get('card'))}: take back {w.card_of(a.get('take'))}",
     "ask_for_help": lambda w, a: f"Ask {w.name(a.get('helper'))} for help",
     "accept_help": _help,
@@ -242,21 +251,27 @@ EVENTS: dict[str, Callable[[Words, Wire], str]] = {
     "roll_again": lambda w, e: f"{_who(w, e)} rolls again",
     "treasure_drawn": _drawn,
     "friend_played": _friend,
-    "treasure_played": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))}"
-    + (f" and rolls an extra die: {e['die']}" if isinstance(e.get("die"), int) else ""),
+    "treasure_played": lambda w, e: (
+        f"{_who(w, e)} plays {w.card_of(e.get('card'))}"
+        + (f" and rolls an extra die: {e['die']}" if isinstance(e.get("die"), int) else "")
+    ),
     "got_away": lambda w, e: f"{_who(w, e)} gets away from Room {e.get('room')}",
     "die_changed": _die_changed,
-    "treasure_taken_back": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} to take back "
-    f"{w.card_of(e.get('took'))}",
+    "treasure_taken_back": lambda w, e: (
+        f"{_who(w, e)} plays {w.card_of(e.get('card'))} to take back {w.card_of(e.get('took'))}"
+    ),
     "help_asked": lambda w, e: f"{_who(w, e)} asks {w.name(e.get('helper'))} for help",
     "help_declined": _declined,
     "help_accepted": _accepted,
     "discarded": lambda w, e: f"{_who(w, e)} discards {w.card_of(e.get('card'))}",
-    "fight_began": lambda w, e: f"{_who(w, e)} fights {e.get('monster') or 'the monster'} "
-    f"(Power {e.get('monster_power')})",
+    "fight_began": lambda w, e: (
+        f"{_who(w, e)} fights {e.get('monster') or 'the monster'} (Power {e.get('monster_power')})"
+    ),
     "fight_ended": _fight_ended,
-    "treasures_won": lambda w, e: f"{_who(w, e)} wins {plural(e.get('count', 0), 'Treasure')}"
-    + (f": {w.cards(e['cards'])}" if isinstance(e.get("cards"), list) and e["cards"] else ""),
+    "treasures_won": lambda w, e: (
+        f"{_who(w, e)} wins {plural(e.get('count', 0), 'Treasure')}"
+        + (f": {w.cards(e['cards'])}" if isinstance(e.get("cards"), list) and e["cards"] else "")
+    ),
     "treasures_shown": lambda w, e: f"The Treasures won: {w.cards(e.get('cards'))}",
     "treasure_picked": _picked,
     "game_over": _game_over,

@@ -29,12 +29,35 @@ from .wonderland_normal import WonderlandNormal, treasure_value
 
 # Munchkin kinds worth a second look beyond the normal policy's own list.
 MUNCHKIN_ALTERNATIVES: tuple[type[Action], ...] = (
-    m.ClaimVictory, m.AskForHelp, m.RunAway, m.UseOneShot, m.EnhanceMonster, m.WanderingMonster, m.PlayMate,
-    m.Volunteer, m.DeclineHelp, m.ChooseHelper, m.Pass, m.LookForTrouble, m.LootTheRoom, m.Berserk, m.TurnUndead,
+    m.ClaimVictory,
+    m.AskForHelp,
+    m.RunAway,
+    m.UseOneShot,
+    m.EnhanceMonster,
+    m.WanderingMonster,
+    m.PlayMate,
+    m.Volunteer,
+    m.DeclineHelp,
+    m.ChooseHelper,
+    m.Pass,
+    m.LookForTrouble,
+    m.LootTheRoom,
+    m.Berserk,
+    m.TurnUndead,
 )
 WONDERLAND_ALTERNATIVES: tuple[type[Action], ...] = (
-    w.Move, w.ChangeDie, w.PlayTreasure, w.AskForHelp, w.EndFight, w.AcceptHelp, w.DeclineHelp, w.PlayFriend,
-    w.TakeBack, w.PickTreasure, w.Discard, w.Roll,
+    w.Move,
+    w.ChangeDie,
+    w.PlayTreasure,
+    w.AskForHelp,
+    w.EndFight,
+    w.AcceptHelp,
+    w.DeclineHelp,
+    w.PlayFriend,
+    w.TakeBack,
+    w.PickTreasure,
+    w.Discard,
+    w.Roll,
 )
 
 # Per game: samples dealt, options weighed, playout length (actions; turns begun after the current one),
@@ -43,8 +66,15 @@ WONDERLAND_ALTERNATIVES: tuple[type[Action], ...] = (
 # the weight of the next move's worth, counted as Gold in hand.
 SETTINGS: dict[str, dict[str, float]] = {
     "munchkin": {"samples": 24, "options": 4, "horizon": 120, "turns": 0, "margin": 5.0, "budget": 3600},
-    "wonderland": {"samples": 48, "options": 4, "horizon": 120, "turns": 3, "margin": 0.0, "budget": 12000,
-                   "position": 0.5},
+    "wonderland": {
+        "samples": 48,
+        "options": 4,
+        "horizon": 120,
+        "turns": 3,
+        "margin": 0.0,
+        "budget": 12000,
+        "position": 0.5,
+    },
 }
 
 
@@ -53,18 +83,27 @@ def munchkin_features(state: GameState, seat: int) -> dict[str, float]:
     first) and the leading rival's gear, and how many turns until its own (0: it is its turn)."""
     players = state.players
     p = players[seat]
-    rivals = sorted((s for s in range(len(players)) if s != seat),
-                    key=lambda s: (players[s].level, gear_bonus(state, players[s])), reverse=True)
+    rivals = sorted(
+        (s for s in range(len(players)) if s != seat),
+        key=lambda s: (players[s].level, gear_bonus(state, players[s])),
+        reverse=True,
+    )
     # The model was fitted on games to level 10; in a longer game (Epic: 20) a level counts as its share of
     # the way to the win, so level 18 of 20 reads like 9 of 10.
     scale = 10.0 / state.options.win_level
     levels = [players[s].level * scale for s in rivals] + [1.0, 1.0, 1.0]
     hand = sorted((card_worth(state.card(c)) for c in p.hand), reverse=True)[:5]
     return {
-        "level": p.level * scale, "gear": float(gear_bonus(state, p)), "cards": float(len(p.hand)),
-        "hand": float(sum(hand)), "r1": levels[0], "r2": levels[1], "r3": levels[2],
+        "level": p.level * scale,
+        "gear": float(gear_bonus(state, p)),
+        "cards": float(len(p.hand)),
+        "hand": float(sum(hand)),
+        "r1": levels[0],
+        "r2": levels[1],
+        "r3": levels[2],
         "r1_gear": float(gear_bonus(state, players[rivals[0]])) if rivals else 0.0,
-        "until": float((seat - state.active) % len(players)), "dead": float(p.dead),
+        "until": float((seat - state.active) % len(players)),
+        "dead": float(p.dead),
     }
 
 
@@ -73,9 +112,21 @@ def munchkin_features(state: GameState, seat: int) -> dict[str, float]:
 # bench/munchkin_win_fit.py). logit = c + the terms below x `munchkin_features`; levels above 7 and 8 count
 # extra (the last levels are the hard ones), for the seat and for its leading rival; a gear point counts about
 # two thirds of a level, since every fight is level plus gear. The features' "cards" and "dead" added nothing.
-MUNCHKIN_WIN_MODEL = {"c": -1.1514, "level": 0.2219, "level>7": 0.2052, "level>8": 0.1104, "r1": -0.1210,
-                      "r1>7": -0.1118, "r1>8": -0.0137, "r2": -0.0854, "r3": -0.0804, "gear": 0.1477,
-                      "r1_gear": -0.0767, "hand": 0.0143, "until": -0.0929}
+MUNCHKIN_WIN_MODEL = {
+    "c": -1.1514,
+    "level": 0.2219,
+    "level>7": 0.2052,
+    "level>8": 0.1104,
+    "r1": -0.1210,
+    "r1>7": -0.1118,
+    "r1>8": -0.0137,
+    "r2": -0.0854,
+    "r3": -0.0804,
+    "gear": 0.1477,
+    "r1_gear": -0.0767,
+    "hand": 0.0143,
+    "until": -0.0929,
+}
 
 
 def munchkin_win_chance(f: dict[str, float]) -> float:
@@ -93,16 +144,31 @@ def munchkin_win_chance(f: dict[str, float]) -> float:
 # richest rival and r the share of the 58 Treasures still in the deck. A Gold lead counts little at the start
 # (every fight is still to come) and a lot at the end; a Friend's bonus point is worth about 5 Gold at the
 # start and a fifth of one at the end.
-WIN_MODEL = {"c": -1.986, "d": 0.411, "d*r": -0.355, "f": 0.074, "f*r": 0.202, "mf": -0.053, "mf*r": -0.040,
-             "h": 0.135, "r": 0.589}
+WIN_MODEL = {
+    "c": -1.986,
+    "d": 0.411,
+    "d*r": -0.355,
+    "f": 0.074,
+    "f*r": 0.202,
+    "mf": -0.053,
+    "mf*r": -0.040,
+    "h": 0.135,
+    "r": 0.589,
+}
 
 
 def win_chance(lead: float, friends: float, rival_friends: float, hand: int, deck: int) -> float:
     """The fitted chance of winning from a Gold lead (negative: behind), Friends, hand size and deck left."""
     m = WIN_MODEL
     r = deck / 58.0
-    z = (m["c"] + lead * (m["d"] + m["d*r"] * r) + friends * (m["f"] + m["f*r"] * r)
-         + rival_friends * (m["mf"] + m["mf*r"] * r) + m["h"] * hand + m["r"] * r)
+    z = (
+        m["c"]
+        + lead * (m["d"] + m["d*r"] * r)
+        + friends * (m["f"] + m["f*r"] * r)
+        + rival_friends * (m["mf"] + m["mf*r"] * r)
+        + m["h"] * hand
+        + m["r"] * r
+    )
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -281,6 +347,7 @@ class HardBot(SamplingBot):
         rivals = [s for s in range(state.players) if s != seat]
         lead = mine - max(gold(state, s) for s in rivals)
         rival_friends = max(friends_bonus(state, s) for s in rivals)
-        chance = win_chance(lead, friends_bonus(state, seat), rival_friends, len(state.hands[seat]),
-                            len(state.treasure_deck))
+        chance = win_chance(
+            lead, friends_bonus(state, seat), rival_friends, len(state.hands[seat]), len(state.treasure_deck)
+        )
         return 1000.0 * (2.0 * chance - 1.0)

@@ -75,7 +75,13 @@ from .sampling import SamplingBot
 
 # Kinds that hurt the fighters of a combat when played in its reaction window.
 HINDERING: tuple[type[MunchkinAction], ...] = (
-    EnhanceMonster, UseOneShot, WanderingMonster, PlayMate, Backstab, Curse, JoinUndead
+    EnhanceMonster,
+    UseOneShot,
+    WanderingMonster,
+    PlayMate,
+    Backstab,
+    Curse,
+    JoinUndead,
 )
 
 
@@ -178,8 +184,19 @@ class MunchkinNormal(SamplingBot):
         return []
 
     def _fallback(self, by: Choices, actions: Sequence[Action]) -> Action:
-        for kind in (Pass, DeclineHelp, DeclineTrade, ClaimVictory, EndTurn, FinishSetup, KickOpenTheDoor, LootTheRoom,
-                     AcceptBadStuff, RollToRunAway, RunAway):
+        for kind in (
+            Pass,
+            DeclineHelp,
+            DeclineTrade,
+            ClaimVictory,
+            EndTurn,
+            FinishSetup,
+            KickOpenTheDoor,
+            LootTheRoom,
+            AcceptBadStuff,
+            RollToRunAway,
+            RunAway,
+        ):
             if kind in by:
                 return by(kind)[0]
         quiet = [a for a in actions if not isinstance(a, OfferTrade | GiveItem | DiscardCard | Curse | Steal)]
@@ -310,9 +327,7 @@ class MunchkinNormal(SamplingBot):
                     out.append(best)
         out += self._curses(s, me, by)
         if s.phase == "start":
-            kicks = [
-                a for a in by(KickOpenTheDoor) if not (a.resurrect or a.resurrect_second)
-            ]
+            kicks = [a for a in by(KickOpenTheDoor) if not (a.resurrect or a.resurrect_second)]
             out += kicks or by(KickOpenTheDoor)
         elif s.phase == "door":
             out += self._trouble(s, me, by)
@@ -356,8 +371,9 @@ class MunchkinNormal(SamplingBot):
 
     # -- fighting -------------------------------------------------------------------------------------------
 
-    def _fixes(self, s: GameState, me: int, c: Combat, by: Choices,
-               good: Callable[[GameState], bool]) -> list[tuple[float, Action]]:
+    def _fixes(
+        self, s: GameState, me: int, c: Combat, by: Choices, good: Callable[[GameState], bool]
+    ) -> list[tuple[float, Action]]:
         """Single plays after which `good(state)` holds, with what each costs."""
         out: list[tuple[float, Action]] = []
         for kind in (GoUpALevel, UseOneShot, Berserk, TurnUndead, Charm):
@@ -428,8 +444,10 @@ class MunchkinNormal(SamplingBot):
         fighter = s.players[c.fighter]
         top = max(p.level for i, p in enumerate(s.players) if i != c.fighter)
         wins_game = fighter.level + kill_levels(s, c) >= s.options.win_level
-        threat = wins_game or fighter.level >= max(top, s.players[me].level) or (
-            c.helper is not None and s.players[c.helper].level + 1 >= s.options.win_level
+        threat = (
+            wins_game
+            or fighter.level >= max(top, s.players[me].level)
+            or (c.helper is not None and s.players[c.helper].level + 1 >= s.options.win_level)
         )
         if not threat:
             return by(Pass)

@@ -131,5 +131,10 @@ class SamplingBot:
 
 
 __all__ = [
-    "Decision", "SamplingBot", "munchkin_public_cards", "sample_munchkin", "sample_state", "sample_wonderland",
+    "Decision",
+    "SamplingBot",
+    "munchkin_public_cards",
+    "sample_munchkin",
+    "sample_state",
+    "sample_wonderland",
 ]

@@ -221,8 +221,7 @@ class WonderlandNormal(SamplingBot):
         fixes.sort(key=lambda t: t[0])
         out += [a for cost, a in fixes if cost < stake]
         if fighting:
-            asks = sorted(by(AskForHelp),
-                          key=lambda a: -friends_bonus(s, a.helper))
+            asks = sorted(by(AskForHelp), key=lambda a: -friends_bonus(s, a.helper))
             if gap <= 6 + (friends_bonus(s, asks[0].helper) if asks else 0):
                 out += asks[:1]
             extra = [a for a in by(PlayTreasure) if cat[a.card].kind == "extra_die"]

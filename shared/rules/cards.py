@@ -188,9 +188,7 @@ def pack_folder(name_or_path: str) -> Path:
     return Path(str(resources.files("doorkick.assets") / "cards"))
 
 
-def read_asset_text(
-    folder: str, what: str, name_or_path: str, error: type[ValueError] = PackError
-) -> tuple[str, str]:
+def read_asset_text(folder: str, what: str, name_or_path: str, error: type[ValueError] = PackError) -> tuple[str, str]:
     """The TOML text of a built-in asset (by name, from `assets/<folder>/`) or a user's file (by path), and
     where it came from; `what` names it in the error ("card pack", "board")."""
     if _is_path(name_or_path):
@@ -210,9 +208,7 @@ def read_pack_text(name_or_path: str) -> tuple[str, str]:
     return read_asset_text("cards", "card pack", name_or_path)
 
 
-def parse_pack(
-    text: str, source: str, game: str, parse_card: CardParser[C], folder: Path | None = None
-) -> Pack[C]:
+def parse_pack(text: str, source: str, game: str, parse_card: CardParser[C], folder: Path | None = None) -> Pack[C]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

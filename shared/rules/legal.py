@@ -55,4 +55,3 @@ class LegalActions(Collection[A]):
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
-

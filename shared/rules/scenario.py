@@ -262,6 +262,13 @@ def parse_scenario(
 
 
 __all__ = [
-    "Cards", "Document", "Entries", "Scenario", "ScenarioError",
-    "load_scenario", "parse_scenario", "rebuild", "seat_name",
+    "Cards",
+    "Document",
+    "Entries",
+    "Scenario",
+    "ScenarioError",
+    "load_scenario",
+    "parse_scenario",
+    "rebuild",
+    "seat_name",
 ]

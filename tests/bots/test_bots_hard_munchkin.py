@@ -12,10 +12,28 @@ from doorkick.shared.rules.munchkin.state import GameState, evolve
 from doorkick.shared.rules.registry import ruleset
 
 
-def seat(level: float = 5, gear: float = 4, r1: float = 5, r2: float = 4, r3: float = 3, r1_gear: float = 4,
-         hand: float = 10, until: float = 2) -> dict[str, float]:
-    return {"level": level, "gear": gear, "r1": r1, "r2": r2, "r3": r3, "r1_gear": r1_gear, "hand": hand,
-            "until": until, "cards": 4, "dead": 0}
+def seat(
+    level: float = 5,
+    gear: float = 4,
+    r1: float = 5,
+    r2: float = 4,
+    r3: float = 3,
+    r1_gear: float = 4,
+    hand: float = 10,
+    until: float = 2,
+) -> dict[str, float]:
+    return {
+        "level": level,
+        "gear": gear,
+        "r1": r1,
+        "r2": r2,
+        "r3": r3,
+        "r1_gear": r1_gear,
+        "hand": hand,
+        "until": until,
+        "cards": 4,
+        "dead": 0,
+    }
 
 
 def test_bots_hard_munchkin_win_chance_grows_with_level_and_gear_and_falls_with_the_rivals() -> None:
@@ -42,8 +60,9 @@ def new_table() -> GameState:
 def test_bots_hard_munchkin_features_read_the_seat_and_its_leading_rival() -> None:
     state = new_table()
     levels = (3, 7, 2, 5)
-    state = replace(state, active=2, players=tuple(evolve(p, level=v) for p, v in zip(state.players, levels,
-                                                                                        strict=True)))
+    state = replace(
+        state, active=2, players=tuple(evolve(p, level=v) for p, v in zip(state.players, levels, strict=True))
+    )
     f = munchkin_features(state, 0)
     assert (f["level"], f["r1"], f["r2"], f["r3"]) == (3, 7, 5, 2)
     assert f["r1_gear"] == gear_bonus(state, state.players[1])

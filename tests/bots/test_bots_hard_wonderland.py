@@ -22,7 +22,8 @@ def test_bots_hard_win_chance_grows_with_the_lead_and_counts_it_more_at_the_end(
     assert late[2] - late[0] > early[2] - early[0]
     # A Friend's bonus counts more while many fights are still to come.
     assert win_chance(0, 5, 2, 3, deck=50) - win_chance(0, 2, 2, 3, deck=50) > (
-        win_chance(0, 5, 2, 3, deck=4) - win_chance(0, 2, 2, 3, deck=4))
+        win_chance(0, 5, 2, 3, deck=4) - win_chance(0, 2, 2, 3, deck=4)
+    )
     assert 0.0 < win_chance(-100, 0, 10, 0, deck=0) < win_chance(100, 10, 0, 9, deck=58) < 1.0
 
 

@@ -46,8 +46,13 @@ def scramble_munchkin(state: GameState, seat: int, rng: Rng) -> GameState:
     for s in others:
         players[s] = evolve(players[s], hand=take(loose, len(players[s].hand)), received=())
     return replace(
-        state, rng=Rng.from_seed(rng.state ^ 0xABCDEF), players=tuple(players), door_deck=door_deck,
-        treasure_deck=treasure_deck, door_discard=door_discard, treasure_discard=treasure_discard,
+        state,
+        rng=Rng.from_seed(rng.state ^ 0xABCDEF),
+        players=tuple(players),
+        door_deck=door_deck,
+        treasure_deck=treasure_deck,
+        door_discard=door_discard,
+        treasure_discard=treasure_discard,
     )
 
 
@@ -61,8 +66,13 @@ def scramble_wonderland(state: WonderlandState, seat: int, rng: Rng) -> Wonderla
         hands[s] = tuple(pool[: len(hands[s])])
         del pool[: len(hands[s])]
     monsters, rng = rng.shuffled(state.monster_deck)
-    return replace(state, hands=tuple(hands), treasure_deck=tuple(pool), monster_deck=monsters,
-                   rng=Rng.from_seed(rng.state ^ 0x1234))
+    return replace(
+        state,
+        hands=tuple(hands),
+        treasure_deck=tuple(pool),
+        monster_deck=monsters,
+        rng=Rng.from_seed(rng.state ^ 0x1234),
+    )
 
 
 def decision_points(game: str, seed: int, every: int, limit: int) -> list[tuple[Any, int]]:

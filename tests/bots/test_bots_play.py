@@ -51,8 +51,9 @@ def test_bots_normal_games_finish_without_the_cap(game: str) -> None:
 
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_bots_normal_beats_easy_more_often_than_chance(game: str) -> None:
-    summary = summarise(run_matches(game, ["normal", "easy", "easy", "easy"], games=16, seed=3),
-                        ["normal", "easy", "easy", "easy"])
+    summary = summarise(
+        run_matches(game, ["normal", "easy", "easy", "easy"], games=16, seed=3), ["normal", "easy", "easy", "easy"]
+    )
     assert summary["win_by_level"]["normal"] > 0.4
 
 

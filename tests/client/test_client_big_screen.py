@@ -46,8 +46,9 @@ ORIGINALS: dict[str, Callable[..., pygame.Surface]] = {
 
 
 def start_host(tmp_path: Path, bot_delay: float) -> EmbeddedHost:
-    config = host_config("Party host", discovery=False, data_dir=tmp_path / "data", bot_delay=bot_delay,
-                         pass_timeout=0.3)
+    config = host_config(
+        "Party host", discovery=False, data_dir=tmp_path / "data", bot_delay=bot_delay, pass_timeout=0.3
+    )
     host = EmbeddedHost(config)
     host.start()
     return host
@@ -435,8 +436,12 @@ def fed_a_table(app: App, session: Any, table: str = "Friday night") -> BigScree
     wire.incoming = [Status("connected"), listed((table, True, False))]
     app.step(1 / 60, [])
     state = session.state(None)
-    wire.incoming = [protocol.Message(protocol.SNAPSHOT, {"table": table, "seat": None, "seq": 1, "state": state,
-                                                          "checksum": protocol.checksum(state)})]
+    wire.incoming = [
+        protocol.Message(
+            protocol.SNAPSHOT,
+            {"table": table, "seat": None, "seq": 1, "state": state, "checksum": protocol.checksum(state)},
+        )
+    ]
     app.step(1 / 60, [])
     assert scene.session is not None and scene.middle is not None
     return scene

@@ -17,17 +17,42 @@ from doorkick.client.scenes.table_base import GameScene
 from doorkick.client.scenes.table_clock import WARN_SECONDS
 
 # What moves a turn on; anything else the first legal action (the bots play the other seats).
-ONWARD = ("finish_setup", "claim_victory", "kick_open_the_door", "loot_the_room", "roll_to_run_away",
-          "accept_bad_stuff", "take_spoil", "choose_loss", "loot_corpse", "accept_curse", "decline_trade",
-          "decline_help", "give_charity", "end_turn", "run_away")
+ONWARD = (
+    "finish_setup",
+    "claim_victory",
+    "kick_open_the_door",
+    "loot_the_room",
+    "roll_to_run_away",
+    "accept_bad_stuff",
+    "take_spoil",
+    "choose_loss",
+    "loot_corpse",
+    "accept_curse",
+    "decline_trade",
+    "decline_help",
+    "give_charity",
+    "end_turn",
+    "run_away",
+)
 
 
 def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedHost) -> None:
     app.settings.auto_pass = False  # wait in the window even with nothing to play
     connection = Connection("127.0.0.1", host.port, "Alice")
     connection.start()
-    app.push(LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True,
-                        options={"reaction_time": "short"}))
+    app.push(
+        LobbyScene(
+            app,
+            connection,
+            "test",
+            "munchkin",
+            3,
+            2,
+            auto_create=True,
+            auto_start=True,
+            options={"reaction_time": "short"},
+        )
+    )
     run_until(app, lambda: isinstance(app.top, GameScene), 30)
     scene = app.top
     end = time.monotonic() + 120

@@ -73,7 +73,6 @@ def test_the_hot_seat_cover_says_why_the_screen_goes_round_for_a_curse() -> None
     assert handover_reason(state, 2, NAMES.__getitem__) == "A curse is cast on Bob: cancel it or let it strike"
 
 
-
 def test_the_hot_seat_cover_waits_for_the_moves_big_moment_and_a_click_skips_it(app: Any) -> None:
     """Alice sees how her move ended (a fight won, a level) before the screen goes to Bob; a click skips it."""
     session = LocalSession(RULESET, tuple(SeatSetup(n) for n in NAMES[:2]), 2, [0, 1], bot_delay=1000.0)

@@ -17,8 +17,12 @@ SHOTS = Path("/tmp/shots-shard")
 
 
 def advertised(name: str, address: str, port: int = 47474, **txt: int | str) -> Found:
-    props = {b"name": name.encode(), b"proto": str(PROTOCOL_VERSION).encode(), b"games": b"munchkin,wonderland",
-             **{k.encode(): str(v).encode() for k, v in txt.items()}}
+    props = {
+        b"name": name.encode(),
+        b"proto": str(PROTOCOL_VERSION).encode(),
+        b"games": b"munchkin,wonderland",
+        **{k.encode(): str(v).encode() for k, v in txt.items()},
+    }
     found = parse_properties(f"{name}._doorkick._tcp.local.", [address], port, props)
     assert found is not None
     return found

@@ -80,8 +80,9 @@ def served(host: EmbeddedHost) -> ServedPacks:
 
 def lobby_with_geese(app: Any, connection: Connection) -> LobbyScene:
     # as `doorkick join HOST --packs core,geese` asks: geese is the host's own, offered in its welcome
-    return LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True,
-                      packs=["core", "geese"])
+    return LobbyScene(
+        app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True, packs=["core", "geese"]
+    )
 
 
 def game_at(app: Any, connection: Connection) -> GameScene:
@@ -145,9 +146,7 @@ def wait_for_detail(connection: Connection) -> dict[str, Any]:
     raise AssertionError("no table detail")
 
 
-def test_a_broken_pack_from_a_host_is_refused_with_its_fault_and_the_table_plays_on(
-    app: Any, tmp_path: Path
-) -> None:
+def test_a_broken_pack_from_a_host_is_refused_with_its_fault_and_the_table_plays_on(app: Any, tmp_path: Path) -> None:
     pack = write_pack(tmp_path / "host-only")
     host = start_host(tmp_path, pack)
     try:

@@ -270,8 +270,15 @@ def test_ticking_an_item_in_the_help_form_keeps_the_call_one_the_table_allows(ap
     # The engine lists an item as a bribe on its own: the share goes back to none rather than make it illegal.
     assert form.terms() == ((item,), 0, False) and form.ask.enabled
     click(app, form.ask.rect.center)
-    assert session.actions[-1] == {"type": "ask_for_help", "seat": 0, "items": [item], "treasures": 0,
-                                   "helper_first": False, "cards": [], "to": -1}
+    assert session.actions[-1] == {
+        "type": "ask_for_help",
+        "seat": 0,
+        "items": [item],
+        "treasures": 0,
+        "helper_first": False,
+        "cards": [],
+        "to": -1,
+    }
 
 
 def test_the_asked_player_sees_the_terms_and_what_their_help_adds_then_offers(app: Any) -> None:
@@ -357,8 +364,12 @@ def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a
     monsters = tuple(c for c in state.door_deck if state.card(c).kind == "monster")[:7]  # nothing else to do
     players[0] = replace(players[0], hand=monsters)
     session.engine_state = replace(
-        state, door_deck=tuple(c for c in state.door_deck if c not in monsters), players=tuple(players),
-        phase="end", active=0, turn=1,
+        state,
+        door_deck=tuple(c for c in state.door_deck if c not in monsters),
+        players=tuple(players),
+        phase="end",
+        active=0,
+        turn=1,
         ready=(0, 1, 2, 3),
     )
     session._refresh()
@@ -392,8 +403,13 @@ def test_looking_for_trouble_names_each_monsters_level(app: Any) -> None:
     players = list(state.players)
     players[0] = replace(players[0], hand=tuple(monsters))
     session.engine_state = replace(
-        state, door_deck=tuple(c for c in state.door_deck if c not in monsters), players=tuple(players),
-        phase="door", active=0, turn=1, ready=(0, 1, 2, 3),
+        state,
+        door_deck=tuple(c for c in state.door_deck if c not in monsters),
+        players=tuple(players),
+        phase="door",
+        active=0,
+        turn=1,
+        ready=(0, 1, 2, 3),
     )
     session._refresh()
     scene = app.push(MunchkinScene(app, session))

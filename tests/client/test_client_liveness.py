@@ -165,9 +165,22 @@ def test_the_lobby_says_the_host_is_not_answering(app: Any, silent_host: tuple[i
 
 def test_a_frozen_host_process_is_reported_and_found_again_when_it_wakes(tmp_path: Path) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--no-discovery", "--bind", "127.0.0.1",
-         "--data-dir", str(tmp_path / "saves")],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "doorkick.client.main",
+            "host",
+            "--port",
+            "0",
+            "--no-discovery",
+            "--bind",
+            "127.0.0.1",
+            "--data-dir",
+            str(tmp_path / "saves"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     connection: Connection | None = None
     try:

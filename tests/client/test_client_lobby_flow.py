@@ -130,8 +130,13 @@ def test_hot_seat_names_on_the_command_line_skip_the_form(app: Any) -> None:
 
 @pytest.mark.parametrize(
     ("given", "why"),
-    [("0", "1 to 6"), ("7", "1 to 6"), ("Ann,,Ben", "names separated"), ("Ann,ann", "a name of their own"),
-     ("A" * 21, "at most 20")],
+    [
+        ("0", "1 to 6"),
+        ("7", "1 to 6"),
+        ("Ann,,Ben", "names separated"),
+        ("Ann,ann", "a name of their own"),
+        ("A" * 21, "at most 20"),
+    ],
 )
 def test_bad_hot_seat_names_are_refused_clearly(given: str, why: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):

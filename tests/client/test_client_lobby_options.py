@@ -226,7 +226,11 @@ def test_the_creator_edits_the_table_with_set_table(app: Any) -> None:
     kind, fields = connection.sent[-1]
     assert kind == protocol.SET_TABLE and "game" not in fields
     assert fields == {
-        "seats": 4, "bots": 2, "bot_level": "easy", "packs": ["core", "christmas"], "options": {"epic": False}
+        "seats": 4,
+        "bots": 2,
+        "bot_level": "easy",
+        "packs": ["core", "christmas"],
+        "options": {"epic": False},
     }
 
 
@@ -303,10 +307,29 @@ def test_the_munchkin_table_shows_the_packs_and_options_in_force(app: Any) -> No
 
 def test_the_table_list_shows_each_tables_packs_and_bots(app: Any) -> None:
     tables = [
-        {"table": "t1", "name": "Kitchen", "game": "munchkin", "packs": ["core", "epic"], "seats": 5,
-         "open_seats": 2, "away": 1, "bots": 1, "bot_level": "hard", "started": False},
-        {"table": "t2", "name": "Sofa", "game": "wonderland", "packs": ["wonderland"], "seats": 3,
-         "open_seats": 0, "bots": 0, "bot_level": "normal", "started": True},
+        {
+            "table": "t1",
+            "name": "Kitchen",
+            "game": "munchkin",
+            "packs": ["core", "epic"],
+            "seats": 5,
+            "open_seats": 2,
+            "away": 1,
+            "bots": 1,
+            "bot_level": "hard",
+            "started": False,
+        },
+        {
+            "table": "t2",
+            "name": "Sofa",
+            "game": "wonderland",
+            "packs": ["wonderland"],
+            "seats": 3,
+            "open_seats": 0,
+            "bots": 0,
+            "bot_level": "normal",
+            "started": True,
+        },
     ]
     lobby, _ = lobby_with(app, protocol.Message(protocol.TABLES, {"tables": tables}))
     app.screenshot("lobby_tables")

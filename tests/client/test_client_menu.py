@@ -50,8 +50,11 @@ def test_a_card_menu_draws_every_choice_at_one_text_size_and_without_its_title_a
     from doorkick.client.scenes.overlays import ChoiceOverlay, Option
     from doorkick.client.ui.widgets import Button
 
-    labels = ["Look for trouble: fight Dust Bunny of Unusual Size (level 1)",
-              "Look for trouble: fight Timeshare Salesgoblin (level 6)", "Play it"]
+    labels = [
+        "Look for trouble: fight Dust Bunny of Unusual Size (level 1)",
+        "Look for trouble: fight Timeshare Salesgoblin (level 6)",
+        "Play it",
+    ]
     menu = ChoiceOverlay(app, "Look for trouble", [Option(label, lambda: None) for label in labels])
     app.push(menu)
     for size in ((1024, 640), (1280, 720), (1920, 1080)):
@@ -60,6 +63,8 @@ def test_a_card_menu_draws_every_choice_at_one_text_size_and_without_its_title_a
         assert len(buttons) == len(labels) + 1  # and "Close this menu"
         assert len({b.text_size for b in buttons}) == 1, [(b.label, b.text_size) for b in buttons]
     # under its title, a choice says only what it adds; its tooltip still says it whole
-    assert [b.label for b in buttons[:2]] == ["Fight Dust Bunny of Unusual Size (level 1)",
-                                              "Fight Timeshare Salesgoblin (level 6)"]
+    assert [b.label for b in buttons[:2]] == [
+        "Fight Dust Bunny of Unusual Size (level 1)",
+        "Fight Timeshare Salesgoblin (level 6)",
+    ]
     assert buttons[0].tooltip == labels[0]

@@ -81,8 +81,9 @@ def test_a_pack_and_its_picture_are_cached_once_checked(tmp_path: Path) -> None:
     digest, asked = offered(cache)
     picture = {"path": "art/owl.png", "sha256": sha(PICTURE), "size": len(PICTURE)}
     (request,) = cache.absorb(pack(digest, asked, [picture]))
-    cache.absorb(Message("picture", {"sha256": sha(PICTURE), "data": base64.b64encode(PICTURE).decode()},
-                         request["id"]))
+    cache.absorb(
+        Message("picture", {"sha256": sha(PICTURE), "data": base64.b64encode(PICTURE).decode()}, request["id"])
+    )
     folder = cache.folder(digest)
     assert (folder / "art" / "owl.png").read_bytes() == PICTURE
     assert cache.source({"name": "owls", "sha256": digest}) == str(folder / "pack.toml")
@@ -93,8 +94,9 @@ def test_a_pack_and_its_picture_are_cached_once_checked(tmp_path: Path) -> None:
 
 def test_a_broken_file_of_known_hosts_refuses_rather_than_trusts_anew(tmp_path: Path) -> None:
     key = HostKey.load_or_create(tmp_path / "host")
-    welcome = Message("welcome", {"server": "h1", "name": "Basement", "key": key.public_hex,
-                                  "proof": key.prove("h1", "n1")})
+    welcome = Message(
+        "welcome", {"server": "h1", "name": "Basement", "key": key.public_hex, "proof": key.prove("h1", "n1")}
+    )
     known = KnownHosts(tmp_path / "hosts.json")
     assert check_welcome(welcome, "n1", known) == key.public_hex and known.key_of("h1") == key.public_hex
     (tmp_path / "hosts.json").write_text("{ not json")

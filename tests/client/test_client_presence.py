@@ -92,8 +92,14 @@ def test_presence_words_each_change_once_and_never_our_own() -> None:
     presence = Presence()
 
     def detail(connected: bool, stand_in: bool, after: float | None) -> dict[str, Any]:
-        bob = {"seat": 1, "kind": "human", "name": "Bob", "connected": connected, "stand_in": stand_in,
-               "stand_in_after": after}
+        bob = {
+            "seat": 1,
+            "kind": "human",
+            "name": "Bob",
+            "connected": connected,
+            "stand_in": stand_in,
+            "stand_in_after": after,
+        }
         me = {"seat": 0, "kind": "human", "name": "Alice", "connected": False, "stand_in": False}
         bot = {"seat": 2, "kind": "bot", "name": "Bot 3", "connected": True, "stand_in": False}
         return {"players": [me, bob, bot]}
@@ -126,6 +132,9 @@ def test_the_wonderland_board_greys_an_away_players_row_and_marks_a_stand_in(app
     app.screenshot("presence_wonderland")
     app.step(1 / 60, [])
     x = scene.side_rect.x + 30
-    changed = [y for y in range(scene.side_rect.y, scene.side_rect.bottom, 3)
-               if before.get_at((x, y)) != app.screen.get_at((x, y))]
+    changed = [
+        y
+        for y in range(scene.side_rect.y, scene.side_rect.bottom, 3)
+        if before.get_at((x, y)) != app.screen.get_at((x, y))
+    ]
     assert changed, "the away and stand-in rows look the same as before"

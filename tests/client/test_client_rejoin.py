@@ -199,7 +199,6 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
         host.stop()
 
 
-
 def test_join_with_no_address_takes_the_only_live_seat_at_once(
     app: Any, host: EmbeddedHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -218,9 +217,7 @@ def test_join_with_no_address_takes_the_only_live_seat_at_once(
     assert {s.host_id for s in store.all()} == {host.server.server_id, "switched-off"}
 
 
-def test_a_remote_players_window_reconnecting_finds_its_seat_when_the_host_comes_back(
-    app: Any, tmp_path: Path
-) -> None:
+def test_a_remote_players_window_reconnecting_finds_its_seat_when_the_host_comes_back(app: Any, tmp_path: Path) -> None:
     from doorkick.client.host import host_config
     from doorkick.shared import protocol
 
@@ -242,6 +239,7 @@ def test_a_remote_players_window_reconnecting_finds_its_seat_when_the_host_comes
         def check() -> bool:
             got[who.name].extend(i for i in who.poll() if isinstance(i, protocol.Message))
             return sum(m.type == kind for m in got[who.name]) >= count
+
         return check
 
     alice.request(protocol.CREATE_TABLE, game="munchkin", seats=2, bots=0)

@@ -56,7 +56,9 @@ def test_a_hot_seat_scenario_table_holds_what_the_file_says(app: Any, tmp_path: 
     assert view["hand"] == ["potion-of-liquid-courage#1", "party-crasher#1"]
     assert view["players"][0]["level"] == 4
     assert [i["card"] for i in view["players"][0]["items"]] == [
-        "greatsword-of-overcompensation", "colander-of-clarity", "pet-rock",
+        "greatsword-of-overcompensation",
+        "colander-of-clarity",
+        "pet-rock",
     ]
     for _ in range(20):
         app.step(1 / 60, [])
@@ -69,10 +71,24 @@ def test_play_scenario_through_the_command_line_plays_from_the_arranged_table(tm
     path = tmp_path / "combat.toml"
     path.write_text(doc_example("munchkin"))
     shots = tmp_path / "shots"
-    code = main([
-        "play", "--scenario", str(path), "--hot-seat", "Ann", "--autoplay", "--quit-after-turns", "2",
-        "--screenshot-dir", str(shots), "--size", "1280x720", "--time-limit", "240",
-    ])
+    code = main(
+        [
+            "play",
+            "--scenario",
+            str(path),
+            "--hot-seat",
+            "Ann",
+            "--autoplay",
+            "--quit-after-turns",
+            "2",
+            "--screenshot-dir",
+            str(shots),
+            "--size",
+            "1280x720",
+            "--time-limit",
+            "240",
+        ]
+    )
     assert code == 0
     taken = sorted(shots.glob("*.png"))
     assert taken, "a screenshot at the turn's start and at the fight"
@@ -84,10 +100,25 @@ def test_play_scenario_hosts_it_through_the_command_line(tmp_path: Path, monkeyp
     path = tmp_path / "combat.toml"
     path.write_text(doc_example("munchkin"))
     shots = tmp_path / "shots"
-    code = main([
-        "play", "--scenario", str(path), "--no-discovery", "--autoplay", "--quit-after-turns", "2",
-        "--screenshot-dir", str(shots), "--size", "1280x720", "--time-limit", "240", "--name", "Hostess",
-    ])
+    code = main(
+        [
+            "play",
+            "--scenario",
+            str(path),
+            "--no-discovery",
+            "--autoplay",
+            "--quit-after-turns",
+            "2",
+            "--screenshot-dir",
+            str(shots),
+            "--size",
+            "1280x720",
+            "--time-limit",
+            "240",
+            "--name",
+            "Hostess",
+        ]
+    )
     assert code == 0
     taken = sorted(shots.glob("*.png"))
     assert taken
@@ -119,6 +150,7 @@ def test_a_hosted_scenario_game_replays_from_its_saved_table(host: Any, tmp_path
         connection.request(protocol.ACTION, token=token, action=action)
         match = host.server.lobby.tables[table].match
         folder = host.config.data_dir / "tables" / table
+
         def logged() -> int:
             return len(load_replay(folder)[1]) if (folder / "actions.log").exists() else 0
 

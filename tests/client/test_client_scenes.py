@@ -83,6 +83,7 @@ def test_when_the_reaction_clock_runs_out_you_pass(app: Any) -> None:
     session = LocalSession(ruleset("munchkin"), SETUPS, 5, [0], options={"reaction_time": "short"})
     app.settings.auto_pass = False  # wait for the clock even with nothing to play
     scene = app.push(MunchkinScene(app, session))
+
     def reaction(s: LocalSession) -> bool:  # a pass that lets a moment go by (not one withdrawing a call for help)
         state = s.state(0) or {}
         combat = state.get("view", {}).get("combat") or {}
@@ -212,14 +213,17 @@ def test_an_epic_kicks_two_curses_lie_face_up_until_their_order_is_chosen(app: A
     session = LocalSession(ruleset("munchkin"), SETUPS[:3], 5, [0], ("core", "epic"), ["epic"], bot_delay=1000.0)
     state = session.engine_state
     first, second = next(
-        (a, b) for a in state.door_deck for b in state.door_deck
+        (a, b)
+        for a in state.door_deck
+        for b in state.door_deck
         if state.card(a).kind == state.card(b).kind == "curse" and state.card(a) != state.card(b)
     )
     players = list(state.players)
     players[0] = replace(players[0], level=12)  # Epic: a kick turns over two Doors (E03)
     deck = (first, second, *(c for c in state.door_deck if c not in (first, second)))
-    session.engine_state = replace(state, door_deck=deck, players=tuple(players), phase="start", active=0,
-                                   turn=1, ready=(0, 1, 2))
+    session.engine_state = replace(
+        state, door_deck=deck, players=tuple(players), phase="start", active=0, turn=1, ready=(0, 1, 2)
+    )
     session.act(0, {"type": "kick_open_the_door"})
     scene = app.push(MunchkinScene(app, session))
     app.step(1 / 60, [])

@@ -104,8 +104,14 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
     shown: list[tuple[str, int, list[strength_breakdown.Row]]] = []
     real = strength_breakdown.draw_breakdown
 
-    def draw_breakdown(surface: pygame.Surface, title: str, total: int, rows: list[strength_breakdown.Row],
-                       near: pygame.Rect, colour: Any) -> pygame.Rect:
+    def draw_breakdown(
+        surface: pygame.Surface,
+        title: str,
+        total: int,
+        rows: list[strength_breakdown.Row],
+        near: pygame.Rect,
+        colour: Any,
+    ) -> pygame.Rect:
         shown.append((title, total, rows))
         return real(surface, title, total, rows, near, colour)
 

@@ -209,10 +209,18 @@ def test_the_browser_warns_of_a_host_advertising_another_key_than_before(app: An
     known.remember("basement-id", "aa" * 32, "Basement")
     known.remember("attic-id", "bb" * 32, "Attic")
     found = [
-        parse_properties("Basement._doorkick._tcp.local.", ["10.0.0.5"], 47474,
-                         {b"name": b"Basement", b"id": b"basement-id", b"key": b"aa" * 32, b"games": b"munchkin"}),
-        parse_properties("Attic._doorkick._tcp.local.", ["10.0.0.6"], 47474,
-                         {b"name": b"Attic", b"id": b"attic-id", b"key": b"cc" * 32, b"games": b"munchkin"}),
+        parse_properties(
+            "Basement._doorkick._tcp.local.",
+            ["10.0.0.5"],
+            47474,
+            {b"name": b"Basement", b"id": b"basement-id", b"key": b"aa" * 32, b"games": b"munchkin"},
+        ),
+        parse_properties(
+            "Attic._doorkick._tcp.local.",
+            ["10.0.0.6"],
+            47474,
+            {b"name": b"Attic", b"id": b"attic-id", b"key": b"cc" * 32, b"games": b"munchkin"},
+        ),
     ]
     browser = BrowserScene(app, lambda *_: None, lambda: None, 47474, Lan(found), known)
     app.push(browser)

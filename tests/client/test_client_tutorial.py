@@ -90,9 +90,7 @@ def test_each_lesson_loads_and_makes_each_step_legal_at_its_moment(lesson: Lesso
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
-def test_the_pupil_plays_the_whole_tutorial_by_clicking_where_it_points(
-    tmp_path: Path, size: tuple[int, int]
-) -> None:
+def test_the_pupil_plays_the_whole_tutorial_by_clicking_where_it_points(tmp_path: Path, size: tuple[int, int]) -> None:
     app = App(Settings(name="Ann"), size=size, screenshot_dir=tmp_path / "shots")
     try:
         browser = start_screen(app)

@@ -133,8 +133,9 @@ class Reader:
             app.remove(top)
 
 
-def play(app: Any, reader: Reader, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int,
-         seat: int | None) -> GameScene:
+def play(
+    app: Any, reader: Reader, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int, seat: int | None
+) -> GameScene:
     """One whole game at the table scene, the viewer's seat (if any) clicked by the autoplayer."""
     engine = ruleset(game)
     setups = tuple(SeatSetup(NAMES[i], "female" if i % 2 else "male") for i in range(seats))
@@ -234,8 +235,8 @@ def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None
     from doorkick.shared.rules.munchkin.actions import MunchkinAction
     from doorkick.shared.rules.wonderland.actions import WonderlandAction
 
-    vocabulary, registry = (munchkin, MunchkinAction.registry) if game == "munchkin" else (
-        wonderland, WonderlandAction.registry
+    vocabulary, registry = (
+        (munchkin, MunchkinAction.registry) if game == "munchkin" else (wonderland, WonderlandAction.registry)
     )
     assert set(vocabulary.ACTIONS) == set(registry)
     assert set(registry) <= set(vocabulary.KINDS)
@@ -244,8 +245,13 @@ def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None
     ids = card_ids(game, packs)
     card = next(iter(defs))
     view: dict[str, Any] = {
-        "combat": {"fighter": 0, "step": "help", "monsters": [{"card": card, "base": card}] * 2,
-                   "offer": {"items": [card], "treasures": 2, "helper_first": True}, "flight": {"caught_by": 1}},
+        "combat": {
+            "fighter": 0,
+            "step": "help",
+            "monsters": [{"card": card, "base": card}] * 2,
+            "offer": {"items": [card], "treasures": 2, "helper_first": True},
+            "flight": {"caught_by": 1},
+        },
         "fight": {"fighter": 0, "helper": 1, "dice": [{"owner": "monster"}, {"owner": "fighter"}]},
         "decisions": [{"kind": "trade", "source": 1, "give": [card], "take": []}],
         "discards": {"door": {"top": card}},
@@ -279,11 +285,45 @@ def test_every_event_kind_reads_in_words_whatever_its_fields(game: str) -> None:
     words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
     for kind in sorted(event_kinds(game)):
         for monster in (0, card) if game == "munchkin" else ("The Jabberwock",):  # a Room's monster goes by name
-            event = {"type": kind, "seat": 0, "target": 1, "to": 0, "with": 1, "helper": 1, "card": card,
-                     "cards": [card], "give": [card], "take": [card], "monster": monster, "item": card, "die": 1,
-                     "total": 1, "turn": 1, "level": 1, "change": 1, "order": [0, 1], "winners": [0], "dead": 0,
-                     "rolls": [[0, 3]], "seats": [0], "path": ["x"], "room": 1, "count": 1, "by": 1, "bonus": 3,
-                     "monster_power": 4, "munchkin_power": 5, "won": True, "levels": 1, "sex": "female", "from": 2,
-                     "discarded": card, "discard": card, "took": card, "fighter_gets": [card], "gold": [1, 2]}
+            event = {
+                "type": kind,
+                "seat": 0,
+                "target": 1,
+                "to": 0,
+                "with": 1,
+                "helper": 1,
+                "card": card,
+                "cards": [card],
+                "give": [card],
+                "take": [card],
+                "monster": monster,
+                "item": card,
+                "die": 1,
+                "total": 1,
+                "turn": 1,
+                "level": 1,
+                "change": 1,
+                "order": [0, 1],
+                "winners": [0],
+                "dead": 0,
+                "rolls": [[0, 3]],
+                "seats": [0],
+                "path": ["x"],
+                "room": 1,
+                "count": 1,
+                "by": 1,
+                "bonus": 3,
+                "monster_power": 4,
+                "munchkin_power": 5,
+                "won": True,
+                "levels": 1,
+                "sex": "female",
+                "from": 2,
+                "discarded": card,
+                "discard": card,
+                "took": card,
+                "fighter_gets": [card],
+                "gold": [1, 2],
+            }
             line = words.event(event)
             assert not faults(line, ids), (kind, line)

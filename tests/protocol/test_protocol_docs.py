@@ -30,8 +30,17 @@ def test_every_message_and_field_is_documented(direction: str, kind: str) -> Non
 
 
 def test_the_framer_error_codes_are_documented() -> None:
-    for code in (p.FRAME_TOO_LARGE, p.TRUNCATED_FRAME, p.BAD_MSGPACK, p.NOT_A_MAP, p.MISSING_TYPE,
-                 p.UNKNOWN_TYPE, p.BAD_FIELD, p.FRAME_TOO_COMPLEX, TOO_FAST):
+    for code in (
+        p.FRAME_TOO_LARGE,
+        p.TRUNCATED_FRAME,
+        p.BAD_MSGPACK,
+        p.NOT_A_MAP,
+        p.MISSING_TYPE,
+        p.UNKNOWN_TYPE,
+        p.BAD_FIELD,
+        p.FRAME_TOO_COMPLEX,
+        TOO_FAST,
+    ):
         assert f"`{code}`" in DOC
 
 
@@ -52,8 +61,10 @@ def test_the_limits_in_the_doc_are_the_codes() -> None:
     lobby = config.lobby_rate * config.max_connections_per_address
     assert f"about {config.lobby_rate:g} a second for each connection the address may hold ({lobby:g})" in said
     assert f"chat {config.chat_rate:g} a second with bursts of {config.chat_burst}" in said
-    assert f"password tries (joining or watching a table with a password, creating one) {config.password_rate:g} " \
-           f"a second with bursts of {config.password_burst}" in said
+    assert (
+        f"password tries (joining or watching a table with a password, creating one) {config.password_rate:g} "
+        f"a second with bursts of {config.password_burst}" in said
+    )
     assert f"at most {config.max_tables_per_address} tables waiting" in said
     assert f"is freed after {config.abandoned_window:g} s" in said
     assert f"within {config.handshake_timeout:g} s" in said and f"`ping` every {config.heartbeat:g} s" in said
@@ -63,7 +74,21 @@ def test_the_limits_in_the_doc_are_the_codes() -> None:
 
 
 def test_every_message_type_name_is_a_records_tag() -> None:
-    names = {value for name, value in vars(p).items() if name.isupper() and isinstance(value, str)
-             and name not in ("FRAME_TOO_LARGE", "TRUNCATED_FRAME", "BAD_MSGPACK", "NOT_A_MAP", "MISSING_TYPE",
-                              "UNKNOWN_TYPE", "BAD_FIELD", "FRAME_TOO_COMPLEX")}
+    names = {
+        value
+        for name, value in vars(p).items()
+        if name.isupper()
+        and isinstance(value, str)
+        and name
+        not in (
+            "FRAME_TOO_LARGE",
+            "TRUNCATED_FRAME",
+            "BAD_MSGPACK",
+            "NOT_A_MAP",
+            "MISSING_TYPE",
+            "UNKNOWN_TYPE",
+            "BAD_FIELD",
+            "FRAME_TOO_COMPLEX",
+        )
+    }
     assert names == set(p.CLIENT_MESSAGES) | set(p.SERVER_MESSAGES)

@@ -170,8 +170,9 @@ def _key_sorted(value: object) -> object:
     return value
 
 
-_SCALARS = (st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False)
-            | st.text(max_size=300))
+_SCALARS = (
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False) | st.text(max_size=300)
+)
 _WIRE = st.recursive(
     _SCALARS,
     lambda inner: st.lists(inner, max_size=20) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=12), inner),

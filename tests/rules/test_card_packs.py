@@ -83,53 +83,78 @@ def test_a_game_needs_at_least_one_pack() -> None:
 BROKEN_CARDS = [
     pytest.param(card("monster", "level = 3\nsmell = 4"), "unknown key(s) 'smell'", id="unknown-key"),
     pytest.param(card("monster", 'level = "three"'), "level must be an integer", id="bad-type-int"),
-    pytest.param(card("monster", "level = 3\nundead = 1"), "undead must be true or false",
-                 id="bad-type-flag"),
-    pytest.param(card("monster", 'level = 3\nbad_stuff = "death"\nname2 = 1'), "unknown key(s) 'name2'",
-                 id="unknown-key-after-valid"),
+    pytest.param(card("monster", "level = 3\nundead = 1"), "undead must be true or false", id="bad-type-flag"),
+    pytest.param(
+        card("monster", 'level = 3\nbad_stuff = "death"\nname2 = 1'),
+        "unknown key(s) 'name2'",
+        id="unknown-key-after-valid",
+    ),
     pytest.param(card("monster", "level = 31"), "level must be within 1..30, got 31", id="level-too-high"),
     pytest.param(card("monster", "level = 0"), "level must be within 1..30, got 0", id="level-too-low"),
     pytest.param(card("monster", "level = 3\ncount = 0"), "count must be within 1..20", id="count-zero"),
     pytest.param(card("item", "value = 250"), "multiple of 100", id="odd-gold-value"),
     pytest.param(card("item", "value = -100"), "value must be within 0..5000", id="negative-value"),
     pytest.param(card("dragon", "level = 3"), "kind must be one of", id="unknown-kind"),
-    pytest.param(card("monster", 'level = 3\nbad_stuff = ["lose_shoes"]'), "unknown effect 'lose_shoes'",
-                 id="unknown-effect"),
-    pytest.param(card("monster", 'level = 3\nbad_stuff = ["lose_levels"]'), "needs a whole number",
-                 id="effect-missing-number"),
-    pytest.param(card("monster", 'level = 3\nbad_stuff = ["lose_item:nose"]'), "'lose_item' needs one of",
-                 id="effect-bad-slot"),
-    pytest.param(card("monster", 'level = 3\nbad_stuff = ["death:2"]'), "effect 'death' takes no argument",
-                 id="effect-extra-argument"),
-    pytest.param(card("monster", 'level = 3\nbonuses = [{ against = "goblin", amount = 2 }]'),
-                 "against must be one of", id="unknown-trait"),
-    pytest.param(card("monster", 'level = 3\nbonuses = [{ against = "elf", amount = 2, when = "always" }]'),
-                 "unknown key(s) 'when'", id="unknown-bonus-key"),
+    pytest.param(
+        card("monster", 'level = 3\nbad_stuff = ["lose_shoes"]'), "unknown effect 'lose_shoes'", id="unknown-effect"
+    ),
+    pytest.param(
+        card("monster", 'level = 3\nbad_stuff = ["lose_levels"]'), "needs a whole number", id="effect-missing-number"
+    ),
+    pytest.param(
+        card("monster", 'level = 3\nbad_stuff = ["lose_item:nose"]'), "'lose_item' needs one of", id="effect-bad-slot"
+    ),
+    pytest.param(
+        card("monster", 'level = 3\nbad_stuff = ["death:2"]'),
+        "effect 'death' takes no argument",
+        id="effect-extra-argument",
+    ),
+    pytest.param(
+        card("monster", 'level = 3\nbonuses = [{ against = "goblin", amount = 2 }]'),
+        "against must be one of",
+        id="unknown-trait",
+    ),
+    pytest.param(
+        card("monster", 'level = 3\nbonuses = [{ against = "elf", amount = 2, when = "always" }]'),
+        "unknown key(s) 'when'",
+        id="unknown-bonus-key",
+    ),
     pytest.param(card("monster", ""), "missing required key 'level'", id="missing-level"),
-    pytest.param(card("item", 'usable_by = ["ogre"]'), "usable_by: 'ogre' is not one of",
-                 id="bad-restriction"),
+    pytest.param(card("item", 'usable_by = ["ogre"]'), "usable_by: 'ogre' is not one of", id="bad-restriction"),
     pytest.param(card("item", 'slot = "hat"'), "slot must be one of", id="unknown-slot"),
     pytest.param(card("item", 'slot = "armor"\nhands = 2'), "goes with slot 'hands'", id="hands-on-armor"),
     pytest.param(card("curse", 'duration = "forever"'), "duration must be one of", id="unknown-duration"),
     pytest.param(card("race", 'race = "troll"'), "race must be one of", id="unknown-race"),
-    pytest.param(card("class", 'class = "thief"\nabilities = ["teleport"]'), "'teleport' is not one of",
-                 id="unknown-ability"),
+    pytest.param(
+        card("class", 'class = "thief"\nabilities = ["teleport"]'), "'teleport' is not one of", id="unknown-ability"
+    ),
     pytest.param(card("class", ""), "missing required key 'class'", id="class-without-class"),
-    pytest.param(card("monster", 'level = 3\nart = "angry-goose"'),
-                 "art 'angry-goose' is not a picture of the set (assets/art/icons) nor an image file",
-                 id="unknown-art-name"),
+    pytest.param(
+        card("monster", 'level = 3\nart = "angry-goose"'),
+        "art 'angry-goose' is not a picture of the set (assets/art/icons) nor an image file",
+        id="unknown-art-name",
+    ),
     pytest.param(card("monster", "level = 3\nart = 7"), "art must be a string, got 7", id="art-not-text"),
     # R16, R17: a monster's conditions for the whole combat; an enhancer that makes its monster Undead
-    pytest.param(card("monster", 'level = 3\nconditions = ["no_hats"]'),
-                 "conditions: 'no_hats' is not one of level_only, no_help, no_items", id="R16-unknown-condition"),
-    pytest.param(card("monster", 'level = 3\nconditions = ["no_help", "no_help"]'),
-                 "conditions: 'no_help' is named twice", id="R16-condition-twice"),
-    pytest.param(card("monster", "level = 3\nconditions = 3"), "conditions must be a list of strings, got 3",
-                 id="R16-conditions-not-words"),
-    pytest.param(card("curse", 'conditions = ["no_help"]'), "unknown key(s) 'conditions'",
-                 id="R16-conditions-only-on-monsters"),
-    pytest.param(card("enhancer", 'level = 2\nundead = "yes"'), "undead must be true or false",
-                 id="R17-undead-flag"),
+    pytest.param(
+        card("monster", 'level = 3\nconditions = ["no_hats"]'),
+        "conditions: 'no_hats' is not one of level_only, no_help, no_items",
+        id="R16-unknown-condition",
+    ),
+    pytest.param(
+        card("monster", 'level = 3\nconditions = ["no_help", "no_help"]'),
+        "conditions: 'no_help' is named twice",
+        id="R16-condition-twice",
+    ),
+    pytest.param(
+        card("monster", "level = 3\nconditions = 3"),
+        "conditions must be a list of strings, got 3",
+        id="R16-conditions-not-words",
+    ),
+    pytest.param(
+        card("curse", 'conditions = ["no_help"]'), "unknown key(s) 'conditions'", id="R16-conditions-only-on-monsters"
+    ),
+    pytest.param(card("enhancer", 'level = 2\nundead = "yes"'), "undead must be true or false", id="R17-undead-flag"),
     pytest.param(card("one_shot", "undead = true"), "unknown key(s) 'undead'", id="R17-undead-only-monsters-enhancers"),
 ]
 

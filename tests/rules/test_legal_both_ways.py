@@ -35,13 +35,33 @@ from doorkick.shared.rules.wonderland.actions import Move, WonderlandAction
 
 CODES = {"illegal", "malformed", "not_your_decision", "wrong_time"}
 MUNCHKIN_PACKS = [
-    ("core",), ("core", "epic"), ("core", "fairy-dust"), ("christmas",), ("core", "christmas"),
+    ("core",),
+    ("core", "epic"),
+    ("core", "fairy-dust"),
+    ("christmas",),
+    ("core", "christmas"),
     ("core", "epic", "fairy-dust", "christmas"),
 ]
-FLAGS = ("listening_at_the_door", "shared_victory", "helping_elf_cannot_win", "sell_from_table_only", "rulings_001",
-         "trade_cooldown")
-CARD_FIELDS = ("card", "monster", "item", "discard", "doubled", "tripled", "take", "replace", "resurrect",
-               "resurrect_second")
+FLAGS = (
+    "listening_at_the_door",
+    "shared_victory",
+    "helping_elf_cannot_win",
+    "sell_from_table_only",
+    "rulings_001",
+    "trade_cooldown",
+)
+CARD_FIELDS = (
+    "card",
+    "monster",
+    "item",
+    "discard",
+    "doubled",
+    "tripled",
+    "take",
+    "replace",
+    "resurrect",
+    "resurrect_second",
+)
 SEAT_FIELDS = ("target", "to", "helper")
 INDEX_FIELDS = ("monster", "die")
 
@@ -111,14 +131,18 @@ def _values(name: str, hint: Any, cards: list[str], players: int, paths: list[tu
 def _blank(kind: type[Action], seat: int, hints: dict[str, Any]) -> Action:
     """An action of `kind` by `seat` with each field at a first value of its type."""
     empty = {bool: False, int: 0, str: "", tuple[str, ...]: (), str | None: None}
-    values = {f.name: empty[hints[f.name]] for f in dataclasses.fields(kind)[1:]
-              if f.default is dataclasses.MISSING}
+    values = {f.name: empty[hints[f.name]] for f in dataclasses.fields(kind)[1:] if f.default is dataclasses.MISSING}
     return kind(seat, **values)
 
 
 def _candidates(
-    kinds: list[type[Action]], seat: int, listed: list[Action], every_card: list[str], near: list[str],
-    players: int, paths: list[tuple[str, ...]],
+    kinds: list[type[Action]],
+    seat: int,
+    listed: list[Action],
+    every_card: list[str],
+    near: list[str],
+    players: int,
+    paths: list[tuple[str, ...]],
 ) -> Iterator[Action]:
     """Every kind from a blank action with each field run through every card id of the game; the listed
     actions (two of each kind) with each field run through the cards in play and on the piles."""
@@ -167,8 +191,9 @@ def _munchkin_key(action: Action) -> tuple[Any, ...]:
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(table=munchkin_tables(), seed=st.integers(0, 10_000), steps=st.integers(0, 400))
-def test_munchkin_lists_exactly_what_it_accepts(table: tuple[tuple[str, ...], dict[str, Any], int], seed: int,
-                                                steps: int) -> None:
+def test_munchkin_lists_exactly_what_it_accepts(
+    table: tuple[tuple[str, ...], dict[str, Any], int], seed: int, steps: int
+) -> None:
     packs, options, players = table
     state = _played(MUNCHKIN, MUNCHKIN.new_game(_seats(players), seed, packs, options), players, seed, steps)
     every_card = sorted(state.catalog.defs)
@@ -203,5 +228,6 @@ def test_wonderland_lists_exactly_what_it_accepts(players: int, seed: int, steps
         listed: list[Action] = list(WONDERLAND.legal_actions(state, seat))
         paths: list[tuple[str, ...]] = [(space,) for space in spaces]
         paths += [(*a.path[:-1], space) for a in listed if isinstance(a, Move) for space in spaces]
-        _check_both_ways(WONDERLAND, state, seat, _candidates(kinds, seat, listed, every_card, near, players, paths),
-                         key)
+        _check_both_ways(
+            WONDERLAND, state, seat, _candidates(kinds, seat, listed, every_card, near, players, paths), key
+        )

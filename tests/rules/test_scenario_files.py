@@ -68,7 +68,9 @@ def test_a_munchkin_scenario_puts_every_card_where_it_says(tmp_path: Path) -> No
     assert ann.races == ("elf-1",) and ann.classes == ("warrior-1",) and ann.hireling == "unpaid-intern"
     assert ann.hand == ("jar-of-angry-bees#1", "jar-of-angry-bees#2"), "a card id takes its copies in turn"
     assert [(c.card, c.equipped) for c in ann.items] == [
-        ("colander-of-clarity", True), ("demolition-sledgehammer", True), ("pet-rock", False),
+        ("colander-of-clarity", True),
+        ("demolition-sledgehammer", True),
+        ("pet-rock", False),
     ]
     assert ann.curses == ("curse-lead-underpants",)
     assert bob.races == ("dwarf-1", "elf-2") and bob.half_breed == "complicated-family-tree"
@@ -163,20 +165,48 @@ W = 'game = "wonderland"\n'
 # (what is wrong, the file, the line named, the reason's words)
 REFUSALS = [
     ("an unknown card", M + ANN + 'hand = ["the-one-ring"]\n' + BOB, 5, "unknown card 'the-one-ring'"),
-    ("an unknown card in a long list", M + ANN + 'hand = [\n  "jar-of-angry-bees",\n  "the-one-ring",\n]\n' + BOB,
-     7, "unknown card"),
-    ("a card used twice", M + ANN + 'hand = ["grand-piano"]\n' + BOB + 'carried = ["grand-piano"]\n', 8,
-     r"'grand-piano' is used twice \(first in seats\[0\]\)"),
-    ("more copies than the packs have", M + ANN + 'hand = ["jar-of-angry-bees", "jar-of-angry-bees", '
-     '"jar-of-angry-bees"]\n' + BOB, 5, "all 2 copies"),
-    ("an instance used twice", M + ANN + 'hand = ["jar-of-angry-bees#2"]\n' + BOB + 'hand = ["jar-of-angry-bees#2"]\n',
-     8, "used twice"),
-    ("two headgear equipped", M + ANN + 'equipped = ["colander-of-clarity", "propeller-beanie"]\n' + BOB, 5,
-     "Propeller Beanie.* cannot be worn: you already wear headgear"),
-    ("an item the seat may not use, equipped", M + ANN + 'equipped = ["demolition-sledgehammer"]\n' + BOB, 5,
-     "usable only by warrior"),
-    ("two Big items without a Dwarf", M + ANN + 'carried = ["grand-piano", "battle-wheelbarrow"]\n' + BOB, 5,
-     "2 Big items, and this character may carry 1"),
+    (
+        "an unknown card in a long list",
+        M + ANN + 'hand = [\n  "jar-of-angry-bees",\n  "the-one-ring",\n]\n' + BOB,
+        7,
+        "unknown card",
+    ),
+    (
+        "a card used twice",
+        M + ANN + 'hand = ["grand-piano"]\n' + BOB + 'carried = ["grand-piano"]\n',
+        8,
+        r"'grand-piano' is used twice \(first in seats\[0\]\)",
+    ),
+    (
+        "more copies than the packs have",
+        M + ANN + 'hand = ["jar-of-angry-bees", "jar-of-angry-bees", "jar-of-angry-bees"]\n' + BOB,
+        5,
+        "all 2 copies",
+    ),
+    (
+        "an instance used twice",
+        M + ANN + 'hand = ["jar-of-angry-bees#2"]\n' + BOB + 'hand = ["jar-of-angry-bees#2"]\n',
+        8,
+        "used twice",
+    ),
+    (
+        "two headgear equipped",
+        M + ANN + 'equipped = ["colander-of-clarity", "propeller-beanie"]\n' + BOB,
+        5,
+        "Propeller Beanie.* cannot be worn: you already wear headgear",
+    ),
+    (
+        "an item the seat may not use, equipped",
+        M + ANN + 'equipped = ["demolition-sledgehammer"]\n' + BOB,
+        5,
+        "usable only by warrior",
+    ),
+    (
+        "two Big items without a Dwarf",
+        M + ANN + 'carried = ["grand-piano", "battle-wheelbarrow"]\n' + BOB,
+        5,
+        "2 Big items, and this character may carry 1",
+    ),
     ("a level out of range", M + ANN + "level = 10\n" + BOB, 5, "level must be within 1..9, got 10"),
     ("level 0", M + ANN + BOB + "level = 0\n", 7, "level must be within 1..9"),
     ("too few seats", M + ANN, 3, "Munchkin seats 2 to 6 players, not 1"),
@@ -186,15 +216,26 @@ REFUSALS = [
     ("a typo in a seat", M + ANN + 'hnad = ["grand-piano"]\n' + BOB, 5, "unknown key.*'hnad'"),
     ("an unknown top-level key", M + "sede = 4\n" + ANN + BOB, 3, "unknown key.*'sede'"),
     ("a Race among the Classes", M + ANN + 'classes = ["elf-1"]\n' + BOB, 5, r"Elf \(elf-1\) is not a Class"),
-    ("two Races without a Half-Breed", M + ANN + 'races = ["elf-1", "dwarf-1"]\n' + BOB, 5,
-     "2 Races need a Half-Breed"),
-    ("a Half-Breed without a Race", M + ANN + 'half_breed = "complicated-family-tree"\n' + BOB, 5,
-     "needs a Race"),
-    ("the same Class twice", M + ANN + 'super_munchkin = "double-major"\nclasses = ["warrior-1", "warrior-2"]\n'
-     + BOB, 6, "Warrior twice"),
+    (
+        "two Races without a Half-Breed",
+        M + ANN + 'races = ["elf-1", "dwarf-1"]\n' + BOB,
+        5,
+        "2 Races need a Half-Breed",
+    ),
+    ("a Half-Breed without a Race", M + ANN + 'half_breed = "complicated-family-tree"\n' + BOB, 5, "needs a Race"),
+    (
+        "the same Class twice",
+        M + ANN + 'super_munchkin = "double-major"\nclasses = ["warrior-1", "warrior-2"]\n' + BOB,
+        6,
+        "Warrior twice",
+    ),
     ("a curse that never stays", M + ANN + 'curses = ["curse-laundry-day"]\n' + BOB, 5, "never stays in play"),
-    ("a Door on the Treasure deck", M + ANN + BOB + '[decks]\ntreasure = ["party-crasher"]\n', 8,
-     "belongs to the door deck"),
+    (
+        "a Door on the Treasure deck",
+        M + ANN + BOB + '[decks]\ntreasure = ["party-crasher"]\n',
+        8,
+        "belongs to the door deck",
+    ),
     ("a die that shows 7", M + "dice = [3, 7]\n" + ANN + BOB, 3, "a die shows 1 to 6, not 7"),
     ("a sex the game does not know", M + ANN + 'sex = "robot"\n' + BOB, 5, "sex must be one of male, female"),
     ("an unknown game", 'game = "chess"\n' + ANN + BOB, 1, "game must be one of munchkin, wonderland"),
@@ -206,12 +247,20 @@ REFUSALS = [
     ("a [seats] table instead of [[seats]]", M + '[seats]\nname = "Ann"\n', 3, r"an array of tables \(\[\[seats\]\]\)"),
     ("no game named", ANN + BOB, None, "missing required key 'game'"),
     ("a space not on the board", W + ANN + 'position = "narnia"\n' + BOB, 4, "'narnia' is not a space"),
-    ("three Friends", W + ANN + 'friends = ["the_hatter", "march_hare", "white_rabbit"]\n' + BOB, 4,
-     "at most 2 Friends"),
+    (
+        "three Friends",
+        W + ANN + 'friends = ["the_hatter", "march_hare", "white_rabbit"]\n' + BOB,
+        4,
+        "at most 2 Friends",
+    ),
     ("a Monster in a hand", W + ANN + 'hand = ["humpty_dumpty"]\n' + BOB, 4, "is a Monster card, not a Treasure"),
     ("a one-time Treasure as a Friend", W + ANN + 'friends = ["the_stolen_tarts"]\n' + BOB, 4, "is not a Friend"),
-    ("Gold that the hand does not make", W + ANN + 'hand = ["the_stolen_tarts"]\ngold = 9\n' + BOB, 5,
-     "the hand is worth 4 Gold, not 9"),
+    (
+        "Gold that the hand does not make",
+        W + ANN + 'hand = ["the_stolen_tarts"]\ngold = 9\n' + BOB,
+        5,
+        "the hand is worth 4 Gold, not 9",
+    ),
     ("an unknown Wonderland option", W + "options = { dice = 2 }\n" + ANN + BOB, 2, "unknown Wonderland option"),
     ("one Wonderland seat", W + ANN, 2, "Wonderland seats 2 to 6 players, not 1"),
 ]

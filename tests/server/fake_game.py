@@ -107,8 +107,9 @@ class DiceRace:
                 hands = tuple((*h, card) if i == seat else h for i, h in enumerate(hands))
                 events.append(Event("drew", {"seat": seat}, {"card": card}, frozenset({seat})))
             positions = tuple(p + value if i == seat else p for i, p in enumerate(state.positions))
-            state = replace(state, rng=rng, deck=deck, hands=hands, positions=positions,
-                            turns_taken=state.turns_taken + 1)
+            state = replace(
+                state, rng=rng, deck=deck, hands=hands, positions=positions, turns_taken=state.turns_taken + 1
+            )
             if positions[seat] >= state.goal:
                 return replace(state, winner=seat), [*events, Event("won", {"seat": seat})]
             if positions[seat] % 5 == 0:

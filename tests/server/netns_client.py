@@ -33,8 +33,7 @@ async def main(my_ip: str) -> int:
 
 async def find(zeroconf: AsyncZeroconf) -> tuple[str, int]:
     found: asyncio.Queue[str] = asyncio.Queue()
-    browser = AsyncServiceBrowser(zeroconf.zeroconf, SERVICE_TYPE,
-                                  handlers=[lambda **kw: found.put_nowait(kw["name"])])
+    browser = AsyncServiceBrowser(zeroconf.zeroconf, SERVICE_TYPE, handlers=[lambda **kw: found.put_nowait(kw["name"])])
     try:
         name = await asyncio.wait_for(found.get(), 15)
         info = AsyncServiceInfo(SERVICE_TYPE, name)

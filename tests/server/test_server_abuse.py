@@ -218,8 +218,9 @@ def test_a_frame_too_costly_to_decode_is_refused_and_the_connection_goes_on(tmp_
 def test_a_client_that_stops_reading_is_dropped_by_the_bytes_waiting(tmp_path: Path) -> None:
     async def scenario() -> None:
         # frames are not what stops it here: only the bytes can
-        async with hosted(tmp_path, send_queue=10**7, send_queue_bytes=256 * 1024, rate=1e9, burst=10**9,
-                          lobby_rate=1e9) as server:
+        async with hosted(
+            tmp_path, send_queue=10**7, send_queue_bytes=256 * 1024, rate=1e9, burst=10**9, lobby_rate=1e9
+        ) as server:
             maker = WireClient(server.port)
             await maker.connect("Maker")
             await maker.request("create_table", game="dice", seats=6, name="A table with a long name to list")

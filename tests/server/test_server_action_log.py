@@ -49,7 +49,8 @@ def test_garbage_inside_action_23_of_66_keeps_the_43_after_it_and_says_why_they_
     assert reading.damaged == [(starts[22], starts[23])]  # exactly action 23's frame
     assert actionlog.matches(23, ACTIONS_66[22], reading.clues[23])  # its header still says what it held
     assert reading.problems(66, 66, rebuilt=(23,))[1:] == [
-        "action 23 was damaged and is rebuilt: the one legal action with the length and CRC-32 its frame gives"]
+        "action 23 was damaged and is rebuilt: the one legal action with the length and CRC-32 its frame gives"
+    ]
     assert reading.problems(66) == [
         f"bytes {starts[22]}-{starts[23] - 1} do not check out ({starts[23] - starts[22]} bytes)",
         "action 23 is damaged or missing; the 43 intact actions after it (24-66) cannot be replayed without it",
@@ -91,7 +92,9 @@ def test_a_log_shorter_than_the_acknowledged_count_or_deleted_is_reported(
         found = {s.folder.name: store.repair(s, s.reading.actions) for s in store.load()}
     assert found["0000000a"] == ["the game goes on after action 60 of 66: 6 acknowledged action(s) lost"]
     assert found["0000000b"] == [
-        "the action log is missing", "the game goes on after action 0 of 12: 12 acknowledged action(s) lost"]
+        "the action log is missing",
+        "the game goes on after action 0 of 12: 12 acknowledged action(s) lost",
+    ]
     assert found["0000000c"] == []
     said = " ".join(r.getMessage() for r in caplog.records)
     assert "0000000a: the game goes on after action 60 of 66" in said and "0000000b: the action log is missing" in said
@@ -166,5 +169,6 @@ def test_a_last_frame_cut_short_by_a_kill_is_cut_off_quietly_but_garbage_at_the_
     assert "never acknowledged" in caplog.text
     saved, problems = found["00000011"]
     assert saved.reading.torn == 0 and problems[-1] == (
-        "the game goes on after action 3 of 5: 2 acknowledged action(s) lost")
+        "the game goes on after action 3 of 5: 2 acknowledged action(s) lost"
+    )
     store.close()

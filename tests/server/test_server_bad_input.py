@@ -66,8 +66,13 @@ def test_a_truncated_frame_then_eof_harms_nobody(tmp_path: Path) -> None:
         async with hosted(tmp_path) as server:
             alice, bob = await started_pair(server.port)
             seq = alice.seq
-            frame = p.encode({"type": "action", "token": alice.token, "action": alice.my_legal()[0] if
-                              alice.my_legal() else {"type": "roll", "seat": 0}})
+            frame = p.encode(
+                {
+                    "type": "action",
+                    "token": alice.token,
+                    "action": alice.my_legal()[0] if alice.my_legal() else {"type": "roll", "seat": 0},
+                }
+            )
             cheat = await WireClient(server.port).open()
             cheat.send_raw(frame[: len(frame) // 2])
             cheat.writer.write_eof()
@@ -92,8 +97,7 @@ def test_malformed_messages_get_errors_and_the_connection_stays(tmp_path: Path) 
                 (msgpack.packb([1, 2]), "not_a_map"),
                 (b"\xc1", "bad_msgpack"),
                 (msgpack.packb({"id": 7, "type": "chat", "text": "x" * 5000}), "bad_field"),
-                (msgpack.packb({"id": 8, "type": "hello", "protocol": 1, "app": "a", "name": "b"}),
-                 "already_greeted"),
+                (msgpack.packb({"id": 8, "type": "hello", "protocol": 1, "app": "a", "name": "b"}), "already_greeted"),
                 (msgpack.packb({"id": 9, "type": "welcome"}), "unknown_type"),  # a server message
             ]
             for body, code in bodies:

@@ -67,7 +67,7 @@ def test_a_state_travels_with_its_catalogue_and_board_by_name() -> None:
 
 def test_without_processes_the_bot_thinks_in_a_thread_and_plays_the_same() -> None:
     rules = ruleset("wonderland")
-    (state, seat), = _positions("wonderland", 1)
+    ((state, seat),) = _positions("wonderland", 1)
     expected = make_bot("wonderland", "hard", 3).choose(rules, state, seat)
     pool = BotPool(processes=False)
     action, _ = asyncio.run(pool.choose(rules, make_bot("wonderland", "hard", 3), state, seat))
@@ -129,7 +129,7 @@ def test_where_no_process_can_start_the_bots_think_in_a_thread(monkeypatch: pyte
 
     monkeypatch.setattr(bot_pool, "_start", no_processes)
     rules = ruleset("wonderland")
-    (state, seat), = _positions("wonderland", 1)
+    ((state, seat),) = _positions("wonderland", 1)
     expected = make_bot("wonderland", "hard", 3).choose(rules, state, seat)
     pool = BotPool()
     action, _ = asyncio.run(pool.choose(rules, make_bot("wonderland", "hard", 3), state, seat))

@@ -18,9 +18,25 @@ from doorkick.server.config import default_data_dir
 
 def test_host_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--no-discovery",
-         "--data-dir", str(tmp_path / "saves"), "--name", "Cellar", "--bind", "127.0.0.1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ},
+        [
+            sys.executable,
+            "-m",
+            "doorkick.client.main",
+            "host",
+            "--port",
+            "0",
+            "--no-discovery",
+            "--data-dir",
+            str(tmp_path / "saves"),
+            "--name",
+            "Cellar",
+            "--bind",
+            "127.0.0.1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ},
     )
     try:
         assert process.stdout is not None
@@ -48,8 +64,9 @@ def test_host_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path: Path) -> N
 def test_options_become_the_config() -> None:
     parser = argparse.ArgumentParser()
     cli.add_arguments(parser, "host")
-    config = cli.config_from(parser.parse_args(["--port", "0", "--interface", "10.0.0.5", "--no-discovery",
-                                                "--pass-timeout", "0"]))
+    config = cli.config_from(
+        parser.parse_args(["--port", "0", "--interface", "10.0.0.5", "--no-discovery", "--pass-timeout", "0"])
+    )
     assert (config.port, config.interface, config.discovery, config.pass_timeout) == (0, "10.0.0.5", False, None)
     defaults = cli.config_from(parser.parse_args([]))
     assert defaults.data_dir == default_data_dir() and defaults.discovery and defaults.port == cli.DEFAULT_PORT

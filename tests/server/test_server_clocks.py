@@ -45,8 +45,9 @@ def test_a_menu_opened_late_gets_the_warning_time_once(tmp_path: Path, monkeypat
             assert (await bob.request("hold")).type == "ok"  # once per clock: the second changes nothing
             await bob.wait_for(bobs_timer("out"), timeout=10)  # the clock, not Bob, acts now: everyone hears it
             assert not any(bobs_timer("pass")(m) for m in bob.inbox)
-            await bob.wait_for(lambda m: m.type == "update" and any(
-                e["type"] == "pass" and e["seat"] == 1 for e in m.get("events")))
+            await bob.wait_for(
+                lambda m: m.type == "update" and any(e["type"] == "pass" and e["seat"] == 1 for e in m.get("events"))
+            )
             await alice.wait_for(bobs_timer("out"))
 
     asyncio.run(scenario())

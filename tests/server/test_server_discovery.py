@@ -60,9 +60,19 @@ def test_a_host_is_found_with_its_txt_kept_current_and_leaves_cleanly(tmp_path: 
                 name = one.discovery.name
                 await browser.until(lambda: name in browser.present)
                 txt = await browser.properties(name)
-                assert txt == {"proto": "1", "name": "Party Host", "id": one.server_id, "games": "dice",
-                               "tables": "0", "seats": "0", "key": one.identity.public_hex, "playing": "0",
-                               "players": "0", "workers": "0", "cores": str(os.cpu_count() or 1)}
+                assert txt == {
+                    "proto": "1",
+                    "name": "Party Host",
+                    "id": one.server_id,
+                    "games": "dice",
+                    "tables": "0",
+                    "seats": "0",
+                    "key": one.identity.public_hex,
+                    "playing": "0",
+                    "players": "0",
+                    "workers": "0",
+                    "cores": str(os.cpu_count() or 1),
+                }
                 info = AsyncServiceInfo(SERVICE_TYPE, name)
                 assert await info.async_request(browser.zeroconf.zeroconf, 3000)
                 assert info.port == one.port and "127.0.0.1" in info.parsed_addresses()
@@ -77,8 +87,7 @@ def test_a_host_is_found_with_its_txt_kept_current_and_leaves_cleanly(tmp_path: 
                     await asyncio.sleep(0.2)
                 assert (await browser.properties(name))["tables"] == "1"
 
-                async with hosted(tmp_path / "two", discovery=True, interface="127.0.0.1",
-                                  name="Party Host") as two:
+                async with hosted(tmp_path / "two", discovery=True, interface="127.0.0.1", name="Party Host") as two:
                     assert two.discovery.name != name  # renamed, so that both appear
                     await browser.until(lambda: {name, two.discovery.name} <= browser.present)
                     second = two.discovery.name
@@ -98,8 +107,15 @@ def test_the_txt_record_carries_the_host_s_load_and_a_browser_reads_it(tmp_path:
     async def scenario() -> None:
         browser = Browser()
         try:
-            async with hosted(tmp_path, rulesets=registry.ruleset, games=["wonderland"], discovery=True,
-                              interface="127.0.0.1", name="Busy Host", workers=1) as host:
+            async with hosted(
+                tmp_path,
+                rulesets=registry.ruleset,
+                games=["wonderland"],
+                discovery=True,
+                interface="127.0.0.1",
+                name="Busy Host",
+                workers=1,
+            ) as host:
                 name = host.discovery.name
                 await browser.until(lambda: name in browser.present)
                 players = []
@@ -122,8 +138,9 @@ def test_the_txt_record_carries_the_host_s_load_and_a_browser_reads_it(tmp_path:
                 while (txt := await browser.properties(name))["players"] != "3":
                     assert loop.time() < deadline + 20, f"the players never reached the TXT record: {txt}"
                     await asyncio.sleep(0.3)
-                assert len("".join(k + v for k, v in txt.items() if k in ("playing", "players", "workers",
-                                                                            "cores"))) < 40  # kept small
+                assert (
+                    len("".join(k + v for k, v in txt.items() if k in ("playing", "players", "workers", "cores"))) < 40
+                )  # kept small
                 info = AsyncServiceInfo(SERVICE_TYPE, name)
                 assert await info.async_request(browser.zeroconf.zeroconf, 3000)
                 found = parse_properties(name, info.parsed_addresses(), info.port or 0, dict(info.properties))

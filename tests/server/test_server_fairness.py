@@ -27,8 +27,9 @@ async def until(client: WireClient, kind: str, timeout: float = GAME_TIMEOUT) ->
     return await client.wait_for(lambda m: m.type == kind, timeout)
 
 
-def witness_of(client: WireClient, game: str, reveal: p.Message, commitment: str | None,
-               contribution: str | None) -> f.Verdict:
+def witness_of(
+    client: WireClient, game: str, reveal: p.Message, commitment: str | None, contribution: str | None
+) -> f.Verdict:
     """What DoorKick's client does with a reveal: hold it against everything this connection saw."""
     witness = Witness(game, client.seat)
     for message in client.seen:
@@ -59,8 +60,14 @@ async def a_whole_game(port: int, game: str) -> dict[str, Any]:
     await back.connect("Alice")
     assert (await back.request("resume", table=alice.table, token=alice.token)).type == "seated"
     back_reveal = await until(back, p.REVEAL, 10)
-    return {"alice": back, "watcher": watcher, "reveal": reveal, "back_reveal": back_reveal,
-            "commitment": commit.get("commitment"), "contribution": alice.contribution}
+    return {
+        "alice": back,
+        "watcher": watcher,
+        "reveal": reveal,
+        "back_reveal": back_reveal,
+        "commitment": commit.get("commitment"),
+        "contribution": alice.contribution,
+    }
 
 
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
@@ -139,8 +146,9 @@ def test_a_cheating_host_is_caught_where_it_cheats(tmp_path: Path, monkeypatch: 
     assert "seed is not the one the contributions make" in verdict.headline
     # a sneakier host names the seed it should have used: the deal the viewer was shown gives it away
     parsed = f.Reveal.from_wire(loaded["reveal"].fields)
-    claimed = p.Message(p.REVEAL, {**loaded["reveal"].fields,
-                                   "seed": f.derive_seed(parsed.secret, parsed.contributions)})
+    claimed = p.Message(
+        p.REVEAL, {**loaded["reveal"].fields, "seed": f.derive_seed(parsed.secret, parsed.contributions)}
+    )
     verdict = witness_of(loaded["alice"], game, claimed, loaded["commitment"], loaded["contribution"])
     assert verdict.fair is False and verdict.differs_at == 0 and "deal" in verdict.headline, verdict
     # a spectator's deal shows no hand, so the same deal looks alike from any seed: the first card played
@@ -188,7 +196,9 @@ def test_contributions_are_checked(tmp_path: Path) -> None:
             await until(alice, p.COMMIT, 5)
             for bad in ("ABCD", "abc", "zz", "a" * 130):
                 assert (await alice.request("contribute", contribution=bad)).get("code") in (
-                    "bad_contribution", "bad_field")
+                    "bad_contribution",
+                    "bad_field",
+                )
             assert (await alice.request("start")).get("code") == "already_started"
             assert (await alice.request("set_table", seats=3)).get("code") == "already_started"
             assert (await alice.request("contribute", contribution="00ff")).type == "ok"
@@ -199,7 +209,8 @@ def test_contributions_are_checked(tmp_path: Path) -> None:
             assert (await alice.wait_for(lambda m: m.id == 50)).type == "ok"  # the deal, as soon as both answered
             table = hosted_table(server, alice)
             assert table.fairness is not None and table.seed == f.derive_seed(
-                table.fairness["secret"], [f.Contribution.from_wire(c) for c in table.fairness["contributions"]])
+                table.fairness["secret"], [f.Contribution.from_wire(c) for c in table.fairness["contributions"]]
+            )
             # hidden until the end: nothing sent so far holds the secret, nor the seed it makes
             await alice.drain(0.05)
             sent = bytes(alice.raw + bob.raw)
@@ -272,4 +283,5 @@ def test_the_seed_is_derived_as_the_protocol_doc_says() -> None:
     assert "doorkick seed v1 secret <the secret in lowercase hex> seat 0 player <that seat's contribution>" in doc
     assert f"or `seconds` ({ServerConfig().contribution_timeout:g} s by default) are up" in doc
     assert all(f.is_contribution(c) for c in ("00", "ab" * 64)) and not any(
-        f.is_contribution(c) for c in ("", "0", "AB", "ab" * 65, 12))
+        f.is_contribution(c) for c in ("", "0", "AB", "ab" * 65, 12)
+    )

@@ -144,8 +144,9 @@ def test_names_colours_and_sex_can_change_before_the_start(tmp_path: Path) -> No
             assert changed.type == "ok"
             assert (await alice.request("set_player", colour="purple")).get("code") == "colour_taken"
             assert (await alice.request("set_player", name="  ")).get("code") == "bad_name"
-            table = await alice.wait_for(lambda m: m.type == "table"
-                                         and m.get("table")["players"][1]["name"] == "Robert")
+            table = await alice.wait_for(
+                lambda m: m.type == "table" and m.get("table")["players"][1]["name"] == "Robert"
+            )
             seat = table.get("table")["players"][1]
             assert (seat["sex"], seat["colour"]) == ("female", "purple")
 
@@ -161,7 +162,11 @@ def test_chat_reaches_the_table_or_the_whole_lobby(tmp_path: Path) -> None:
             alice.send("chat", text="  kick   the door ")
             said = await bob.wait_for(lambda m: m.type == "chat")
             assert (said.get("text"), said.get("from"), said.get("scope"), said.get("seat")) == (
-                "kick the door", "Alice", "table", 0)
+                "kick the door",
+                "Alice",
+                "table",
+                0,
+            )
             carol.send("chat", text="anyone?")
             for client in (alice, bob):
                 heard = await client.wait_for(lambda m: m.type == "chat" and m.get("scope") == "lobby")
@@ -191,7 +196,8 @@ def test_a_spectator_sees_the_public_view_and_no_hand(tmp_path: Path) -> None:
             assert watcher.state["view"]["players"] == alice.state["view"]["players"]
             assert watcher.seq == alice.seq
             assert (await watcher.request("action", token="x" * 32, action={"type": "roll", "seat": 0})).get(
-                "code") == "not_seated"
+                "code"
+            ) == "not_seated"
 
     asyncio.run(scenario())
 
@@ -306,10 +312,11 @@ def test_the_creator_changes_seats_bots_packs_and_options_before_the_start(tmp_p
             assert (await alice.request("set_table", seats=3, bots=2)).get("code") == "bad_bots"
             assert (await alice.request("set_table", packs=["../core"])).get("code") == "bad_packs"
             assert (await alice.request("set_table", seats=5, bot_level="nightmare")).get("code") == "bad_bot_level"
-            changed = await alice.request("set_table", seats=5, bots=2, packs=["extra"], options={"goal": 3},
-                                          bot_level="hard")
+            changed = await alice.request(
+                "set_table", seats=5, bots=2, packs=["extra"], options={"goal": 3}, bot_level="hard"
+            )
             assert changed.type == "ok", changed
-            detail = (await alice.wait_for(lambda m: m.type == "table" and len(m.get("table")["players"]) == 5))
+            detail = await alice.wait_for(lambda m: m.type == "table" and len(m.get("table")["players"]) == 5)
             table = detail.get("table")
             assert [p["kind"] for p in table["players"]] == ["human", "human", "open", "bot", "bot"]
             assert (table["packs"], table["options"], table["bot_level"]) == (["extra"], {"goal": 3}, "hard")
@@ -361,8 +368,9 @@ def test_the_seats_as_started_reach_the_players_before_the_first_snapshot(tmp_pa
             assert (await alice.request("start", fill_with_bots=True)).type == "ok"
             # The open seats became bots with colours: that table comes first, so the game screen opens with the
             # names and colours the lobby shows.
-            table = await alice.wait_for(lambda m: m.type in ("table", "snapshot") and (
-                m.type == "snapshot" or m.get("table").get("started")))
+            table = await alice.wait_for(
+                lambda m: m.type in ("table", "snapshot") and (m.type == "snapshot" or m.get("table").get("started"))
+            )
             assert table.type == "table", table.type
             players = table.get("table")["players"]
             assert [s["kind"] for s in players] == ["human", "bot", "bot"]

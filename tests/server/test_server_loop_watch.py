@@ -50,10 +50,24 @@ def test_deliberately_slow_callback() -> None:
 
 def test_the_fixture_fails_a_server_test_with_a_slow_callback() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", f"{__file__}::test_deliberately_slow_callback", "-q", "-p",
-         "no:cacheprovider", "-p", "no:xdist", "-o", "addopts="],
-        cwd=HERE.parent.parent, env={**os.environ, "DOORKICK_SLOW_CALLBACK_DEMO": "1"},
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"{__file__}::test_deliberately_slow_callback",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-o",
+            "addopts=",
+        ],
+        cwd=HERE.parent.parent,
+        env={**os.environ, "DOORKICK_SLOW_CALLBACK_DEMO": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "event-loop callback(s) used over 20 ms of CPU" in run.stdout

@@ -25,8 +25,7 @@ def test_a_dropped_player_comes_back_with_the_token_to_the_same_seat(tmp_path: P
             await play_a_few([alice, bob], 5)
             token, table, hand = alice.token, alice.table, alice.state["view"]["hand"] if alice.state else None
             await alice.close()
-            dropped = await bob.wait_for(lambda m: m.type == "table"
-                                         and not m.get("table")["players"][0]["connected"])
+            dropped = await bob.wait_for(lambda m: m.type == "table" and not m.get("table")["players"][0]["connected"])
             assert dropped.get("table")["players"][0]["kind"] == "human"
             back = WireClient(server.port)
             await back.connect("Alice")
@@ -69,8 +68,7 @@ def test_after_the_reconnect_window_a_bot_plays_and_hands_the_seat_back(tmp_path
             await back.connect("Alice")
             assert (await back.request("resume", table=table, token=token)).type == "seated"
             await back.expect("snapshot")
-            returned = await bob.wait_for(lambda m: m.type == "table"
-                                          and not m.get("table")["players"][0]["stand_in"])
+            returned = await bob.wait_for(lambda m: m.type == "table" and not m.get("table")["players"][0]["stand_in"])
             assert returned.get("table")["players"][0]["connected"]
             await play_until_over([back, bob])
 

@@ -32,8 +32,7 @@ def two_machines() -> Iterator[tuple[str, str]]:
     try:
         ip("netns", "add", client_ns)
         veth_host, veth_client = f"vh{os.getpid() % 100000}", f"vc{os.getpid() % 100000}"
-        ip("link", "add", veth_host, "netns", host_ns, "type", "veth", "peer", "name", veth_client,
-           "netns", client_ns)
+        ip("link", "add", veth_host, "netns", host_ns, "type", "veth", "peer", "name", veth_client, "netns", client_ns)
         for ns, dev, addr in ((host_ns, veth_host, HOST_IP), (client_ns, veth_client, CLIENT_IP)):
             ip("-n", ns, "addr", "add", f"{addr}/24", "dev", dev)
             ip("-n", ns, "link", "set", dev, "up", "multicast", "on")
@@ -47,21 +46,24 @@ def two_machines() -> Iterator[tuple[str, str]]:
             subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=10)
 
 
-def test_a_client_in_another_namespace_finds_the_host_and_plays(
-    two_machines: tuple[str, str], tmp_path: Path
-) -> None:
+def test_a_client_in_another_namespace_finds_the_host_and_plays(two_machines: tuple[str, str], tmp_path: Path) -> None:
     host_ns, client_ns = two_machines
     env = {**os.environ, "PYTHONPATH": str(HERE)}
     host = subprocess.Popen(
         ["ip", "netns", "exec", host_ns, sys.executable, str(HERE / "fake_host.py"), str(tmp_path), "0", HOST_IP],
-        stdout=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         assert host.stdout is not None
         assert host.stdout.readline().startswith(f"listening on {HOST_IP}:")
         client = subprocess.run(
             ["ip", "netns", "exec", client_ns, sys.executable, str(HERE / "netns_client.py"), CLIENT_IP],
-            capture_output=True, text=True, env=env, timeout=60,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
         )
         assert client.returncode == 0, client.stdout + client.stderr
         assert f"found {HOST_IP}:" in client.stdout and "game over" in client.stdout

@@ -81,7 +81,8 @@ class Recorder:
         mentioned = strings_in(message.fields) & self.cards
         leaked = mentioned - self.known[seq][client.seat]
         assert not leaked, f"seat {client.seat} was sent {sorted(leaked)} at seq {seq}: " + "; ".join(
-            where(message.fields, card) for card in sorted(leaked))
+            where(message.fields, card) for card in sorted(leaked)
+        )
 
 
 def where(value: Any, card: str, path: str = "") -> str:

@@ -21,8 +21,9 @@ HERE = Path(__file__).parent
 
 def start_host(data_dir: Path) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "PYTHONPATH": str(HERE)}
-    process = subprocess.Popen([sys.executable, str(HERE / "fake_host.py"), str(data_dir)],
-                               stdout=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "fake_host.py"), str(data_dir)], stdout=subprocess.PIPE, text=True, env=env
+    )
     assert process.stdout is not None
     line = process.stdout.readline()
     assert line.startswith("listening on "), line
@@ -41,6 +42,7 @@ async def acts(clients: list[WireClient], count: int) -> None:
 def test_kill_9_then_restart_resumes_every_unfinished_table(tmp_path: Path) -> None:
     host, port = start_host(tmp_path)
     try:
+
         async def before() -> tuple[list[list[WireClient]], WireClient]:
             first = await started(port, ["A", "B", "C"])
             second = await started(port, ["D", "E"])
@@ -108,6 +110,7 @@ def test_kill_9_in_the_middle_of_bot_play_loses_nothing_acknowledged(tmp_path: P
 
     host, port = start_host(tmp_path)
     try:
+
         async def before() -> tuple[str, str, int]:
             (alice,) = await table_of(port, ["Alice"], seats=6, bots=5, options={"goal": 10**6})
             assert (await alice.request("start")).type == "ok"
@@ -141,8 +144,9 @@ def test_kill_9_in_the_middle_of_bot_play_loses_nothing_acknowledged(tmp_path: P
             actions = ActionLog.read(tmp_path / "tables" / table / "actions.log")[: snapshot.get("seq")]
             record = msgpack.unpackb((tmp_path / "tables" / table / "record.msgpack").read_bytes())
             engine = fake_game.RULESET
-            state = engine.new_game(tuple(SeatSetup(s["name"], s["sex"]) for s in record["seats"]),
-                                    record["seed"], (), record["options"])
+            state = engine.new_game(
+                tuple(SeatSetup(s["name"], s["sex"]) for s in record["seats"]), record["seed"], (), record["options"]
+            )
             for wire in actions:
                 state, _ = engine.apply(state, engine.action_from_wire(wire))
             assert snapshot.get("state")["view"] == engine.player_view(state, 0)
@@ -156,6 +160,7 @@ def test_kill_9_in_the_middle_of_bot_play_loses_nothing_acknowledged(tmp_path: P
 def test_a_save_that_no_longer_replays_is_set_aside_and_the_host_carries_on(tmp_path: Path) -> None:
     host, port = start_host(tmp_path)
     try:
+
         async def before() -> tuple[str, str]:
             kept = await started(port, ["A", "B"])
             broken = await started(port, ["C", "D"])

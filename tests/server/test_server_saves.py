@@ -53,8 +53,16 @@ def test_a_client_chooses_boards_and_packs_by_name_and_nothing_it_sends_reaches_
         async with hosted(tmp_path / "data", ruleset, ["wonderland", "munchkin"], boards=(board,)) as server:
             alice = WireClient(server.port)
             await alice.connect("Alice")
-            named = ["/etc/passwd", "/dev/stdin", "/dev/zero", str(secret), str(board), "../boards/wonderland",
-                     "wonderland.toml", str(tmp_path / "nothing-here.toml")]
+            named = [
+                "/etc/passwd",
+                "/dev/stdin",
+                "/dev/zero",
+                str(secret),
+                str(board),
+                "../boards/wonderland",
+                "wonderland.toml",
+                str(tmp_path / "nothing-here.toml"),
+            ]
             OPENED.clear()
             _watching[0] = True
             try:
@@ -226,8 +234,10 @@ def test_damaged_saves_are_set_aside_and_the_host_and_every_other_table_go_on(
         assert (aside / "record.msgpack").is_file(), table_id  # kept whole
         assert (aside / "why.txt").read_text().strip()
         assert not (tables / table_id).exists()
-        assert any(table_id in r.getMessage() and ("set aside" in r.getMessage() or "kept in" in r.getMessage())
-                   for r in caplog.records)
+        assert any(
+            table_id in r.getMessage() and ("set aside" in r.getMessage() or "kept in" in r.getMessage())
+            for r in caplog.records
+        )
     assert "not a table record" in (tmp_path / "set-aside" / "0000000a" / "why.txt").read_text()
     assert "names table None" in (tmp_path / "set-aside" / "0000000b" / "why.txt").read_text()
     assert (tmp_path / "server.id.damaged").read_bytes().startswith(b"\xff\xfe")
@@ -276,8 +286,10 @@ def test_a_damaged_action_is_rebuilt_from_its_checksum_else_what_is_lost_is_said
     said = {r.getMessage().split(":")[0]: r.getMessage() for r in caplog.records if "kept in" in r.getMessage()}
     assert "action 10 was damaged and is rebuilt" in said[f"table {body_hit.table}"]
     assert "lost" not in said[f"table {body_hit.table}"]
-    assert ("action 10 is damaged or missing; the 20 intact actions after it (11-30) cannot be replayed without it"
-            in said[f"table {header_hit.table}"])
+    assert (
+        "action 10 is damaged or missing; the 20 intact actions after it (11-30) cannot be replayed without it"
+        in said[f"table {header_hit.table}"]
+    )
     assert "the game goes on after action 9 of 30: 21 acknowledged action(s) lost" in said[f"table {header_hit.table}"]
     for client, kept in zip((body_hit, header_hit), logs, strict=True):
         assert (tmp_path / "set-aside" / f"{client.table}-log" / "actions.log").read_bytes() == kept  # kept as found
@@ -331,8 +343,23 @@ def test_saving_never_holds_up_the_event_loop(tmp_path: Path, monkeypatch: pytes
 
 
 def _host(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "doorkick.client.main", "host", "--port", "0", "--no-discovery",
-                             "--bind", "127.0.0.1", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "doorkick.client.main",
+            "host",
+            "--port",
+            "0",
+            "--no-discovery",
+            "--bind",
+            "127.0.0.1",
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_doorkick_host_offers_its_users_files_and_starts_over_damaged_saves(tmp_path: Path) -> None:
@@ -345,8 +372,11 @@ def test_doorkick_host_offers_its_users_files_and_starts_over_damaged_saves(tmp_
     (data / "tables" / "0000000a" / "record.msgpack").write_bytes(msgpack.packb("not a map"))
     (data / "server.id").write_bytes(b"\xff\xfe")
     pack = tmp_path / "mine.toml"
-    pack.write_text((resources.files("doorkick.assets") / "cards" / "wonderland.toml").read_text("utf-8")
-                    .replace('id = "wonderland"', 'id = "mine"', 1))
+    pack.write_text(
+        (resources.files("doorkick.assets") / "cards" / "wonderland.toml")
+        .read_text("utf-8")
+        .replace('id = "wonderland"', 'id = "mine"', 1)
+    )
     host = _host("--data-dir", str(data), "--board", str(garden_board(tmp_path)), "--pack", str(pack))
     try:
         assert host.stdout is not None

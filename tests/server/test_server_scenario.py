@@ -48,7 +48,10 @@ def test_a_scenario_table_starts_as_the_file_says_and_a_restart_builds_it_again(
             await lister.connect("Lister")
             (summary,) = (await lister.request("list_tables")).get("tables")
             assert (summary["name"], summary["scenario"], summary["seats"], summary["open_seats"]) == (
-                "Bob's bad day", "Bob's bad day", 3, 2,
+                "Bob's bad day",
+                "Bob's bad day",
+                3,
+                2,
             )
             host, guest = WireClient(server.port), WireClient(server.port)
             await host.connect("Hostess")

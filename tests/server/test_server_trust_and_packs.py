@@ -69,8 +69,9 @@ def test_a_tables_packs_are_served_by_hash_and_nothing_else_is(tmp_path: Path) -
         async with hosted(tmp_path / "data", rulesets=ruleset, games=["munchkin"], packs=(path,)) as server:
             alice = WireClient(server.port)
             await alice.connect("Alice")
-            assert (await alice.request("create_table", game="munchkin", seats=3, bots=2,
-                                        packs=["core", "owls"])).type == "seated"
+            assert (
+                await alice.request("create_table", game="munchkin", seats=3, bots=2, packs=["core", "owls"])
+            ).type == "seated"
             detail = (await alice.expect("table")).get("table")
             files = detail["pack_files"]
             assert [f["name"] for f in files] == ["core", "owls"]
@@ -82,8 +83,11 @@ def test_a_tables_packs_are_served_by_hash_and_nothing_else_is(tmp_path: Path) -
             pack = await alice.request("get_pack", sha256=files[1]["sha256"])
             assert pack.type == "pack" and hashlib.sha256(pack.get("text").encode()).hexdigest() == files[1]["sha256"]
             (picture,) = pack.get("pictures")
-            assert picture == {"path": "art/owl.png", "sha256": hashlib.sha256(PICTURE).hexdigest(),
-                               "size": len(PICTURE)}
+            assert picture == {
+                "path": "art/owl.png",
+                "sha256": hashlib.sha256(PICTURE).hexdigest(),
+                "size": len(PICTURE),
+            }
             image = await alice.request("get_picture", sha256=picture["sha256"])
             assert base64.b64decode(image.get("data")) == PICTURE
 
@@ -123,9 +127,22 @@ def test_doorkick_host_names_the_fault_of_a_broken_pack_of_its_user_and_exits_2(
     path = owls(tmp_path / "mine")
     path.write_text(PACK.replace("level = 2", "level = 31"), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "doorkick.client.main", "host", "--pack", str(path), "--port", "0", "--no-discovery",
-         "--data-dir", str(tmp_path / "data")],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "doorkick.client.main",
+            "host",
+            "--pack",
+            str(path),
+            "--port",
+            "0",
+            "--no-discovery",
+            "--data-dir",
+            str(tmp_path / "data"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert "card 'tax-owl': level must be within 1..30, got 31" in done.stderr

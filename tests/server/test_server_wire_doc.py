@@ -59,8 +59,9 @@ def test_names_are_unique_at_a_table(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with hosted(tmp_path) as server:
             *_, third = await table_of(server.port, ["Alice", "alice", "Bob"], seats=3)
-            players = (await third.wait_for(lambda m: m.type == "table" and
-                                            m.get("table")["players"][2]["kind"] == "human")).get("table")["players"]
+            players = (
+                await third.wait_for(lambda m: m.type == "table" and m.get("table")["players"][2]["kind"] == "human")
+            ).get("table")["players"]
             assert [s["name"] for s in players] == ["Alice", "alice 2", "Bob"]
             refused = await third.request("set_player", name="ALICE")
             assert refused.get("code") == "bad_name" and "ALICE" in refused.get("message")
@@ -91,8 +92,9 @@ def test_an_integral_float_option_is_kept_as_an_int(tmp_path: Path) -> None:
         async with hosted(tmp_path) as server:
             client = WireClient(server.port)
             await client.connect()
-            body = msgpack.packb({"type": "create_table", "id": 1, "game": "dice", "seats": 2.0,
-                                  "options": {"goal": 3.0, "ratio": 0.5}})
+            body = msgpack.packb(
+                {"type": "create_table", "id": 1, "game": "dice", "seats": 2.0, "options": {"goal": 3.0, "ratio": 0.5}}
+            )
             client.send_raw(struct.pack(">I", len(body)) + body)
             assert (await client.wait_for(lambda m: m.id == 1)).type == "seated"
             options = (await client.expect("table")).get("table")["options"]

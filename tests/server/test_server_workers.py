@@ -154,8 +154,7 @@ def test_a_seat_taken_over_while_the_game_moves_gets_its_snapshot_before_any_upd
             for _ in range(5):
                 mover = next((c for c in players if c.my_decision()), None)
                 if mover is not None:  # an action on its way while the seat changes hands
-                    mover.send("action", next(mover.ids), token=mover.token,
-                               action=chooser.choice(mover.my_decision()))
+                    mover.send("action", next(mover.ids), token=mover.token, action=chooser.choice(mover.my_decision()))
                 old = players[1]
                 again = WireClient(server.port)
                 await again.connect("Ben again")

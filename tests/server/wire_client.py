@@ -25,12 +25,24 @@ TIMEOUT = 5.0
 def fast_config(data_dir: Path, **overrides: Any) -> ServerConfig:
     """Fast, quiet settings: no discovery, instant bots, no clocks unless a test asks for them."""
     settings: dict[str, Any] = {
-        "host": "127.0.0.1", "port": 0, "name": "Test host", "data_dir": data_dir, "discovery": False,
-        "bot_delay": 0.0, "pass_timeout": None, "turn_timeout": None, "heartbeat": 30.0, "idle_timeout": 60.0,
-        "rate": 2000.0, "burst": 5000,  # test clients play as fast as they can
+        "host": "127.0.0.1",
+        "port": 0,
+        "name": "Test host",
+        "data_dir": data_dir,
+        "discovery": False,
+        "bot_delay": 0.0,
+        "pass_timeout": None,
+        "turn_timeout": None,
+        "heartbeat": 30.0,
+        "idle_timeout": 60.0,
+        "rate": 2000.0,
+        "burst": 5000,  # test clients play as fast as they can
         # every test client comes from 127.0.0.1: the per-address limits have their own tests (test_server_abuse)
-        "max_connections_per_address": 1000, "max_tables_per_address": 1000, "chat_burst": 1000,
-        "password_burst": 1000, "byte_rate": 1e9,
+        "max_connections_per_address": 1000,
+        "max_tables_per_address": 1000,
+        "chat_burst": 1000,
+        "password_burst": 1000,
+        "byte_rate": 1e9,
         # a test client reads only while it waits for something: a short seed round keeps starts quick
         "contribution_timeout": 0.5,
     }
@@ -39,8 +51,9 @@ def fast_config(data_dir: Path, **overrides: Any) -> ServerConfig:
 
 
 @contextlib.asynccontextmanager
-async def hosted(data_dir: Path, rulesets: Any = fake_game.rulesets, games: list[str] | None = None,
-                 **overrides: Any) -> AsyncIterator[Server]:
+async def hosted(
+    data_dir: Path, rulesets: Any = fake_game.rulesets, games: list[str] | None = None, **overrides: Any
+) -> AsyncIterator[Server]:
     # Built in a thread: the host reads and checks every pack before it serves anyone (about 0.1 s of CPU),
     # which would count as a slow callback of the test's own loop (conftest.py) while holding nobody up.
     server = await asyncio.to_thread(Server, fast_config(data_dir, **overrides), rulesets, games or ["dice"])
@@ -200,8 +213,9 @@ def hosted_match(server: Server, client: WireClient) -> Match:
     return match
 
 
-async def table_of(server_port: int, names: list[str], seats: int, bots: int = 0, game: str = "dice",
-                   **create: object) -> list[WireClient]:
+async def table_of(
+    server_port: int, names: list[str], seats: int, bots: int = 0, game: str = "dice", **create: object
+) -> list[WireClient]:
     """The first name creates a table; the others join it."""
     clients = [WireClient(server_port) for _ in names]
     for client, name in zip(clients, names, strict=True):
@@ -209,8 +223,7 @@ async def table_of(server_port: int, names: list[str], seats: int, bots: int = 0
     created = await clients[0].request("create_table", game=game, seats=seats, bots=bots, **create)
     assert created.type == "seated", created
     for client in clients[1:]:
-        joined = await client.request("join_table", table=created.get("table"),
-                                      password=create.get("password", ""))
+        joined = await client.request("join_table", table=created.get("table"), password=create.get("password", ""))
         assert joined.type == "seated", joined
     return clients
 

@@ -90,7 +90,13 @@ from .window import close_window
 
 # The rule table: every action's check, effect and candidates, in the order legal actions are listed.
 RULES: dict[type[MunchkinAction], Rule] = {
-    **FLOW_RULES, **CANCEL_RULES, **TABLE_RULES, **DECISION_RULES, **FLIGHT_RULES, **FEAT_RULES, **FIGHT_RULES
+    **FLOW_RULES,
+    **CANCEL_RULES,
+    **TABLE_RULES,
+    **DECISION_RULES,
+    **FLIGHT_RULES,
+    **FEAT_RULES,
+    **FIGHT_RULES,
 }
 DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "lose_item": (ChooseLoss,),
@@ -200,9 +206,7 @@ WHEN: dict[type[MunchkinAction], When] = {
     RollToRunAway: When(also=lambda s, seat: _running(s, seat, caught=False)),
     AcceptBadStuff: When(also=lambda s, seat: _running(s, seat, caught=True)),
     FlightSpell: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "flight")),
-    RerollEscape: When(
-        also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape")
-    ),
+    RerollEscape: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape")),
     UseOneShot: When(
         also=lambda s, seat: (
             "one_shot" in hand_by_kind(s, s.players[seat].hand)

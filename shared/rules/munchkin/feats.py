@@ -296,9 +296,16 @@ def outrun_curse(state: GameState, a: OutrunCurse) -> tuple[GameState, list[Even
     state = discard(take_from_hand(state, a.seat, a.discard), a.discard)
     state, value = roll(state)
     total = value + escape_bonus(state, state.players[a.seat])
-    event = Event("outrun_roll", {
-        "seat": a.seat, "card": curse, "die": value, "total": total, "seed": state.rng.throw_seed(),
-    })
+    event = Event(
+        "outrun_roll",
+        {
+            "seat": a.seat,
+            "card": curse,
+            "die": value,
+            "total": total,
+            "seed": state.rng.throw_seed(),
+        },
+    )
     if total >= ESCAPE_ON:
         state = discard(evolve(state, decisions=state.decisions[1:]), curse)
         return card_played_in_combat(state), [event, Event("curse_outrun", {"seat": a.seat, "card": curse})]

@@ -210,8 +210,9 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
     assert offer is not None
     if state.players[a.helper].charmed:  # F06: a charmed helper need not be rewarded
         offer = Bribe()
-    combat = evolve(combat, step="fight", helper=a.helper, bribe=offer, offer=None, asked=-1, volunteers=(),
-                    declined=())
+    combat = evolve(
+        combat, step="fight", helper=a.helper, bribe=offer, offer=None, asked=-1, volunteers=(), declined=()
+    )
     state = card_played_in_combat(evolve(state, combat=combat))
     return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
 
@@ -488,8 +489,14 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
     aimed = state.combat.monster_card(a.monster) if state.combat is not None else ""
     event = Event(
         "one_shot",
-        {"seat": a.seat, "card": a.card, "side": a.side, "monster": a.monster, "monster_card": aimed,
-         "target": a.target},
+        {
+            "seat": a.seat,
+            "card": a.card,
+            "side": a.side,
+            "monster": a.monster,
+            "monster_card": aimed,
+            "target": a.target,
+        },
     )
     use = _one_shot_use(d)
     combat = state.combat

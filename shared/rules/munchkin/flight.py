@@ -58,10 +58,17 @@ def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameStat
         return escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "not_pursued")
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
-    event = Event("escape_roll", {
-        "seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total,
-        "seed": state.rng.throw_seed(),
-    })
+    event = Event(
+        "escape_roll",
+        {
+            "seat": seat,
+            "monster": index,
+            "monster_card": combat.monster_card(index),
+            "die": value,
+            "total": total,
+            "seed": state.rng.throw_seed(),
+        },
+    )
     if total >= ESCAPE_ON:
         state, events = escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "roll")
         return state, [event, *events]

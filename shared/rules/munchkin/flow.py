@@ -311,7 +311,11 @@ def next_to_answer(state: GameState, target: int, after: int | None) -> int | No
 
 
 def strike_with_curse(
-    state: GameState, target: int, card: str, may_outrun: bool = True, may_cancel: bool = True,
+    state: GameState,
+    target: int,
+    card: str,
+    may_outrun: bool = True,
+    may_cancel: bool = True,
     by: int | None = None,
 ) -> tuple[GameState, list[Event]]:
     """A curse is cast (`by` the player who cast it; none for a curse kicked open, so the log can say so). While

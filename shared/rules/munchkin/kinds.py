@@ -16,12 +16,28 @@ CombatStep = Literal["fight", "help", "window", "flee", "spoils"]
 # what a reaction window leads to ("": no window open)
 Resolving = Literal["", "victory", "flee"]
 DecisionKind = Literal[
-    "lose_item", "lose_cards", "loot_corpse", "trade", "outrun_curse", "door_order", "doors_waiting", "resurrect",
+    "lose_item",
+    "lose_cards",
+    "loot_corpse",
+    "trade",
+    "outrun_curse",
+    "door_order",
+    "doors_waiting",
+    "resurrect",
     "curse_cast",
 ]
 DoorKind = Literal[
-    "monster", "curse", "race", "class", "enhancer", "wandering_monster", "mate", "half_breed", "super_munchkin",
-    "cheat", "hireling",
+    "monster",
+    "curse",
+    "race",
+    "class",
+    "enhancer",
+    "wandering_monster",
+    "mate",
+    "half_breed",
+    "super_munchkin",
+    "cheat",
+    "hireling",
 ]
 TreasureKind = Literal["item", "one_shot", "go_up_a_level"]
 CardKind = DoorKind | TreasureKind

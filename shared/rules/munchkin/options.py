@@ -52,8 +52,10 @@ class Options:
     # R01: how long the server holds a reaction window open; the engine only counts passes.
     reaction_time: ReactionTime = field(
         default="normal",
-        metadata={"describe": "Reaction time: how long others may play cards before a fight is settled",
-                  "choices": REACTION_TIMES},
+        metadata={
+            "describe": "Reaction time: how long others may play cards before a fight is settled",
+            "choices": REACTION_TIMES,
+        },
     )
     # E01-E05: Epic Munchkin: play on to level 20 with Epic feats; implies win_level 20.
     epic: bool = field(
@@ -134,7 +136,8 @@ class Options:
             wanted = type(known[name].default).__name__
             raise MalformedAction(f"option {name}: {wire[name]!r} is not a valid {wanted}") from None
         values = {
-            name: value for name, value in zip(_GIVEN.__struct_fields__, msgspec.structs.astuple(given), strict=True)
+            name: value
+            for name, value in zip(_GIVEN.__struct_fields__, msgspec.structs.astuple(given), strict=True)
             if value is not msgspec.UNSET
         }
         if values.get("epic") is False and "win_level" not in values:
@@ -170,7 +173,11 @@ def _legacy(wire: dict[Any, Any]) -> dict[Any, Any]:
 def describe_options() -> list[dict[str, Any]]:
     """One line per table option for the lobby: name, default, what it does (and its choices, if named)."""
     return [
-        {"name": f.name, "default": f.default, "describe": f.metadata.get("describe", ""),
-         **({"choices": f.metadata["choices"]} if "choices" in f.metadata else {})}
+        {
+            "name": f.name,
+            "default": f.default,
+            "describe": f.metadata.get("describe", ""),
+            **({"choices": f.metadata["choices"]} if "choices" in f.metadata else {}),
+        }
         for f in dataclasses.fields(Options)
     ]

@@ -25,10 +25,7 @@ def build(doc: Document, names: tuple[str, ...] | None) -> tuple[GameState, tupl
     options = _options(top, packs)
     if not 2 <= len(doc.seats) <= 6:
         raise doc.fault("seats", len(doc.seats) - 1, None, None, f"Munchkin seats 2 to 6 players, not {len(doc.seats)}")
-    setups = tuple(
-        SeatSetup(seat_name(e, i, names), e.text("sex", "male", SEXES))
-        for i, e in enumerate(doc.seats)
-    )
+    setups = tuple(SeatSetup(seat_name(e, i, names), e.text("sex", "male", SEXES)) for i, e in enumerate(doc.seats))
     seed = top.integer("seed", 1, 0, 2**63 - 1)
     try:
         state, _ = new_game(setups, seed, packs, options)
@@ -105,8 +102,15 @@ def _player(state: GameState, cards: Cards, e: Entries, p: Player) -> Player:
         if state.card(card).duration not in LASTING:
             raise e.fault("curses", f"{state.card(card).name} does its work at once and never stays in play", card)
     p = evolve(
-        p, level=level, hand=hand, races=races, classes=classes, half_breed=half_breed,
-        super_munchkin=super_munchkin, hireling=hireling, curses=curses,
+        p,
+        level=level,
+        hand=hand,
+        races=races,
+        classes=classes,
+        half_breed=half_breed,
+        super_munchkin=super_munchkin,
+        hireling=hireling,
+        curses=curses,
     )
     for card in equipped:  # one by one, as they would be put on: each must fit beside the ones before
         problem = equip_problem(state, p, Carried(card, equipped=True))

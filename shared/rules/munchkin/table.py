@@ -460,8 +460,17 @@ def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
 def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, [a.discard])
     state, value = roll(state)
-    event = Event("theft", {"seat": a.seat, "target": a.target, "item": a.item, "die": value, "success": value >= 4,
-                              "seed": state.rng.throw_seed()})
+    event = Event(
+        "theft",
+        {
+            "seat": a.seat,
+            "target": a.target,
+            "item": a.item,
+            "die": value,
+            "success": value >= 4,
+            "seed": state.rng.throw_seed(),
+        },
+    )
     if a.item not in state.players[a.target].item_cards:  # the discard paid for it was the item itself
         return state, [event]
     if value >= 4:

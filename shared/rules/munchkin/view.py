@@ -233,8 +233,12 @@ def _bribe(b: Bribe, fighter: Player) -> BribeView:
 
 def _part(kind: str, amount: int, seat: int | None, card: str | None, monster: int | None, detail: str) -> PartView:
     return PartView(
-        kind, amount, UNSET if seat is None else seat, UNSET if card is None else card,
-        UNSET if monster is None else monster, detail or UNSET,
+        kind,
+        amount,
+        UNSET if seat is None else seat,
+        UNSET if card is None else card,
+        UNSET if monster is None else monster,
+        detail or UNSET,
     )
 
 
@@ -253,8 +257,9 @@ def _combat(state: GameState) -> CombatView | None:
         step=c.step,
         resolving=c.resolving,
         monsters=[
-            MonsterView(m.card, m.base, list(m.enhancers), list(m.inherited), monster_level(state, m),
-                        is_undead(state, m))
+            MonsterView(
+                m.card, m.base, list(m.enhancers), list(m.inherited), monster_level(state, m), is_undead(state, m)
+            )
             for m in c.monsters
         ],
         conditions=sorted(conditions(state, c)),
@@ -322,8 +327,9 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
         ready=list(state.ready),
         players=[_player(state, p) for p in state.players],
         hand=[],
-        decks=DecksView(len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck),
-                        len(state.fairy_dust_out)),
+        decks=DecksView(
+            len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)
+        ),
         discards=DiscardsView(
             PileView(state.door_discard[-1] if state.door_discard else None, len(state.door_discard)),
             PileView(state.treasure_discard[-1] if state.treasure_discard else None, len(state.treasure_discard)),

@@ -116,6 +116,17 @@ class Discard(WonderlandAction):
 
 
 __all__ = [
-    "AcceptHelp", "AskForHelp", "ChangeDie", "DeclineHelp", "Discard", "EndFight", "Move", "PickTreasure",
-    "PlayFriend", "PlayTreasure", "Roll", "TakeBack", "WonderlandAction",
+    "AcceptHelp",
+    "AskForHelp",
+    "ChangeDie",
+    "DeclineHelp",
+    "Discard",
+    "EndFight",
+    "Move",
+    "PickTreasure",
+    "PlayFriend",
+    "PlayTreasure",
+    "Roll",
+    "TakeBack",
+    "WonderlandAction",
 ]

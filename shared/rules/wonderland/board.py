@@ -224,9 +224,7 @@ def _parse_board(text: str, source: str) -> Board:
     for s in spaces.values():
         if s.kind == "room":
             if s.room in room_space:
-                raise BoardError(
-                    f"{source}, space {s.id!r}: room {s.room} already has space {room_space[s.room]!r}"
-                )
+                raise BoardError(f"{source}, space {s.id!r}: room {s.room} already has space {room_space[s.room]!r}")
             room_space[s.room] = s.id
     without = [n for n in ROOM_NUMBERS if n not in room_space]
     if without:
@@ -238,8 +236,16 @@ def _parse_board(text: str, source: str) -> Board:
         neighbours[a].append(b)
         neighbours[b].append(a)
     board = Board(
-        board_id, name, description, spaces, rooms, links, entrances[0], room_space,
-        {s: tuple(n) for s, n in neighbours.items()}, source,
+        board_id,
+        name,
+        description,
+        spaces,
+        rooms,
+        links,
+        entrances[0],
+        room_space,
+        {s: tuple(n) for s, n in neighbours.items()},
+        source,
     )
     reached = board.distances_from(board.entrance)
     cut_off = sorted(set(spaces) - set(reached))
@@ -282,4 +288,3 @@ def load_board(name_or_path: str = DEFAULT_BOARD) -> Board:
     """Load (once per process) a built-in board or a board file; a broken board raises `BoardError`."""
     text, source = read_board_text(name_or_path)
     return parse_board(text, source)
-

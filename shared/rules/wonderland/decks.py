@@ -10,9 +10,7 @@ from .state import WonderlandState
 Hands = tuple[tuple[str, ...], ...]
 
 
-def draw_treasures(
-    state: WonderlandState, count: int
-) -> tuple[WonderlandState, tuple[str, ...], list[Event]]:
+def draw_treasures(state: WonderlandState, count: int) -> tuple[WonderlandState, tuple[str, ...], list[Event]]:
     """Take `count` Treasures off the deck. Drawing the last one ends the game (W18): any still owed come
     from the discards, shuffled, so the draw completes."""
     events: list[Event] = []

@@ -41,11 +41,20 @@ def begin_fight(state: WonderlandState, room_number: int) -> tuple[WonderlandSta
         dice = (Die(MONSTER, face),)
     fight = Fight(room=room_number, fighter=state.active, monster_cards=tuple(cards), dice=dice)
     state = replace(state, fight=fight, phase=FIGHT_ROLL, positions=_placed(state, state.active, room_number))
-    events.append(Event("fight_began", {
-        "seat": state.active, "room": room_number, "monster": room.monster, "monster_cards": list(cards),
-        "monster_die": dice[0].face if dice else None, "monster_power": monster_power(state),
-        "seed": state.rng.throw_seed(),
-    }))
+    events.append(
+        Event(
+            "fight_began",
+            {
+                "seat": state.active,
+                "room": room_number,
+                "monster": room.monster,
+                "monster_cards": list(cards),
+                "monster_die": dice[0].face if dice else None,
+                "monster_power": monster_power(state),
+                "seed": state.rng.throw_seed(),
+            },
+        )
+    )
     return state, events
 
 
@@ -89,20 +98,33 @@ def end_fight(state: WonderlandState) -> tuple[WonderlandState, list[Event], boo
     room = state.board.rooms[fight.room]
     ours, theirs = munchkin_power(state), monster_power(state)
     won = ours >= theirs
-    events = [Event("fight_ended", {
-        "seat": fight.fighter, "helper": fight.helper, "room": fight.room, "munchkin_power": ours,
-        "monster_power": theirs, "won": won,
-    })]
+    events = [
+        Event(
+            "fight_ended",
+            {
+                "seat": fight.fighter,
+                "helper": fight.helper,
+                "room": fight.room,
+                "munchkin_power": ours,
+                "monster_power": theirs,
+                "won": won,
+            },
+        )
+    ]
     if not won:
         return replace(state, phase=RUN_ROLL), events, False
     state, drawn, drawn_events = draw_treasures(state, room.treasures)
     events += drawn_events
     if fight.helper is None:
         # W14: a lone winner need not show the new Treasures; only the count is public.
-        events.append(Event(
-            "treasures_won", {"seat": fight.fighter, "count": len(drawn)}, {"cards": list(drawn)},
-            frozenset({fight.fighter}),
-        ))
+        events.append(
+            Event(
+                "treasures_won",
+                {"seat": fight.fighter, "count": len(drawn)},
+                {"cards": list(drawn)},
+                frozenset({fight.fighter}),
+            )
+        )
         state = replace(state, hands=give(state.hands, fight.fighter, drawn))
         return clear_fight(state), events, True
     # W17: a helped win shows the Treasures to everybody, and the helper picks one.

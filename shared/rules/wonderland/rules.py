@@ -125,8 +125,12 @@ def _one_time_played(state: WonderlandState, seat: int, card: str) -> Wonderland
 
 
 def _drawn_event(seat: int, drawn: tuple[str, ...], reason: str) -> Event:
-    return Event("treasure_drawn", {"seat": seat, "count": len(drawn), "reason": reason},
-                 {"cards": list(drawn)}, frozenset({seat}))
+    return Event(
+        "treasure_drawn",
+        {"seat": seat, "count": len(drawn), "reason": reason},
+        {"cards": list(drawn)},
+        frozenset({seat}),
+    )
 
 
 def end_turn(state: WonderlandState, events: list[Event]) -> Result:
@@ -337,16 +341,20 @@ def _change_die(state: WonderlandState, action: ChangeDie) -> Result:
     seat = action.seat
     if state.phase in (MOVING, RUNNING):
         state = _one_time_played(state, seat, action.card)
-        event = Event("die_changed", {"seat": seat, "card": action.card, "die": 0, "from": state.die,
-                                      "to": action.face, "for": "move"})
+        event = Event(
+            "die_changed",
+            {"seat": seat, "card": action.card, "die": 0, "from": state.die, "to": action.face, "for": "move"},
+        )
         return replace(state, die=action.face), [event]
     fight = state.fight
     assert fight is not None
     old = fight.dice[action.die]
     dice = tuple(Die(d.owner, action.face) if i == action.die else d for i, d in enumerate(fight.dice))
     state = replace(_one_time_played(state, seat, action.card), fight=replace(fight, dice=dice))
-    event = Event("die_changed", {"seat": seat, "card": action.card, "die": action.die, "from": old.face,
-                                  "to": action.face, "for": old.owner})
+    event = Event(
+        "die_changed",
+        {"seat": seat, "card": action.card, "die": action.die, "from": old.face, "to": action.face, "for": old.owner},
+    )
     return state, [event]
 
 
@@ -387,7 +395,8 @@ def helpers_in_range(state: WonderlandState) -> list[int]:
         return []
     distance = state.board.distances_from(state.board.room_space[fight.room])
     return [
-        s for s in range(state.players)
+        s
+        for s in range(state.players)
         if s != fight.fighter and s not in fight.asked and distance[state.positions[s]] <= HELP_RANGE
     ]
 
@@ -503,8 +512,21 @@ RULES: dict[type[WonderlandAction], Rule] = {
 # The rules open in each phase, in the table's order.
 BY_PHASE: dict[str, tuple[Rule, ...]] = {
     phase: tuple(r for r in RULES.values() if phase in r.phases)
-    for phase in (START, MOVING, ROLL_AGAIN, ENTRANCE, FIGHT_ROLL, FIGHT, ASKING, HELPER_ROLL, HELPER_PICK, RUN_ROLL,
-                  RUNNING, RUN_DISCARD, OVER)
+    for phase in (
+        START,
+        MOVING,
+        ROLL_AGAIN,
+        ENTRANCE,
+        FIGHT_ROLL,
+        FIGHT,
+        ASKING,
+        HELPER_ROLL,
+        HELPER_PICK,
+        RUN_ROLL,
+        RUNNING,
+        RUN_DISCARD,
+        OVER,
+    )
 }
 
 

@@ -24,13 +24,13 @@ def build(
     packs = tuple(doc.path(p) for p in top.texts("packs"))
     if not MIN_PLAYERS <= len(doc.seats) <= MAX_PLAYERS:
         raise doc.fault(
-            "seats", len(doc.seats) - 1, None, None,
+            "seats",
+            len(doc.seats) - 1,
+            None,
+            None,
             f"Wonderland seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(doc.seats)}",
         )
-    setups = tuple(
-        SeatSetup(seat_name(e, i, names))
-        for i, e in enumerate(doc.seats)
-    )
+    setups = tuple(SeatSetup(seat_name(e, i, names)) for i, e in enumerate(doc.seats))
     options = _options(doc, top)
     seed = top.integer("seed", 1, 0, 2**63 - 1)
     try:

@@ -26,8 +26,19 @@ RUNNING: Final = "running"  # the run-away die is rolled: pick where to run
 RUN_DISCARD: Final = "run_discard"  # after running: discard a Friend, or a card when there is none
 OVER: Final = "over"  # the last Treasure was drawn (W18)
 Phase = Literal[
-    "start", "moving", "roll_again", "entrance", "fight_roll", "fight", "asking", "helper_roll", "helper_pick",
-    "run_roll", "running", "run_discard", "over",
+    "start",
+    "moving",
+    "roll_again",
+    "entrance",
+    "fight_roll",
+    "fight",
+    "asking",
+    "helper_roll",
+    "helper_pick",
+    "run_roll",
+    "running",
+    "run_discard",
+    "over",
 ]
 PHASES: tuple[Phase, ...] = typing.get_args(Phase)
 

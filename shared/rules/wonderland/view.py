@@ -144,8 +144,14 @@ def _public_view(state: WonderlandState) -> WonderlandView:
         phase=state.phase,
         die=state.die or None,
         players=[
-            PlayerView(s, state.seats[s].name, state.seats[s].sex, state.positions[s], list(state.friends[s]),
-                       len(state.hands[s]))
+            PlayerView(
+                s,
+                state.seats[s].name,
+                state.seats[s].sex,
+                state.positions[s],
+                list(state.friends[s]),
+                len(state.hands[s]),
+            )
             for s in range(state.players)
         ],
         treasure_deck=len(state.treasure_deck),
@@ -157,8 +163,12 @@ def _public_view(state: WonderlandState) -> WonderlandView:
         gold=None,
         outcome=None
         if result is None
-        else OutcomeView(list(result.winners), result.reason, [gold(state, s) for s in range(state.players)],
-                         [list(h) for h in state.hands]),
+        else OutcomeView(
+            list(result.winners),
+            result.reason,
+            [gold(state, s) for s in range(state.players)],
+            [list(h) for h in state.hands],
+        ),
     )
 
 
@@ -169,8 +179,10 @@ def player_views(state: WonderlandState, seats: Iterable[int | None]) -> dict[in
     for seat in seats:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        views[seat] = public if seat is None else msgspec.structs.replace(
-            public, seat=seat, hand=list(state.hands[seat]), gold=gold(state, seat)
+        views[seat] = (
+            public
+            if seat is None
+            else msgspec.structs.replace(public, seat=seat, hand=list(state.hands[seat]), gold=gold(state, seat))
         )
     return views
 

@@ -32,7 +32,13 @@ class Table:
             treasures += tuple(c for c in p.hand if state.card(c).deck == "treasure")
         players_ = tuple(replace(p, hand=()) for p in state.players)
         self.state: GameState = replace(
-            state, players=players_, door_deck=doors, treasure_deck=treasures, phase="start", active=0, turn=1,
+            state,
+            players=players_,
+            door_deck=doors,
+            treasure_deck=treasures,
+            phase="start",
+            active=0,
+            turn=1,
             ready=tuple(range(players)),
         )
         self.events: list[Event] = []

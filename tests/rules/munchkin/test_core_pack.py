@@ -105,8 +105,16 @@ def test_monster_bad_stuff_is_varied() -> None:
     monsters = cards_of("monster")
     assert all(m.bad_stuff for m in monsters)
     used = {e.op for m in monsters for e in m.bad_stuff}
-    assert {"lose_levels", "lose_item", "lose_race", "lose_class", "lose_hand", "lose_cards", "death",
-            "change_sex"} <= used
+    assert {
+        "lose_levels",
+        "lose_item",
+        "lose_race",
+        "lose_class",
+        "lose_hand",
+        "lose_cards",
+        "death",
+        "change_sex",
+    } <= used
     slots = {e.arg for m in monsters for e in m.bad_stuff if e.op == "lose_item"}
     assert {"headgear", "armor", "footgear", "hands", "big", "any", "all"} <= slots
     assert sum(bool(m.on_escape) for m in monsters) >= 2
@@ -141,8 +149,15 @@ def test_M37_curses_of_every_duration() -> None:
     curses = cards_of("curse")
     assert 13 <= copies("curse") <= 18
     instant = {str(e) for c in curses if c.duration == "instant" for e in c.effects}
-    assert {"lose_levels:1", "lose_item:headgear", "lose_item:armor", "lose_item:footgear", "lose_race",
-            "lose_class", "change_sex"} <= instant
+    assert {
+        "lose_levels:1",
+        "lose_item:headgear",
+        "lose_item:armor",
+        "lose_item:footgear",
+        "lose_race",
+        "lose_class",
+        "change_sex",
+    } <= instant
     assert any(op.startswith("lose_cards:") for op in instant)
     assert all(c.effects for c in curses if c.duration == "instant")
     assert any(c.bonus < 0 for c in curses if c.duration == "next_combat")
@@ -222,8 +237,14 @@ def test_M48_one_shots_cover_bonuses_escapes_and_monster_removal() -> None:
     assert min(bonuses) == 2 and max(bonuses) == 5
     assert any(s.escape > 0 for s in shots)
     effects = {e.op for s in shots for e in s.effects}
-    assert {"auto_escape", "remove_monster", "remove_monster_keep_treasure", "draw_treasures", "remove_curse",
-            "force_help"} <= effects
+    assert {
+        "auto_escape",
+        "remove_monster",
+        "remove_monster_keep_treasure",
+        "draw_treasures",
+        "remove_curse",
+        "force_help",
+    } <= effects
     assert sum(n for c, n in core() if c.kind == "one_shot" and ops(c.effects) == {"force_help"}) == 1
     assert all(s.bonus or s.escape or s.effects for s in shots)
 
@@ -241,9 +262,22 @@ def test_hirelings_help_in_combat() -> None:
 
 
 def test_core_pack_uses_no_well_known_munchkin_names() -> None:
-    taken = ("plutonium dragon", "butt-kicking", "gelatinous octahedron", "lame goblin", "potted plant",
-             "duck of doom", "chicken on your head", "bribe gm", "kneepads of allure", "cotion of ponfusion",
-             "boil an anthill", "whine at the gm", "mutilate the bodies", "convenient addition error")
+    taken = (
+        "plutonium dragon",
+        "butt-kicking",
+        "gelatinous octahedron",
+        "lame goblin",
+        "potted plant",
+        "duck of doom",
+        "chicken on your head",
+        "bribe gm",
+        "kneepads of allure",
+        "cotion of ponfusion",
+        "boil an anthill",
+        "whine at the gm",
+        "mutilate the bodies",
+        "convenient addition error",
+    )
     for c, _ in core():
         name = c.name.lower()
         assert not any(t in name for t in taken), c.name

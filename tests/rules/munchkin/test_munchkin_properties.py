@@ -24,7 +24,10 @@ def seats(n: int) -> tuple[SeatSetup, ...]:
 
 
 def playout(
-    seed: int, players: int, options: Options | None = None, anyone: bool = True,
+    seed: int,
+    players: int,
+    options: Options | None = None,
+    anyone: bool = True,
     check: Callable[[GameState], None] | None = None,
 ) -> tuple[GameState, list[tuple[str, list[str]]]]:
     """Play to the end. With `anyone`, a seat that is not being waited for may also act (curses, trades...)."""

@@ -57,8 +57,6 @@ def fight(table: Table, monster: str, seat: int = 0) -> Table:
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
 
 
-
-
 def carried(table: Table, seat: int) -> dict[str, bool]:
     """Item -> whether it is in use (False: turned sideways, M43)."""
     return {c.card: c.equipped for c in table.player(seat).items}
@@ -227,7 +225,9 @@ def test_M40_no_theft_from_a_player_in_combat(table: Table) -> None:
 
 
 def test_M40_cleric_resurrects_the_top_door_discard(make_table: type[Table]) -> None:
-    table = arranged(make_table, """
+    table = arranged(
+        make_table,
+        """
         [[seats]]
         classes = ["cleric"]
         hand = ["rat#2"]
@@ -236,7 +236,8 @@ def test_M40_cleric_resurrects_the_top_door_discard(make_table: type[Table]) -> 
         [decks]
         door = ["troll"]
         door_discard = ["ghoul#1"]
-    """).act(KickOpenTheDoor(0, resurrect="rat#2"))
+    """,
+    ).act(KickOpenTheDoor(0, resurrect="rat#2"))
     assert [m.card for m in table.combat.monsters] == ["ghoul#1"]
     assert table.state.door_deck[0] == "troll"
     assert table.state.door_discard[-1] == "rat#2"

@@ -42,10 +42,8 @@ if TYPE_CHECKING:
     from conftest import Table
 
 
-
 def fight(table: Table, monster: str, seat: int = 0) -> Table:
     return table.door_on_top(monster).act(KickOpenTheDoor(seat))
-
 
 
 def run_away(table: Table, *dice: int) -> Table:
@@ -75,7 +73,9 @@ def helped_by(table: Table, helper: int, treasures: int = 0) -> Table:
 
 
 def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use(make_table: type[Table]) -> None:
-    table = arranged(make_table, """
+    table = arranged(
+        make_table,
+        """
         [[seats]]
         level = 4
         equipped = ["sword", "armor"]
@@ -84,34 +84,45 @@ def test_M19_strength_is_level_plus_the_bonuses_of_gear_in_use(make_table: type[
         [[seats]]
         [decks]
         door = ["troll"]
-    """).act(KickOpenTheDoor(0))
+    """,
+    ).act(KickOpenTheDoor(0))
     assert player_strength(table.state, table.combat, 0) == 4 + 2 + 5  # the sideways helmet counts nothing
     assert table.strengths() == (11, 10)
     assert RULESET.player_view(table.state, 1)["combat"]["fighters_strength"] == 11
 
 
 def test_M19_a_tie_goes_to_the_monster(make_table: type[Table]) -> None:
-    table = arranged(make_table, """
+    table = arranged(
+        make_table,
+        """
         [[seats]]
         level = 4
         [[seats]]
         [[seats]]
         [decks]
         door = ["ghoul"]
-    """).act(KickOpenTheDoor(0))
+    """,
+    ).act(KickOpenTheDoor(0))
     assert table.strengths() == (4, 4)
     table.refuses(ClaimVictory(0), IllegalAction)
 
 
 def test_M19_strictly_higher_wins(make_table: type[Table]) -> None:
-    table = arranged(make_table, """
+    table = (
+        arranged(
+            make_table,
+            """
         [[seats]]
         level = 5
         [[seats]]
         [[seats]]
         [decks]
         door = ["ghoul"]
-    """).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
+    """,
+        )
+        .act(KickOpenTheDoor(0), ClaimVictory(0))
+        .pass_all()
+    )
     assert table.state.combat is None and table.player(0).level == 6
 
 
@@ -140,7 +151,10 @@ def test_M19_without_the_warrior_class_the_tie_is_lost_again(make_table: type[Ta
 
 
 def test_M20_a_kill_gives_one_level_and_the_treasures_drawn_face_down(make_table: type[Table]) -> None:
-    table = arranged(make_table, """
+    table = (
+        arranged(
+            make_table,
+            """
         [[seats]]
         level = 5
         [[seats]]
@@ -148,7 +162,11 @@ def test_M20_a_kill_gives_one_level_and_the_treasures_drawn_face_down(make_table
         [decks]
         door = ["ghoul"]
         treasure = ["sword#1", "helmet#1"]
-    """).act(KickOpenTheDoor(0), ClaimVictory(0)).pass_all()
+    """,
+        )
+        .act(KickOpenTheDoor(0), ClaimVictory(0))
+        .pass_all()
+    )
     assert table.player(0).level == 6 and table.player(0).hand == ("sword#1", "helmet#1")
     drew = next(e for e in table.events if e.kind == "drew")
     assert drew.for_seat(1) == {"type": "drew", "seat": 0, "deck": "treasure", "count": 2}

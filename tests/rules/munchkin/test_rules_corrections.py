@@ -588,8 +588,21 @@ def test_R12_a_forced_helper_the_fighter_needs_stays_to_the_end(table: Table) ->
 # --- R14: a hand is never touched by another player unless a card says so ----------------------------------------
 
 
-CARD_FIELDS = ("card", "cards", "discard", "item", "monster", "give", "take", "resurrect", "resurrect_second",
-               "doubled", "tripled", "order", "items")
+CARD_FIELDS = (
+    "card",
+    "cards",
+    "discard",
+    "item",
+    "monster",
+    "give",
+    "take",
+    "resurrect",
+    "resurrect_second",
+    "doubled",
+    "tripled",
+    "order",
+    "items",
+)
 
 
 def test_R14_no_legal_action_names_a_card_in_another_players_hand() -> None:

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 DUST = {"fd-wand", *(f"fd-sparkle#{n}" for n in range(1, 6))}
 
 
-
 def dust_in_hand(table: Table, seat: int) -> list[str]:
     return [c for c in table.player(seat).hand if table.state.card(c).is_fairy_dust]
 

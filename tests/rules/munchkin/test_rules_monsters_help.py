@@ -61,8 +61,6 @@ def levels(table: Table) -> list[int]:
     return [monster_level(table.state, m) for m in table.combat.monsters]
 
 
-
-
 def run_and_roll(table: Table, *dice: int) -> Table:
     """Run away, let the window pass, and fix the dice the run-away rolls will show."""
     return table.act(RunAway(table.combat.fighter)).pass_all().dice(*dice)

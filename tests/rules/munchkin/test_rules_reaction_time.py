@@ -31,9 +31,7 @@ def test_R01_people_get_the_normal_reaction_time_by_default(make_table: type[Tab
     assert RULESET.reaction_seconds(table.state) == 8.0
 
 
-@pytest.mark.parametrize(
-    "packs, seconds", [(("core",), 2.66), (("christmas",), 3.75), (("core", "christmas"), 3.75)]
-)
+@pytest.mark.parametrize("packs, seconds", [(("core",), 2.66), (("christmas",), 3.75), (("core", "christmas"), 3.75)])
 def test_R01_the_short_setting_keeps_the_rulebooks_seconds(
     make_table: type[Table], packs: tuple[str, ...], seconds: float
 ) -> None:

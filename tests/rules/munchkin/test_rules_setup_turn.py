@@ -55,7 +55,6 @@ SEATS = tuple(SeatSetup(f"P{i}", "female" if i % 2 else "male") for i in range(6
 FILLER = ("sword#1", "sword#2", "sword#3", "helmet#1", "helmet#2", "junk#1", "junk#2", "gold-brick#1")
 
 
-
 def at_end_of_turn(table: Table) -> Table:
     """Skip to the turn's last phase (charity) without a door."""
     table.state = replace(table.state, phase="end", met_monster=False)

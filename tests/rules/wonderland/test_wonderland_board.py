@@ -71,7 +71,7 @@ def _broken(old: str, new: str) -> str:
         (_broken('rule = "two_cards"', 'rule = "three_cards"'), "rule must be one of"),
         (_broken('rule = "two_cards"', 'rule = "two_cards"\ncolour = "red"'), "room 6: unknown key"),
         (_broken("[board]", "[board]\nsize = 3"), r"\[board\]: unknown key"),
-        (_broken('links = [', 'paths = []\nlinks = ['), "unknown top-level key"),
+        (_broken("links = [", "paths = []\nlinks = ["), "unknown top-level key"),
         ("[board\n", "not valid TOML"),
     ],
 )

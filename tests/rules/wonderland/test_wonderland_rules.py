@@ -102,8 +102,12 @@ def test_W03_monster_cards_give_plus_zero_to_plus_five() -> None:
 
 
 def test_W03_draw_2_monsters_draws_two_more_and_adds_them_all() -> None:
-    state = table(positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=2,
-                  monster_deck=["off_with_their_heads", "slithy_tove", "unwilling_flamingo"])
+    state = table(
+        positions=["path1b"] + ["entrance"] * 3,
+        phase=MOVING,
+        die=2,
+        monster_deck=["off_with_their_heads", "slithy_tove", "unwilling_flamingo"],
+    )
     state, events = play(state, Move(0, ("path1a", "room1")))
     assert state.fight is not None
     assert state.fight.monster_cards == ("off_with_their_heads", "slithy_tove", "unwilling_flamingo")
@@ -112,9 +116,19 @@ def test_W03_draw_2_monsters_draws_two_more_and_adds_them_all() -> None:
 
 
 def test_W03_draw_3_monsters_chains_with_another_draw_card() -> None:
-    state = table(positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=2,
-                  monster_deck=["trial_of_the_knave", "tea_party_crashers", "slithy_tove", "walrus",
-                                "humpty_dumpty", "red_knight"])
+    state = table(
+        positions=["path1b"] + ["entrance"] * 3,
+        phase=MOVING,
+        die=2,
+        monster_deck=[
+            "trial_of_the_knave",
+            "tea_party_crashers",
+            "slithy_tove",
+            "walrus",
+            "humpty_dumpty",
+            "red_knight",
+        ],
+    )
     state, _ = play(state, Move(0, ("path1a", "room1")))
     assert state.fight is not None
     # 1 card owed; the Trial adds 3; the Crashers (one of those) adds 2 more: six cards in all.
@@ -143,8 +157,13 @@ def test_W04_the_legal_actions_offer_each_replacement() -> None:
 
 
 def _fighting(hand: list[str], **more: Any) -> WonderlandState:
-    return table(hands=[hand, [], [], []], phase=FIGHT, positions=["room3"] + ["entrance"] * 3,
-                 fight=fight(3, cards=("slithy_tove",), dice=(("fighter", 2),)), **more)
+    return table(
+        hands=[hand, [], [], []],
+        phase=FIGHT,
+        positions=["room3"] + ["entrance"] * 3,
+        fight=fight(3, cards=("slithy_tove",), dice=(("fighter", 2),)),
+        **more,
+    )
 
 
 def test_W05_one_time_bonus_is_discarded_after_use() -> None:
@@ -162,8 +181,7 @@ def test_W05_change_a_die_roll() -> None:
 
 
 def test_W05_change_your_own_move_die() -> None:
-    state = table(hands=[["mushroom_left"], [], [], []], phase=MOVING, die=1,
-                  positions=["path1b"] + ["entrance"] * 3)
+    state = table(hands=[["mushroom_left"], [], [], []], phase=MOVING, die=1, positions=["path1b"] + ["entrance"] * 3)
     state, _ = play(state, ChangeDie(0, "mushroom_left", 0, 4))
     assert state.die == 4
     assert ("path1c", "path1d", "room5") in BOARD.paths("path1b", 4)
@@ -204,8 +222,10 @@ def test_W06_every_treasure_but_a_friend_is_worth_gold() -> None:
 
 
 def test_W06_a_friend_with_gold_is_a_broken_pack() -> None:
-    text = ('[pack]\nid = "x"\nname = "X"\ngame = "wonderland"\n[[cards]]\nid = "pal"\nkind = "friend"\n'
-            'name = "Pal"\nbonus = 1\ngold = 2\n')
+    text = (
+        '[pack]\nid = "x"\nname = "X"\ngame = "wonderland"\n[[cards]]\nid = "pal"\nkind = "friend"\n'
+        'name = "Pal"\nbonus = 1\ngold = 2\n'
+    )
     with pytest.raises(PackError, match="Friend is worth no Gold"):
         parse_pack(text, "x.toml", "wonderland", parse_card)
 
@@ -268,8 +288,13 @@ def test_W10_a_treasure_space_gives_a_free_treasure() -> None:
 
 
 def test_W11_entrance_draws_a_treasure_then_the_roll_picks_the_room() -> None:
-    state = table(positions=["spoke1y"] + ["entrance"] * 3, phase=MOVING, die=3,
-                  hands=[["eat_me_cake"], [], [], []], rng=rolling(6))
+    state = table(
+        positions=["spoke1y"] + ["entrance"] * 3,
+        phase=MOVING,
+        die=3,
+        hands=[["eat_me_cake"], [], [], []],
+        rng=rolling(6),
+    )
     state, events = play(state, Move(0, ("entrance",)))
     assert "treasure_drawn" in kinds(events)
     assert state.phase == ENTRANCE and len(state.hands[0]) == 2
@@ -299,8 +324,7 @@ def test_W13_monster_power_is_room_number_plus_card() -> None:
 
 
 def test_W13_bandersnatch_draws_a_card_and_rolls_a_die() -> None:
-    state = table(positions=["path6a"] + ["entrance"] * 3, phase=MOVING, die=1, monster_deck=["walrus"],
-                  rng=rolling(4))
+    state = table(positions=["path6a"] + ["entrance"] * 3, phase=MOVING, die=1, monster_deck=["walrus"], rng=rolling(4))
     state, events = play(state, Move(0, ("room4",)))
     assert state.fight is not None and state.fight.monster_cards == ("walrus",)
     assert monster_power(state) == 4 + 3 + 4
@@ -308,8 +332,7 @@ def test_W13_bandersnatch_draws_a_card_and_rolls_a_die() -> None:
 
 
 def test_W13_jabberwock_draws_two_cards() -> None:
-    state = table(positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=1,
-                  monster_deck=["walrus", "slithy_tove"])
+    state = table(positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=1, monster_deck=["walrus", "slithy_tove"])
     state, _ = play(state, Move(0, ("path1c",)))
     assert state.fight is not None and state.fight.monster_cards == ("walrus", "slithy_tove")
     assert monster_power(state) == 6 + 3 + 1
@@ -317,8 +340,9 @@ def test_W13_jabberwock_draws_two_cards() -> None:
 
 def test_W13_an_empty_monster_deck_reshuffles_its_discards() -> None:
     everything = CATALOG.monsters
-    state = table(positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=2,
-                  monster_deck=[], monster_discard=everything)
+    state = table(
+        positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=2, monster_deck=[], monster_discard=everything
+    )
     state, events = play(state, Move(0, ("path1a", "room1")))
     assert "monster_deck_reshuffled" in kinds(events)
     assert state.fight is not None and len(state.fight.monster_cards) >= 1
@@ -327,8 +351,9 @@ def test_W13_an_empty_monster_deck_reshuffles_its_discards() -> None:
 
 def test_W14_munchkins_win_ties() -> None:
     # Room 3 + Walrus (+3) = 6; a die of 6 ties it, and the munchkin wins.
-    state = table(phase=FIGHT, positions=["room3"] + ["entrance"] * 3,
-                  fight=fight(3, cards=("walrus",), dice=(("fighter", 6),)))
+    state = table(
+        phase=FIGHT, positions=["room3"] + ["entrance"] * 3, fight=fight(3, cards=("walrus",), dice=(("fighter", 6),))
+    )
     state, events = play(state, EndFight(0))
     ended = next(e for e in events if e.kind == "fight_ended")
     assert ended.data["won"] and ended.data["munchkin_power"] == ended.data["monster_power"] == 6
@@ -336,8 +361,13 @@ def test_W14_munchkins_win_ties() -> None:
 
 
 def test_W14_fighter_rolls_then_may_play_or_ask_for_help() -> None:
-    state = table(positions=["path1b", "path1a", "room5", "entrance"], phase=MOVING, die=2,
-                  hands=[["jam_tart", "eat_me_cake"], [], [], []], rng=rolling(3))
+    state = table(
+        positions=["path1b", "path1a", "room5", "entrance"],
+        phase=MOVING,
+        die=2,
+        hands=[["jam_tart", "eat_me_cake"], [], [], []],
+        rng=rolling(3),
+    )
     state, _ = play(state, Move(0, ("path1a", "room1")))
     assert list(ENGINE.legal_actions(state, 0)) == [Roll(0)]
     state, _ = play(state, Roll(0))
@@ -347,8 +377,11 @@ def test_W14_fighter_rolls_then_may_play_or_ask_for_help() -> None:
 
 
 def test_W14_the_winner_takes_the_rooms_treasures_and_need_not_show_them() -> None:
-    state = table(phase=FIGHT, positions=["room5"] + ["entrance"] * 3,
-                  fight=fight(5, cards=("slithy_tove",), dice=(("fighter", 6),)))
+    state = table(
+        phase=FIGHT,
+        positions=["room5"] + ["entrance"] * 3,
+        fight=fight(5, cards=("slithy_tove",), dice=(("fighter", 6),)),
+    )
     top_two = state.treasure_deck[:2]
     state, events = play(state, EndFight(0))
     assert state.hands[0] == top_two  # the Red Queen gives two
@@ -359,9 +392,14 @@ def test_W14_the_winner_takes_the_rooms_treasures_and_need_not_show_them() -> No
 
 
 def test_W15_losing_means_running_away_and_losing_a_friend() -> None:
-    state = table(phase=FIGHT, positions=["room1"] + ["entrance"] * 3,
-                  friends=[["dinah", "march_hare"], [], [], []], hands=[["jam_tart"], [], [], []],
-                  fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)), rng=rolling(1))
+    state = table(
+        phase=FIGHT,
+        positions=["room1"] + ["entrance"] * 3,
+        friends=[["dinah", "march_hare"], [], [], []],
+        hands=[["jam_tart"], [], [], []],
+        fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)),
+        rng=rolling(1),
+    )
     state, _ = play(state, EndFight(0))
     assert state.phase == RUN_ROLL
     state, _ = play(state, Roll(0))
@@ -379,29 +417,44 @@ def test_W15_losing_means_running_away_and_losing_a_friend() -> None:
 
 
 def test_W15_without_friends_a_card_from_hand_is_lost() -> None:
-    state = table(phase=RUNNING, die=1, positions=["room1"] + ["entrance"] * 3,
-                  hands=[["jam_tart"], [], [], []],
-                  fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)))
+    state = table(
+        phase=RUNNING,
+        die=1,
+        positions=["room1"] + ["entrance"] * 3,
+        hands=[["jam_tart"], [], [], []],
+        fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)),
+    )
     state, _ = play(state, Move(0, ("path6d",)), Discard(0, "jam_tart"))
     assert state.hands[0] == () and state.treasure_discard == ("jam_tart",)
 
 
 def test_W15_running_into_a_room_is_no_fight() -> None:
-    state = table(phase=RUNNING, die=5, positions=["room1"] + ["entrance"] * 3,
-                  fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)))
+    state = table(
+        phase=RUNNING,
+        die=5,
+        positions=["room1"] + ["entrance"] * 3,
+        fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)),
+    )
     state, events = play(state, Move(0, ("path1a", "path1b", "path1c", "path1d", "room5")))
     assert "fight_began" not in kinds(events) and state.phase == START and state.positions[0] == "room5"
 
 
 def test_W16_monster_cards_are_discarded_and_the_turn_passes_win_or_lose() -> None:
-    win = table(phase=FIGHT, positions=["room1"] + ["entrance"] * 3,
-                fight=fight(1, cards=("walrus", "slithy_tove"), dice=(("fighter", 6),)),
-                monster_deck=[c for c in CATALOG.monsters if c not in ("walrus", "slithy_tove")],
-                monster_discard=())
+    win = table(
+        phase=FIGHT,
+        positions=["room1"] + ["entrance"] * 3,
+        fight=fight(1, cards=("walrus", "slithy_tove"), dice=(("fighter", 6),)),
+        monster_deck=[c for c in CATALOG.monsters if c not in ("walrus", "slithy_tove")],
+        monster_discard=(),
+    )
     won, _ = play(win, EndFight(0))
     assert won.monster_discard == ("walrus", "slithy_tove") and won.fight is None and won.active == 1
-    lose = arrange(win, fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)), rng=rolling(1),
-                   monster_deck=[c for c in CATALOG.monsters if c != "red_knight"])
+    lose = arrange(
+        win,
+        fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)),
+        rng=rolling(1),
+        monster_deck=[c for c in CATALOG.monsters if c != "red_knight"],
+    )
     lose, _ = play(lose, EndFight(0), Roll(0), Move(0, ("path1a",)))
     assert lose.monster_discard == ("red_knight",) and lose.active == 1 and lose.turn == 2
 
@@ -410,9 +463,12 @@ def test_W16_monster_cards_are_discarded_and_the_turn_passes_win_or_lose() -> No
 
 
 def _asking_state(helper_at: str) -> WonderlandState:
-    return table(phase=FIGHT, positions=["room5", helper_at, "room2", "entrance"],
-                 friends=[["cheshire_cat"], ["the_hatter", "dinah"], [], []],
-                 fight=fight(5, cards=("humpty_dumpty",), dice=(("fighter", 2),)))
+    return table(
+        phase=FIGHT,
+        positions=["room5", helper_at, "room2", "entrance"],
+        friends=[["cheshire_cat"], ["the_hatter", "dinah"], [], []],
+        fight=fight(5, cards=("humpty_dumpty",), dice=(("fighter", 2),)),
+    )
 
 
 def test_W17_only_players_within_six_spaces_may_be_asked() -> None:
@@ -455,8 +511,12 @@ def test_W17_the_helper_may_play_one_time_treasures_but_not_get_away() -> None:
 
 
 def test_W17_only_the_fighter_runs_away_on_a_loss() -> None:
-    state = arrange(_asking_state("path1a"), rng=rolling(1, 1), friends=[[], [], [], []],
-                    hands=[["jam_tart"], ["vorpal_blade"], [], []])
+    state = arrange(
+        _asking_state("path1a"),
+        rng=rolling(1, 1),
+        friends=[[], [], [], []],
+        hands=[["jam_tart"], ["vorpal_blade"], [], []],
+    )
     state, _ = play(state, AskForHelp(0, 1), AcceptHelp(1), Roll(1), EndFight(0))
     assert state.phase == RUN_ROLL and ENGINE.seats_to_act(state) == frozenset({0})
     state, _ = play(state, Roll(0), Move(0, ("path1d",)), Discard(0, "jam_tart"))
@@ -480,8 +540,9 @@ def test_W18_drawing_the_last_treasure_ends_the_game_most_gold_wins() -> None:
     state = table(positions=["path1b"] + ["entrance"] * 3, phase=MOVING, die=1)
     last = state.treasure_deck[-1]
     state = arrange(state, treasure_deck=[last], hands=[[], ["vorpal_blade"], ["jam_tart"], []])
-    state = arrange(state, treasure_discard=[c for c in CATALOG.treasures
-                                             if c not in (last, "vorpal_blade", "jam_tart")])
+    state = arrange(
+        state, treasure_discard=[c for c in CATALOG.treasures if c not in (last, "vorpal_blade", "jam_tart")]
+    )
     state, events = play(state, Move(0, ("path1a",)))
     assert state.phase == OVER and state.hands[0] == (last,)
     assert kinds(events)[-1] == "game_over"
@@ -494,8 +555,9 @@ def test_W18_drawing_the_last_treasure_ends_the_game_most_gold_wins() -> None:
 
 
 def test_W18_owed_treasures_come_from_the_reshuffled_discards() -> None:
-    state = table(phase=FIGHT, positions=["room6"] + ["entrance"] * 3,
-                  fight=fight(6, dice=(("fighter", 6), ("fighter", 6))))
+    state = table(
+        phase=FIGHT, positions=["room6"] + ["entrance"] * 3, fight=fight(6, dice=(("fighter", 6), ("fighter", 6)))
+    )
     deck = state.treasure_deck
     state = arrange(state, treasure_deck=deck[:1], treasure_discard=deck[1:])
     state, events = play(state, EndFight(0))
@@ -511,8 +573,11 @@ def test_W18_the_last_treasure_at_the_entrance_ends_the_game_before_the_roll() -
 
 
 def test_W18_a_helper_still_picks_when_the_reward_empties_the_deck() -> None:
-    state = table(phase=FIGHT, positions=["room5", "room5", "entrance", "entrance"],
-                  fight=fight(5, dice=(("fighter", 6), ("helper", 6)), helper=1, asked=(1,)))
+    state = table(
+        phase=FIGHT,
+        positions=["room5", "room5", "entrance", "entrance"],
+        fight=fight(5, dice=(("fighter", 6), ("helper", 6)), helper=1, asked=(1,)),
+    )
     state = arrange(state, treasure_deck=state.treasure_deck[:2], treasure_discard=state.treasure_deck[2:])
     shown = state.treasure_deck
     state, _ = play(state, EndFight(0))
@@ -531,8 +596,7 @@ def test_W18_tied_players_all_win() -> None:
 def test_W19_two_dice_in_a_bandersnatch_fight() -> None:
     state = table(positions=["path6a"] + ["entrance"] * 3, phase=MOVING, die=1, rng=rolling(2, 5))
     state, _ = play(state, Move(0, ("room4",)), Roll(0))
-    assert state.fight is not None and [(d.owner, d.face) for d in state.fight.dice] == [("monster", 2),
-                                                                                       ("fighter", 5)]
+    assert state.fight is not None and [(d.owner, d.face) for d in state.fight.dice] == [("monster", 2), ("fighter", 5)]
 
 
 def test_W19_another_board_loads_by_path(tmp_path: Path) -> None:
@@ -544,16 +608,32 @@ def test_W19_another_board_loads_by_path(tmp_path: Path) -> None:
 
 
 def _tiny_board() -> str:
-    lines = ['links = [["hub", "a"], ["a", "r1"], ["hub", "b"], ["b", "r2"], ["r1", "r3"], ["r3", "r4"],',
-             '         ["r4", "r5"], ["r5", "r6"], ["r6", "r2"]]',
-             '[board]', 'id = "tiny"', 'name = "Tiny"',
-             '[[spaces]]', 'id = "hub"', 'kind = "entrance"', 'x = 0.5', 'y = 0.5',
-             '[[spaces]]', 'id = "a"', 'kind = "plain"', 'x = 0.3', 'y = 0.5',
-             '[[spaces]]', 'id = "b"', 'kind = "treasure"', 'x = 0.7', 'y = 0.5']
+    lines = [
+        'links = [["hub", "a"], ["a", "r1"], ["hub", "b"], ["b", "r2"], ["r1", "r3"], ["r3", "r4"],',
+        '         ["r4", "r5"], ["r5", "r6"], ["r6", "r2"]]',
+        "[board]",
+        'id = "tiny"',
+        'name = "Tiny"',
+        "[[spaces]]",
+        'id = "hub"',
+        'kind = "entrance"',
+        "x = 0.5",
+        "y = 0.5",
+        "[[spaces]]",
+        'id = "a"',
+        'kind = "plain"',
+        "x = 0.3",
+        "y = 0.5",
+        "[[spaces]]",
+        'id = "b"',
+        'kind = "treasure"',
+        "x = 0.7",
+        "y = 0.5",
+    ]
     for n in range(1, 7):
-        lines += ['[[spaces]]', f'id = "r{n}"', 'kind = "room"', f'x = 0.{n}', 'y = 0.1', f'room = {n}']
+        lines += ["[[spaces]]", f'id = "r{n}"', 'kind = "room"', f"x = 0.{n}", "y = 0.1", f"room = {n}"]
     for n in range(1, 7):
-        lines += ['[[rooms]]', f'number = {n}', f'monster = "Beast {n}"']
+        lines += ["[[rooms]]", f"number = {n}", f'monster = "Beast {n}"']
     return "\n".join(lines) + "\n"
 
 

@@ -16,12 +16,17 @@ from doorkick.shared.rules.wonderland.state import MOVING, RUN_DISCARD, RUNNING,
 
 SHIPPED, _ = read_board_text("wonderland")
 # One more link closes a short loop of five spaces through Room 1: room1 - path1a - path1b - path1c - path6d.
-LOOPED = SHIPPED.replace('links = [\n', 'links = [\n    ["path1c", "path6d"],\n', 1)
+LOOPED = SHIPPED.replace("links = [\n", 'links = [\n    ["path1c", "path6d"],\n', 1)
 
 
 def running(board: Board, die: int) -> WonderlandState:
-    state = table(phase=RUNNING, die=die, positions=["room1"] + ["entrance"] * 3, hands=[["jam_tart"], [], [], []],
-                  fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)))
+    state = table(
+        phase=RUNNING,
+        die=die,
+        positions=["room1"] + ["entrance"] * 3,
+        hands=[["jam_tart"], [], [], []],
+        fight=fight(1, cards=("red_knight",), dice=(("fighter", 1),)),
+    )
     return replace(state, board=board)
 
 
@@ -59,10 +64,15 @@ def test_R21_every_run_from_every_room_ends_farther_at_each_step(name: str) -> N
             assert found, (room, die)
             for path in found:
                 assert farther_each_step(board, room, path), (room, die, path)
-                assert len(path) == die or board.stops_movement(path[-1]) or not [
-                    n for n in board.neighbours[path[-1]]
-                    if board.distance(room, n) > board.distance(room, path[-1])
-                ]
+                assert (
+                    len(path) == die
+                    or board.stops_movement(path[-1])
+                    or not [
+                        n
+                        for n in board.neighbours[path[-1]]
+                        if board.distance(room, n) > board.distance(room, path[-1])
+                    ]
+                )
 
 
 def test_R21_an_ordinary_move_is_not_limited() -> None:

@@ -28,16 +28,22 @@ def test_own_hand_in_full_other_hands_as_counts_and_no_secrets() -> None:
 
 
 def test_a_fight_is_public_with_both_powers() -> None:
-    state = table(phase=FIGHT, positions=["room5"] + ["entrance"] * 3,
-                  fight=fight(5, cards=("humpty_dumpty",), dice=(("fighter", 2),)))
+    state = table(
+        phase=FIGHT,
+        positions=["room5"] + ["entrance"] * 3,
+        fight=fight(5, cards=("humpty_dumpty",), dice=(("fighter", 2),)),
+    )
     shown = RULESET.player_view(state, 2)["fight"]
     assert shown["monster"] == "The Red Queen" and shown["monster_power"] == 9 and shown["munchkin_power"] == 2
     assert shown["monster_cards"] == ["humpty_dumpty"] and shown["dice"] == [{"owner": "fighter", "face": 2}]
 
 
 def test_a_helped_wins_treasures_are_shown_to_everybody() -> None:
-    state = table(phase=HELPER_PICK, positions=["room5", "room5", "entrance", "entrance"],
-                  fight=fight(5, dice=(("fighter", 6), ("helper", 6)), helper=1, rewards=("jam_tart", "vorpal_blade")))
+    state = table(
+        phase=HELPER_PICK,
+        positions=["room5", "room5", "entrance", "entrance"],
+        fight=fight(5, dice=(("fighter", 6), ("helper", 6)), helper=1, rewards=("jam_tart", "vorpal_blade")),
+    )
     assert RULESET.player_view(state, 3)["fight"]["rewards"] == ["jam_tart", "vorpal_blade"]
     assert RULESET.seats_to_act(state) == frozenset({1})
 

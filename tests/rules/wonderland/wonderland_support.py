@@ -59,10 +59,12 @@ def rolling(*faces: int) -> Rng:
     raise AssertionError(f"no seed rolls {faces}")
 
 
-def fight(room: int, fighter: int = 0, cards: tuple[str, ...] = (), dice: tuple[tuple[DieOwner, int], ...] = (),
-          **more: Any) -> Fight:
-    return Fight(room=room, fighter=fighter, monster_cards=cards,
-                 dice=tuple(Die(owner, face) for owner, face in dice), **more)
+def fight(
+    room: int, fighter: int = 0, cards: tuple[str, ...] = (), dice: tuple[tuple[DieOwner, int], ...] = (), **more: Any
+) -> Fight:
+    return Fight(
+        room=room, fighter=fighter, monster_cards=cards, dice=tuple(Die(owner, face) for owner, face in dice), **more
+    )
 
 
 def play(state: WonderlandState, *actions: Action) -> tuple[WonderlandState, list[Event]]:

@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..anim.moments import Moments
-from ..catalog import Cards
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, draw_back, draw_face
 from ..render.table_surface import draw_empty_pile, draw_stack, lying
@@ -23,6 +21,7 @@ from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import listed, plural
 from . import combat_zone, table_moments
+from .big_screen_part import ScreenPart
 from .munchkin_table import DECISION_TEXT, FACE_UP_DECISIONS
 from .strength_breakdown import Row, fighter_rows, monster_rows
 
@@ -32,13 +31,12 @@ if TYPE_CHECKING:
 Placed = tuple[str, pygame.Rect, bool]  # a card on the table: where, and whether it lies sideways
 
 
-class MunchkinMiddle:
+class MunchkinMiddle(ScreenPart):
     roll_events: tuple[str, ...] = ("escape_roll", "outrun_roll", "theft", "rolled")
-    viewer = None  # nobody's seat: no hand and no panel of one's own
     hand_rects: tuple[tuple[str, pygame.Rect], ...] = ()
 
     def __init__(self, screen: BigScreenScene) -> None:
-        self.screen = screen
+        super().__init__(screen)
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.opponent_rects: dict[int, pygame.Rect] = {}  # every player's panel (table_moments' word for them)
         self.opponent_rows: dict[int, dict[str, pygame.Rect]] = {}
@@ -50,24 +48,6 @@ class MunchkinMiddle:
         self.card_w = 90
 
     # -- what the table's moments ask ----------------------------------------------------------------
-    @property
-    def moments(self) -> Moments:
-        return self.screen.moments
-
-    @property
-    def cards(self) -> Cards:
-        return self.screen.cards
-
-    @property
-    def ui_scale(self) -> float:
-        return self.screen.ui_scale
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.screen.view
-
-    def seat_name(self, seat: int) -> str:
-        return self.screen.seat_name(seat)
 
     def seat_colour(self, seat: int) -> theme.Colour:
         return self.screen.seat_colour(seat)

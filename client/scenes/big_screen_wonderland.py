@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..anim.dice import die_image
-from ..anim.moments import Moments
-from ..catalog import Cards
 from ..presence import draw_mark as draw_presence
 from ..render.board import SPACE_NAMES, BoardGeometry, draw_board, draw_standie
 from ..render.cards import CARD_RATIO, draw_face
@@ -24,19 +22,19 @@ from ..ui.widgets import panel
 from ..words import plural
 from ..words.wonderland import die_owner
 from . import table_moments
+from .big_screen_part import ScreenPart
 from .wonderland_board import WonderlandScene
 
 if TYPE_CHECKING:
     from .big_screen import BigScreenScene
 
 
-class WonderlandMiddle:
+class WonderlandMiddle(ScreenPart):
     roll_events: tuple[str, ...] = ("rolled",)
-    viewer = None
     friend_rects: tuple[tuple[str, pygame.Rect], ...] = ()  # a spectator holds no Friends of its own
 
     def __init__(self, screen: BigScreenScene) -> None:
-        self.screen = screen
+        super().__init__(screen)
         self.rect = self.table_rect = self.side_rect = pygame.Rect(0, 0, 10, 10)
         self.hand_rect = pygame.Rect(0, 0, 0, 0)
         self.geo: BoardGeometry | None = None
@@ -46,24 +44,6 @@ class WonderlandMiddle:
         self.rows: dict[int, pygame.Rect] = {}
 
     # -- what the table's moments ask ----------------------------------------------------------------
-    @property
-    def moments(self) -> Moments:
-        return self.screen.moments
-
-    @property
-    def cards(self) -> Cards:
-        return self.screen.cards
-
-    @property
-    def ui_scale(self) -> float:
-        return self.screen.ui_scale
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.screen.view
-
-    def seat_name(self, seat: int) -> str:
-        return self.screen.seat_name(seat)
 
     def on_event(self, event: dict[str, Any]) -> None:
         table_moments.wonderland(self, event)  # type: ignore[arg-type]

@@ -1,5 +1,9 @@
 """Two machines on one LAN, simulated: network namespaces joined by a veth pair. The client in one finds the
-host in the other by zeroconf and plays a game through. Skips where `ip netns` is not permitted."""
+host in the other by zeroconf and plays a game through.
+
+This test changes the machine's networking while it runs: it adds two network namespaces and a veth pair between
+them (10.77.0.0/24, nothing routed outside them) and removes them at the end. That needs root: it skips without
+it, and where `ip netns` is not permitted."""
 
 from __future__ import annotations
 
@@ -24,6 +28,8 @@ def ip(*args: str) -> None:
 def two_machines() -> Iterator[tuple[str, str]]:
     if shutil.which("ip") is None:
         pytest.skip("no `ip` command")
+    if os.geteuid() != 0:
+        pytest.skip("adding network namespaces changes the machine's networking and needs root")
     host_ns, client_ns = f"dkhost{os.getpid()}", f"dkclient{os.getpid()}"
     try:
         ip("netns", "add", host_ns)

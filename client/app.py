@@ -64,6 +64,7 @@ class App:
         self.was_animating = False  # one more frame after the motion stops shows where it came to rest
         self.notices: list[list[Any]] = []  # [text, seconds left]: the window's own notes (where a screenshot went)
         self.frame_hooks: list[FrameHook] = []  # run after every step
+        self.gave_up = False  # quit by `give_up_after`
         self.on_close: list[Callable[[], None]] = []  # run once when the window closes (stop a host...)
         self.screenshot_dir = screenshot_dir
         self._shots_wanted: list[str] = []
@@ -280,6 +281,19 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def give_up_after(self, seconds: float | None) -> None:
+        """`--time-limit`: quit once `seconds` have passed since now (None: never), and say so in `gave_up`."""
+        if seconds is None:
+            return
+        deadline = time.monotonic() + seconds
+
+        def watchdog(app: App, _surface: object) -> None:
+            if time.monotonic() > deadline:
+                app.gave_up = True
+                app.quit()
+
+        self.frame_hooks.append(watchdog)
 
     def close(self) -> None:
         while self.stack:

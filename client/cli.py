@@ -6,7 +6,6 @@ import argparse
 import logging
 import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -179,22 +178,13 @@ def run(args: argparse.Namespace) -> int:
         app.close()
         print(f"doorkick {args.command}: {exc}", file=sys.stderr)
         return 2
-    started = time.monotonic()
-    timed_out = False
-
-    def watchdog(app: App, _surface: object) -> None:
-        nonlocal timed_out
-        if limit is not None and time.monotonic() - started > limit:
-            timed_out = True
-            app.quit()
-
-    app.frame_hooks.append(watchdog)
+    app.give_up_after(limit)
     try:
         app.run()
     finally:
         if host is not None:
             host.stop()
-    if timed_out:
+    if app.gave_up and limit is not None:
         print(f"doorkick {args.command}: gave up after {limit:g} s", file=sys.stderr)
         return 1
     if args.screenshot_dir is not None:

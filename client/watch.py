@@ -75,13 +75,7 @@ def run(args: argparse.Namespace) -> int:
         open_big_screen(app, parsed[0], parsed[1], args.address, args.cycle, size is None)
     else:
         _browse(app, args, size is None)
-    started = time.monotonic()
-
-    def time_limit(app: App, _surface: object) -> None:
-        if args.time_limit is not None and time.monotonic() - started > args.time_limit:
-            app.quit()
-
-    app.frame_hooks.append(time_limit)
+    app.give_up_after(args.time_limit)
     app.run()
     return 0
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,22 +67,17 @@ def run(args: argparse.Namespace) -> int:
 
     tutorial = Tutorial(app, 0.3 if args.autoplay else min(0.8, settings.bot_seconds), attach)
     tutorial.start(args.lesson)
-    started = time.monotonic()
-    timed_out = False
+    app.give_up_after(limit)
 
-    def watchdog(app: App, _surface: object) -> None:
-        nonlocal timed_out
-        if limit is not None and time.monotonic() - started > limit:
-            timed_out = True
-            app.quit()
-        elif args.autoplay and tutorial.scene is None:
-            app.quit()  # played to the end: a demo closes its window
+    def played_to_the_end(app: App, _surface: object) -> None:
+        if args.autoplay and tutorial.scene is None:
+            app.quit()  # a demo closes its window
 
-    app.frame_hooks.append(watchdog)
+    app.frame_hooks.append(played_to_the_end)
     app.run()
-    if timed_out or (args.autoplay and not tutorial.finished):
+    if app.gave_up or (args.autoplay and not tutorial.finished):
         print(
-            f"doorkick learn: gave up after {limit:g} s" if timed_out else "doorkick learn: not finished",
+            f"doorkick learn: gave up after {limit:g} s" if app.gave_up else "doorkick learn: not finished",
             file=sys.stderr,
         )
         return 1

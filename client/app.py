@@ -309,6 +309,11 @@ class App:
         """Save the next finished frame as a PNG in `screenshot_dir` (or the config dir)."""
         self._shots_wanted.append(tag)
 
+    @property
+    def shot_wanted(self) -> bool:
+        """A screenshot waits for the frame this step draws: what it shows must not change before then."""
+        return bool(self._shots_wanted)
+
     def _take_wanted_shots(self) -> None:
         if not self._shots_wanted:
             return

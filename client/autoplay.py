@@ -37,8 +37,8 @@ class Autoplayer:
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.clock < self.think:
-            return
+        if self.clock < self.think or self.app.shot_wanted:
+            return  # a screenshot asked for this step must show the table as it was asked, without a new click
         self.clock = 0.0
         top = self.app.top
         if isinstance(top, ChoiceOverlay):

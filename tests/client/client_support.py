@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from doorkick.client.scenes.base import Scene
@@ -10,16 +11,37 @@ from doorkick.client.scenes.lobby import LobbyScene
 
 SceneT = TypeVar("SceneT", bound=Scene)
 
+# How long a wait may take before it counts as a hang. Generous: CI is a busy 2-core machine, and a wait that
+# holds returns as soon as it holds, so only a test that is failing anyway ever waits this long.
+PATIENCE = 120.0
 
-def run_until(app: Any, want: Any, seconds: float = 15.0) -> None:
-    """Step the app's frames (the host and the connection run on their own threads) until `want()` holds."""
+
+def wait_until(want: Callable[[], object], seconds: float = PATIENCE, every: float = 0.01, what: str = "") -> None:
+    """Check `want()` every `every` seconds (other threads do the work) until it holds; fail saying `what`."""
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    while not want():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {seconds:g} s waiting for {what or 'the condition'}")
+        time.sleep(every)
+
+
+def run_until(
+    app: Any,
+    want: Callable[[], object],
+    seconds: float = PATIENCE,
+    act: Callable[[], None] | None = None,
+    what: str = "",
+) -> None:
+    """Step the app's frames (the host and the connection run on their own threads) until `want()` holds.
+    `act()`, if given, plays on before each frame (chooses an action, closes a menu)."""
+
+    def stepped() -> object:
+        if act is not None:
+            act()
         app.step(1 / 60, [])
-        if want():
-            return
-        time.sleep(0.005)
-    raise AssertionError("timed out")
+        return want()
+
+    wait_until(stepped, seconds, 0.005, what)
 
 
 def on_top(app: Any, kind: type[SceneT]) -> SceneT:

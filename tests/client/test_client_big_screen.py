@@ -18,7 +18,7 @@ import msgpack
 import msgspec
 import pygame
 import pytest
-from client_support import run_until
+from client_support import run_until, wait_until
 from test_client_layout import SIZES, layout_problems
 
 from doorkick.client import watch as watch_cli
@@ -77,20 +77,11 @@ def bot_table(host: EmbeddedHost, game: str, seats: int = 4, options: dict[str, 
                 return True
         return False
 
-    wait_for(arrived, 30)
+    wait_until(arrived)
     alice.request(protocol.LEAVE)
-    wait_for(lambda: any(isinstance(i, protocol.Message) and i.type == protocol.LEFT for i in alice.poll()), 10)
+    wait_until(lambda: any(isinstance(i, protocol.Message) and i.type == protocol.LEFT for i in alice.poll()))
     alice.close()
     return seated[0]
-
-
-def wait_for(want: Callable[[], bool], seconds: float) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if want():
-            return
-        time.sleep(0.01)
-    raise AssertionError("timed out")
 
 
 def big_screen_on(host: EmbeddedHost, size: tuple[int, int] = FULL_HD, cycle: float | None = None) -> BigScreenScene:
@@ -295,7 +286,7 @@ def test_the_big_screen_never_shows_a_hand_or_a_deck(
             app.step(1 / 30, [])
             drawn.end_frame()
         shoot(app, f"watch_{game}_game_over")
-        wait_for(lambda: (host.config.data_dir / "history" / table).is_dir(), 10)
+        wait_until(lambda: (host.config.data_dir / "history" / table).is_dir())
         hidden_at, last, engine, printed = never_shown(host, table)
         assert len(drawn.texts) > 1000
         for seq, text in drawn.texts:

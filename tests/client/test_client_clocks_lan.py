@@ -3,7 +3,6 @@ the host, as a local game gives it (tests/client/test_client_clocks.py)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -53,18 +52,24 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
             options={"reaction_time": "short"},
         )
     )
-    run_until(app, lambda: isinstance(app.top, GameScene), 30)
+    run_until(app, lambda: isinstance(app.top, GameScene))
     scene = app.top
-    end = time.monotonic() + 120
-    while not (in_reaction_window(scene.view) and scene.reaction_seconds() is not None and scene.hand_rects):
-        assert time.monotonic() < end and not scene.st.get("outcome"), "no reaction window came for Alice"
+
+    def play_on() -> None:
         if app.top is not scene:
             app.pop()
         elif scene.awaiting == 0 and scene.viewer in (scene.st.get("to_act") or []) and scene.legal:
             kinds = {w["type"]: w for w in scene.legal}
             scene.choose(next((kinds[k] for k in ONWARD if k in kinds), scene.legal[0]))
-        app.step(1 / 60, [])
-        time.sleep(0.002)
+
+    def reaction_window() -> bool:
+        """One Alice can still open a menu in: a window that reached this frame nearly spent (a busy machine's
+        late frame) is let go, and the test waits for the next one."""
+        left = scene.reaction_seconds()
+        return in_reaction_window(scene.view) and left is not None and left > 1.0 and bool(scene.hand_rects)
+
+    run_until(app, lambda: reaction_window() or scene.st.get("outcome"), act=play_on)
+    assert reaction_window(), "the game ended with no reaction window for Alice"
     assert scene.reaction_seconds() < WARN_SECONDS  # 2.66 s: too short for the warning
     rect = scene.hand_rects[0][1]
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)])
@@ -72,7 +77,7 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
     assert scene.clock.menu_open()
     # The host tops the clock up to the warning's 4 s (a fresh timer), then passes for Alice when it runs out.
     said = sum(1 for t, _ in scene.log if t == "Time is up: you pass.")
-    run_until(app, lambda: scene.session.timers[0][1] > WARN_SECONDS - 0.5, 5)
-    run_until(app, lambda: scene.session.timers[0][0] == "out", 15)
+    run_until(app, lambda: scene.session.timers[0][1] > WARN_SECONDS - 0.5)
+    run_until(app, lambda: scene.session.timers[0][0] == "out")
     assert sum(1 for t, _ in scene.log if t == "Time is up: you pass.") == said + 1
     app.close()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 import pytest
-from client_support import lobby_table
+from client_support import lobby_table, wait_until
 
 from doorkick.client.autoplay import Autoplayer
 from doorkick.client.discovery import Browser
@@ -26,14 +26,14 @@ from doorkick.shared.rules.rng import Rng
 pytestmark = pytest.mark.xdist_group("lan")
 
 
-def wait(step: Any, want: Any, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+def wait(step: Any, want: Any) -> None:
+    """`step()` (the windows' frames) until `want()` holds."""
+
+    def stepped() -> object:
         step()
-        if want():
-            return
-        time.sleep(0.01)
-    raise AssertionError("timed out")
+        return want()
+
+    wait_until(stepped)
 
 
 def click(app: Any, pos: tuple[int, int]) -> None:
@@ -110,7 +110,7 @@ def test_two_clients_find_the_host_on_the_lan_and_play(app: Any, tmp_path: Path)
                 bob_session.act(seat[0], {k: v for k, v in legal[index].items() if k != "seat"})
             step()
 
-        wait(both_play, lambda: scene.view.get("turn", 0) >= 4, seconds=60)
+        wait(both_play, lambda: scene.view.get("turn", 0) >= 4)
         assert scene.autoplayer.clicks > 0
     finally:
         if bob is not None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from client_support import run_until
 
 from doorkick.client.host import EmbeddedHost, host_config
 from doorkick.client.net import Connection
@@ -26,17 +26,6 @@ from doorkick.shared import fairness as f
 SHOTS = Path(os.environ.get("DOORKICK_SHOTS", "/tmp/shots-dice"))
 
 
-def wait(app: Any, want: Any, seconds: float = 180.0) -> None:
-    """Frames until `want()` holds (the host and the connection run on their own threads)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.step(1 / 60, [])
-        if want():
-            return
-        time.sleep(0.002)
-    raise AssertionError("timed out")
-
-
 def play_to_the_results(app: Any, tmp_path: Path) -> ResultsScene:
     config = host_config("Dice host", discovery=False, data_dir=tmp_path / "data", bot_delay=0.0)
     config.host, config.turn_timeout = "127.0.0.1", 0.02  # the clock plays the window's seat: bots all through
@@ -46,10 +35,10 @@ def play_to_the_results(app: Any, tmp_path: Path) -> ResultsScene:
         connection = Connection("127.0.0.1", port, "Alice")
         connection.start()
         app.push(LobbyScene(app, connection, "Dice host", "wonderland", 3, 2, auto_start=True))
-        wait(app, lambda: isinstance(app.top, ResultsScene))
+        run_until(app, lambda: isinstance(app.top, ResultsScene), 300)
         results = app.top
         assert isinstance(results, ResultsScene) and results.witness is not None
-        wait(app, lambda: results.witness is not None and results.witness.verdict is not None)
+        run_until(app, lambda: results.witness is not None and results.witness.verdict is not None)
         assert connection.contributions and connection.commitments  # the window took part in the seed
         app.step(1 / 60, [])
         return results

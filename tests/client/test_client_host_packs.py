@@ -5,13 +5,12 @@ a host costs the card names, never the window."""
 from __future__ import annotations
 
 import shutil
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
-from client_support import run_until
+from client_support import run_until, wait_until
 
 from doorkick.client.host import EmbeddedHost, host_config
 from doorkick.client.net import Connection
@@ -137,13 +136,15 @@ def test_a_pack_only_the_host_has_shows_every_card_by_name_and_text(app: Any, tm
 
 
 def wait_for_detail(connection: Connection) -> dict[str, Any]:
-    end = time.monotonic() + 15
-    while time.monotonic() < end:
-        for item in connection.poll():
-            if isinstance(item, protocol.Message) and item.type == protocol.TABLE:
-                return dict(item.get("table"))
-        time.sleep(0.01)
-    raise AssertionError("no table detail")
+    details: list[dict[str, Any]] = []
+
+    def arrived() -> bool:
+        tables = [i for i in connection.poll() if isinstance(i, protocol.Message) and i.type == protocol.TABLE]
+        details.extend(dict(i.get("table")) for i in tables)
+        return bool(details)
+
+    wait_until(arrived, what="the table's detail")
+    return details[0]
 
 
 def test_a_broken_pack_from_a_host_is_refused_with_its_fault_and_the_table_plays_on(app: Any, tmp_path: Path) -> None:

@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-from client_support import run_until
+from client_support import run_until, wait_until
 
 from doorkick.client import cli
 from doorkick.client.main import main
@@ -141,11 +140,12 @@ def test_a_hosted_scenario_game_replays_from_its_saved_table(host: Any, tmp_path
     try:
         connection.request(protocol.RESUME, table=table, token=token)
         connection.request(protocol.START, fill_with_bots=True)
-        deadline = time.monotonic() + 15
-        while not any(getattr(m, "type", "") == protocol.SNAPSHOT for m in seen):
-            assert time.monotonic() < deadline, seen
-            seen += connection.poll()
-            time.sleep(0.01)
+
+        def snapshot() -> bool:
+            seen.extend(connection.poll())
+            return any(getattr(m, "type", "") == protocol.SNAPSHOT for m in seen)
+
+        wait_until(snapshot, what="the table's snapshot")
         action = {"type": "kick_open_the_door", "seat": 0}
         connection.request(protocol.ACTION, token=token, action=action)
         match = host.server.lobby.tables[table].match
@@ -154,9 +154,8 @@ def test_a_hosted_scenario_game_replays_from_its_saved_table(host: Any, tmp_path
         def logged() -> int:
             return len(load_replay(folder)[1]) if (folder / "actions.log").exists() else 0
 
-        while not 1 <= logged() == host.call(lambda: match.seq):  # on disk, every action the table played
-            assert time.monotonic() < deadline + 15
-            time.sleep(0.05)
+        # On disk, every action the table played.
+        wait_until(lambda: 1 <= logged() == host.call(lambda: match.seq), every=0.05, what="the actions on disk")
     finally:
         connection.close()
     record, actions = load_replay(folder)

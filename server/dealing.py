@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..shared import protocol as p
-from ..shared.rules.base import SEXES
+from ..shared.rules.base import SEXES, RuleError
 from .fairness import FIXED_SEED, SCENARIO, SeedRound, unverifiable
 from .hosted_games import HostedGames
 from .rebuild import first_state
@@ -38,7 +38,7 @@ class Dealing(HostedGames):
             return
         try:  # the game must be able to start before anyone is asked for dice
             first_state(ruleset, table, self.offer, self._seats_as_dealt(table), 0)
-        except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
+        except (RuleError, ValueError) as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         seed_round = self.rounds[table.id] = SeedRound(table)
         seed_round.ask(self.config.contribution_timeout)
@@ -84,7 +84,7 @@ class Dealing(HostedGames):
         seats = self._seats_as_dealt(table)
         try:
             state = first_state(ruleset, table, self.offer, seats, seed)
-        except Exception as exc:  # bad options or packs: the engine's reason goes back to the creator
+        except (RuleError, ValueError) as exc:  # bad options or packs: the engine's reason goes back to the creator
             raise ServerError("bad_options", f"the game cannot start: {exc}") from exc
         table.seats = seats
         self._assign_colours(table)

@@ -66,8 +66,10 @@ class HostedGames(LobbyRoom):
                 raise ServerError("no_such_table", f"no table {table_id!r} here")
             table = Table.from_record(saved.record)
             replayed = await asyncio.to_thread(replay, self.rulesets(table.game), table, self.offer, saved.reading)
-        except Exception as exc:
-            log.warning("finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc)
+        except Exception as exc:  # any fault in one finished save must not end this task unanswered: the asker is told
+            log.warning(
+                "finished table %s cannot be shown again: %s: %s", table_id, type(exc).__name__, exc, exc_info=True
+            )
             client.send(p.message(p.ERROR, message.id, code="no_such_table", message=f"no table {table_id!r} here"))
             return
         here = self.tables.get(table_id)

@@ -58,7 +58,7 @@ class Lobby(Dealing, TableSetup):
                 replayed = replay(self.rulesets(table.game), table, self.offer, saved.reading)
                 self.store.repair(saved, replayed.actions, replayed.rebuilt)  # says what the log lost, if anything
                 self._resume_match(table, replayed.state, len(replayed.actions))
-        except Exception as exc:  # a save from an older engine must not stop the host, nor be lost
+        except Exception as exc:  # any fault in one save (an older engine's, a damaged one) must not stop the host
             kept = self.store.set_aside(saved.folder, f"cannot resume: {type(exc).__name__}: {exc}")
             log.warning(
                 "cannot resume table %s (%s: %s); its save is kept in %s",
@@ -66,6 +66,7 @@ class Lobby(Dealing, TableSetup):
                 type(exc).__name__,
                 exc,
                 kept,
+                exc_info=True,
             )
             return None
         return table

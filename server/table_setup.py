@@ -9,7 +9,7 @@ from typing import Any
 
 from ..shared import protocol as p
 from ..shared.bots import LEVELS
-from ..shared.rules.base import SEXES, SeatSetup
+from ..shared.rules.base import SEXES, RuleError, SeatSetup
 from ..shared.rules.scenario import Scenario
 from .names import clean_name, unique_name
 from .seating import Seating
@@ -105,13 +105,13 @@ class TableSetup(Seating):
         engine_packs = self.offer.engine_packs(packs)
         try:
             ruleset.new_game(players, 0, engine_packs, None)
-        except Exception as exc:  # whatever the engine raises names what is wrong
+        except (RuleError, ValueError) as exc:  # the engine refuses a setup with one of these, naming what is wrong
             raise ServerError("bad_packs", f"these packs cannot make a game of {seats}: {exc}") from exc
         if options is None:
             return
         try:
             ruleset.new_game(players, 0, engine_packs, self.offer.engine_options(options))
-        except Exception as exc:
+        except (RuleError, ValueError) as exc:
             raise ServerError("bad_options", f"these options cannot make a game: {exc}") from exc
 
     def _on_set_table(self, client: Client, message: p.Message) -> None:

@@ -9,13 +9,25 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..shared.simulate import percentile
 
-__all__ = ["add_bench_arguments", "memory_mb", "percentile", "run_main", "stop_process", "write_figures"]
+__all__ = [
+    "add_bench_arguments",
+    "host_command",
+    "listening_port",
+    "memory_mb",
+    "percentile",
+    "run_main",
+    "stop_process",
+    "write_figures",
+]
+
+LOOPBACK = "127.0.0.1"  # a bench's host listens here only: nothing of a bench reaches the network
 
 
 def memory_mb(pid: int | None = None) -> dict[str, float]:
@@ -49,6 +61,33 @@ def add_bench_arguments(parser: argparse.ArgumentParser, quick: str = "shorter r
     """--quick and --json PATH, the two options `doorkick bench` looks for in a bench's --help."""
     parser.add_argument("--quick", action="store_true", help=f"a smoke test, not figures to quote: {quick}")
     parser.add_argument("--json", default="", metavar="PATH", help="write the figures here (default: print them)")
+
+
+def host_command(data_dir: str | Path, *options: str, python: Sequence[str] = ()) -> list[str]:
+    """`doorkick host` as a bench starts it: this Python (`python`: its own options, a profiler), a free port on
+    127.0.0.1 (`listening_port` reads which), its saves in `data_dir`, then the bench's `options`."""
+    return [
+        sys.executable,
+        *python,
+        "-m",
+        "doorkick.client.main",
+        "host",
+        "--port",
+        "0",
+        "--bind",
+        LOOPBACK,
+        "--data-dir",
+        str(data_dir),
+        *options,
+    ]
+
+
+def listening_port(process: subprocess.Popen[str]) -> int:
+    """The port a host started with `host_command` (its stdout piped) listens on: its first line names it."""
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("listening on"), line
+    return int(line.strip().rsplit(":", 1)[1])
 
 
 def stop_process(process: subprocess.Popen[str], grace: float = 10.0) -> None:

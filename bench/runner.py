@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -127,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             results[name] = _load(path).bench(args.quick)
         except Exception as exc:  # one broken bench must not hide the others' figures
+            traceback.print_exc()
             results[name] = {"error": f"{type(exc).__name__}: {exc}"}
             failed = True
     externals = sorted(p for p in BENCH_DIR.glob("*.py") if p.name.startswith(EXTERNAL_PREFIXES))

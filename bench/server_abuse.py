@@ -27,7 +27,15 @@ from typing import Any
 
 import msgpack
 
-from doorkick.bench.common import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
+from doorkick.bench.common import (
+    add_bench_arguments,
+    host_command,
+    listening_port,
+    memory_mb,
+    percentile,
+    stop_process,
+    write_figures,
+)
 from doorkick.shared import protocol as p
 
 ABUSER, PROBE, BYSTANDER = "127.0.0.1", "127.0.0.2", "127.0.0.3"
@@ -39,28 +47,9 @@ class Host:
     def __init__(self) -> None:
         self.data_dir = tempfile.mkdtemp(prefix="doorkick-abuse-")
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "doorkick.client.main",
-                "host",
-                "--port",
-                "0",
-                "--bind",
-                "127.0.0.1",
-                "--no-discovery",
-                "--data-dir",
-                self.data_dir,
-                "--bot-delay",
-                "0.6",
-            ],
-            stdout=subprocess.PIPE,
-            text=True,
+            host_command(self.data_dir, "--no-discovery", "--bot-delay", "0.6"), stdout=subprocess.PIPE, text=True
         )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        assert line.startswith("listening on"), line
-        self.port = int(line.strip().rsplit(":", 1)[1])
+        self.port = listening_port(self.process)
         self.idle = memory_mb(self.process.pid)
 
     def memory(self) -> dict[str, float]:

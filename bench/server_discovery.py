@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any
 
-from doorkick.bench.common import add_bench_arguments, stop_process, write_figures
+from doorkick.bench.common import add_bench_arguments, host_command, stop_process, write_figures
 from doorkick.client.discovery import Browser
 
 LOOPBACK = "127.0.0.1"
@@ -30,24 +30,7 @@ POLL = 0.005  # seconds between looks at the browser's list, as a frame loop wou
 
 def start_host(name: str, data_dir: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "doorkick.client.main",
-            "host",
-            "--port",
-            "0",
-            "--bind",
-            LOOPBACK,
-            "--interface",
-            LOOPBACK,
-            "--name",
-            name,
-            "--data-dir",
-            data_dir,
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
+        host_command(data_dir, "--interface", LOOPBACK, "--name", name), stdout=subprocess.PIPE, text=True
     )
 
 

@@ -27,7 +27,15 @@ from typing import Any
 
 import msgpack
 
-from doorkick.bench.common import add_bench_arguments, memory_mb, percentile, stop_process, write_figures
+from doorkick.bench.common import (
+    add_bench_arguments,
+    host_command,
+    listening_port,
+    memory_mb,
+    percentile,
+    stop_process,
+    write_figures,
+)
 from doorkick.shared import protocol as p
 
 SEATS = 6
@@ -68,7 +76,7 @@ class Table:
     async def read(self, seat: Seat) -> None:
         try:
             await self._read(seat)
-        except Exception as exc:
+        except Exception as exc:  # said at once (the run may wait long for this seat), then raised to fail the run
             print(f"seat {seat.seat}: reader failed: {exc!r}", file=sys.stderr)
             raise
 
@@ -192,19 +200,9 @@ class Host:
         self.workers = workers
         self.data_dir = data_dir = tempfile.mkdtemp(prefix="doorkick-bench-")
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                *PROFILE,
-                "-m",
-                "doorkick.client.main",
-                "host",
-                "--port",
-                "0",
-                "--bind",
-                "127.0.0.1",
-                "--no-discovery",
-                "--data-dir",
+            host_command(
                 data_dir,
+                "--no-discovery",
                 "--seed",
                 str(game_seed),
                 "--bot-delay",
@@ -222,15 +220,13 @@ class Host:
                 "--max-tables-per-address",
                 "1000",
                 *([] if workers is None else ["--workers", str(workers)]),
-            ],
+                python=PROFILE,
+            ),
             stdout=subprocess.PIPE,
             text=True,
             env=env,
         )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        assert line.startswith("listening on"), line
-        self.port = int(line.strip().rsplit(":", 1)[1])
+        self.port = listening_port(self.process)
         self.idle = self.memory()  # imports done, socket open, workers started, no table yet
 
     def memory(self) -> dict[str, float]:

@@ -22,7 +22,14 @@ from typing import Any
 
 import msgpack
 
-from doorkick.bench.common import add_bench_arguments, memory_mb, stop_process, write_figures
+from doorkick.bench.common import (
+    add_bench_arguments,
+    host_command,
+    listening_port,
+    memory_mb,
+    stop_process,
+    write_figures,
+)
 from doorkick.shared import protocol as p
 
 
@@ -105,18 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     games = 10 if args.quick else args.games
     data_dir = Path(tempfile.mkdtemp(prefix="doorkick-soak-"))
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "doorkick.client.main",
-            "host",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
+        host_command(
+            data_dir,
             "--no-discovery",
-            "--data-dir",
-            str(data_dir),
             "--bot-delay",
             "0",
             "--pass-timeout",
@@ -124,16 +122,13 @@ def main(argv: list[str] | None = None) -> int:
             "--turn-timeout",
             "0",
             "--max-tables",
-            str(args.parallel),
-        ],  # far fewer than the games: finished tables must be freed
+            str(args.parallel),  # far fewer than the games: finished tables must be freed
+        ),
         stdout=subprocess.PIPE,
         text=True,
     )
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line.startswith("listening on"), line
-        figures = asyncio.run(soak(int(line.strip().rsplit(":", 1)[1]), args.game, games, args.parallel, process))
+        figures = asyncio.run(soak(listening_port(process), args.game, games, args.parallel, process))
         stop_process(process)
         history = [f for f in (data_dir / "history").iterdir() if (f / "actions.log").is_file()]
         actions = sum(msgpack.unpackb((f / "record.msgpack").read_bytes())["seq"] for f in history)

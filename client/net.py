@@ -24,7 +24,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..shared import protocol
 from ..shared.protocol import Framer, Message, ProtocolError
@@ -61,6 +61,28 @@ class Inbox(queue.Queue[Incoming]):
     def put(self, item: Incoming, block: bool = True, timeout: float | None = None) -> None:
         super().put(item, block, timeout)
         self.bell()
+
+
+class HostLink(Protocol):
+    """What the lobby, a table's session and the big screen need from their link to the host: `Connection`, or a
+    test's stand-in that answers as a host would."""
+
+    wake: Callable[[], None] | None  # set by the scene: called (from any thread) when something arrives
+
+    @property
+    def server_id(self) -> str: ...  # the host's id from its welcome ("" before it)
+
+    @property
+    def token(self) -> str | None: ...  # the seat token to act with, once seated
+
+    @property
+    def packs(self) -> PackCache: ...  # the packs the host hands out, cached by hash
+
+    def request(self, type_: str, **fields: Any) -> None: ...
+
+    def poll(self) -> list[Incoming]: ...
+
+    def close(self) -> None: ...
 
 
 class Connection:

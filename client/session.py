@@ -25,7 +25,7 @@ from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, RuleError, Ruleset, SeatSetup
 from ..shared.viewer import Audience, ViewerState, decode
 from .clocks import LocalClocks, window_key
-from .net import Connection, Status
+from .net import HostLink, Status
 from .presence import Presence
 from .verify import Witness
 
@@ -255,7 +255,7 @@ _THINKING = _Thinking()
 class NetSession(Session):
     """A seat (or spectator view) at a table on a host, kept in step by snapshots and updates."""
 
-    def __init__(self, connection: Connection, game: str, table: str, seat: int | None) -> None:
+    def __init__(self, connection: HostLink, game: str, table: str, seat: int | None) -> None:
         super().__init__()
         self.connection = connection
         self.game = game

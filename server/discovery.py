@@ -136,7 +136,7 @@ class Advertiser:
             if self.info is not None:
                 try:
                     await (await self.zeroconf.async_unregister_service(self.info))
-                except Exception:
+                except Exception:  # closing must go on (the zeroconf below is closed anyway) whatever the LAN did
                     log.exception("could not withdraw the zeroconf advertisement")
             await self.zeroconf.async_close()
             self.zeroconf = None

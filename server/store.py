@@ -71,6 +71,12 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def _log_failure(done: concurrent.futures.Future[Any]) -> None:
+    exc = None if done.cancelled() else done.exception()
+    if exc is not None:
+        log.error("a disk job failed", exc_info=exc)
+
+
 class _Append:
     def __init__(self, action_log: ActionLog, data: bytes) -> None:
         self.log, self.data = action_log, data
@@ -98,6 +104,10 @@ class Disk:
         item = _Call(job)
         self._jobs.put(item)
         return item.done
+
+    def later(self, job: Callable[[], object]) -> None:
+        """Run `job` in its turn with nobody waiting for it: a failure is logged, with its traceback."""
+        self.call(job).add_done_callback(_log_failure)
 
     def append(self, action_log: ActionLog, data: bytes) -> concurrent.futures.Future[None]:
         item = _Append(action_log, data)
@@ -134,7 +144,7 @@ class Disk:
                 else:
                     try:
                         item.done.set_result(item.job())
-                    except Exception as exc:  # handed to whoever waits; a fire-and-forget job is logged
+                    except Exception as exc:  # to whoever waits (or the log: `later`); the disk thread goes on
                         item.done.set_exception(exc)
             # The logs of several tables are synced at once: the disk (and the file system's journal) takes the
             # flushes together, so a host of many tables is not held to one flush at a time.
@@ -172,7 +182,7 @@ class ActionLog:
 
     def close(self) -> None:
         """Close the file once the appends queued before are written."""
-        self.disk.call(self._close)
+        self.disk.later(self._close)
 
     # -- in the disk thread ---------------------------------------------------------------------------
     def write(self, data: bytes) -> None:
@@ -262,7 +272,7 @@ class Store:
             queued = table_id in self._records
             self._records[table_id] = data
         if not queued:
-            self.disk.call(lambda: self._write_record(table_id))
+            self.disk.later(lambda: self._write_record(table_id))
 
     def _write_record(self, table_id: str) -> None:
         with self._records_lock:
@@ -278,7 +288,7 @@ class Store:
 
     def open_log(self, table_id: str) -> ActionLog:
         action_log = ActionLog(self.tables / table_id / ACTIONS, self.disk)
-        self.disk.call(lambda: self._touch_log(action_log))
+        self.disk.later(lambda: self._touch_log(action_log))
         return action_log
 
     def _touch_log(self, action_log: ActionLog) -> None:
@@ -290,7 +300,7 @@ class Store:
         if action_log is not None:
             action_log.close()
         self._finished.add(table_id)
-        self.disk.call(lambda: self._to_history(table_id))
+        self.disk.later(lambda: self._to_history(table_id))
 
     def _to_history(self, table_id: str) -> None:
         self._in_history.add(table_id)
@@ -303,7 +313,7 @@ class Store:
         _fsync_dir(self.history)
 
     def delete(self, table_id: str) -> None:
-        self.disk.call(lambda: shutil.rmtree(self.tables / table_id, ignore_errors=True))
+        self.disk.later(lambda: shutil.rmtree(self.tables / table_id, ignore_errors=True))
 
     async def settled(self) -> None:
         """Wait until everything asked of the disk so far is done."""

@@ -169,7 +169,7 @@ def verify(ruleset: Ruleset[Any], reveal: Reveal, packs: tuple[str, ...], option
         details.append("your contribution was not counted (it came too late, or the host left it out)")
     try:
         state = ruleset.new_game(reveal.players, seed, packs, options)
-    except Exception as exc:  # the engine says why it cannot set this game up here
+    except (RuleError, ValueError) as exc:  # the engine refuses a setup with one of these and says why
         return Verdict(False, "Cannot check: this client cannot set up the game", [*details, str(exc)], 0)
     difference = _compare(ruleset, state, 0, seen)
     if difference:

@@ -6,6 +6,7 @@ import importlib.util
 import tomllib
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
@@ -20,7 +21,7 @@ def regenerate_script() -> ModuleType:
     return module
 
 
-def read_toml(path: Path) -> dict:  # type: ignore[type-arg]
+def read_toml(path: Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text("utf-8"))
 
 

@@ -23,7 +23,7 @@ from ...shared import protocol
 from ..anim.dice import DiceThrow, draw_tray, tray_rect
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
-from ..net import Connection, Status
+from ..net import HostLink, Status
 from ..render.table_surface import table_top
 from ..session import Happening, NetSession
 from ..ui import theme
@@ -68,7 +68,7 @@ class _Fed:
     """The connection as a table's session sees it: the big screen reads every message first (the host's table
     list and the next table's snapshot come on the same link) and hands the table's own on."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: HostLink) -> None:
         self._connection = connection
 
     def poll(self) -> list[Any]:
@@ -84,7 +84,7 @@ class BigScreenScene(Scene):
     def __init__(
         self,
         app: App,
-        connection: Connection,
+        connection: HostLink,
         host_label: str,
         cycle: float | None = None,
         leave: Callable[[], None] | None = None,
@@ -233,7 +233,7 @@ class BigScreenScene(Scene):
 
         state = snapshot.get("state") or {}
         self.game = str((state.get("view") or {}).get("game") or "munchkin")
-        session = NetSession(_Fed(self.connection), self.game, str(snapshot.get("table")), None)  # type: ignore[arg-type]
+        session = NetSession(_Fed(self.connection), self.game, str(snapshot.get("table")), None)
         detail = next((t for t in self.tables if t.get("table") == session.table), {})
         session.names = {}
         session.absorb(snapshot)

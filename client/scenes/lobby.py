@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared import protocol
-from ..net import Connection, Status
+from ..net import HostLink, Status
 from ..rejoin import Rejoin, offer
 from ..session import NetSession
 from ..ui import theme
@@ -34,7 +34,7 @@ class LobbyScene(Scene):
     def __init__(
         self,
         app: App,
-        connection: Connection,
+        connection: HostLink,
         host_label: str,
         game: str = "munchkin",
         seats: int = 4,

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from doorkick.client.app import App
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.base import Scene
 from doorkick.client.scenes.browser import BrowserScene
 from doorkick.client.scenes.munchkin_table import MunchkinScene
@@ -180,6 +181,10 @@ def _lobby(app: App) -> Scene:
     class _Quiet:
         """A connection that is never answered: the lobby as it first opens."""
 
+        def __init__(self) -> None:
+            self.wake: Callable[[], None] | None = None
+            self.server_id, self.token, self.packs = "", None, PackCache()
+
         def request(self, *_args: Any, **_kwargs: Any) -> None:
             pass
 
@@ -189,7 +194,7 @@ def _lobby(app: App) -> Scene:
         def close(self) -> None:
             pass
 
-    scene = app.push(LobbyScene(app, _Quiet(), "Alice's party table (192.168.1.20)"))  # type: ignore[arg-type]
+    scene = app.push(LobbyScene(app, _Quiet(), "Alice's party table (192.168.1.20)"))
     return scene
 
 

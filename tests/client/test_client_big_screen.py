@@ -27,6 +27,7 @@ from doorkick.client.catalog import Cards
 from doorkick.client.discovery import Found
 from doorkick.client.host import EmbeddedHost, host_config
 from doorkick.client.net import Connection, Status
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.replay import ReplaySession, load_replay
 from doorkick.client.scenes.big_screen import ENDED_HOLD, BigScreenScene
 from doorkick.client.scenes.browser import BrowserScene
@@ -330,11 +331,11 @@ def test_the_big_screen_cycles_between_two_tables_by_key_and_by_clock(party: Emb
 class Wire:
     """A connection that only records what the screen asks and hands over what the test gives it."""
 
-    wake: Any = None
-
     def __init__(self) -> None:
         self.sent: list[tuple[str, dict[str, Any]]] = []
         self.incoming: list[Any] = []
+        self.wake: Callable[[], None] | None = None
+        self.server_id, self.token, self.packs = "", None, PackCache()
 
     def request(self, type_: str, **fields: Any) -> None:
         self.sent.append((type_, fields))
@@ -355,7 +356,7 @@ def listed(*tables: tuple[str, bool, bool]) -> protocol.Message:
 
 def test_a_table_that_ends_is_followed_to_the_next_running_one(app: Any) -> None:
     wire = Wire()
-    scene = BigScreenScene(app, wire, "Party host")  # type: ignore[arg-type]
+    scene = BigScreenScene(app, wire, "Party host")
     app.push(scene)
     wire.incoming = [Status("connected"), listed(("a", True, False), ("b", False, False))]
     app.step(1 / 60, [])
@@ -422,7 +423,7 @@ def fed_a_table(app: App, session: Any, table: str = "Friday night") -> BigScree
     """The big screen given a table's spectator view as a host would send it (from a table arranged in this
     process), through the messages it reads."""
     wire = Wire()
-    scene = BigScreenScene(app, wire, "Party host")  # type: ignore[arg-type]
+    scene = BigScreenScene(app, wire, "Party host")
     app.push(scene)
     wire.incoming = [Status("connected"), listed((table, True, False))]
     app.step(1 / 60, [])

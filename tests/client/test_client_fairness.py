@@ -20,7 +20,7 @@ from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.results import ResultsScene
 from doorkick.client.ui import theme
 from doorkick.server import fairness as host_fairness
-from doorkick.server import lobby as host_lobby
+from doorkick.server import hosted_games
 from doorkick.shared import fairness as f
 
 SHOTS = Path(os.environ.get("DOORKICK_SHOTS", "/tmp/shots-dice"))
@@ -78,7 +78,7 @@ def test_the_results_name_a_host_that_swapped_its_secret(
     def swapped(table: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
         return {**honest(table, actions), "secret": random.randbytes(32).hex()}
 
-    monkeypatch.setattr(host_lobby, "reveal_message", swapped)
+    monkeypatch.setattr(hosted_games, "reveal_message", swapped)
     results = play_to_the_results(app, tmp_path)
     verdict = results.witness.verdict if results.witness else None
     assert verdict is not None and verdict.fair is False and "commitment" in verdict.headline, verdict
@@ -100,7 +100,7 @@ def test_the_results_name_the_action_a_host_changed(app: Any, tmp_path: Path, mo
         log = [*actions[: n - 1], actions[n - 2], *actions[n:]]  # action n replaced by the one before it
         return {**honest(table, actions), "actions": log}
 
-    monkeypatch.setattr(host_lobby, "reveal_message", altered)
+    monkeypatch.setattr(hosted_games, "reveal_message", altered)
     results = play_to_the_results(app, tmp_path)
     verdict = results.witness.verdict if results.witness else None
     assert verdict is not None and verdict.fair is False and verdict.differs_at is not None, verdict

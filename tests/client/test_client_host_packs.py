@@ -18,6 +18,7 @@ from doorkick.client.pack_cache import PackCache
 from doorkick.client.render.cards import draw_face
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.table_base import GameScene
+from doorkick.server.lobby import Lobby
 from doorkick.server.offer import Offer, Offered
 from doorkick.server.packs_served import ServedPacks
 from doorkick.shared import protocol
@@ -74,7 +75,8 @@ def start_host(tmp_path: Path, pack: Path) -> EmbeddedHost:
 
 
 def served(host: EmbeddedHost) -> ServedPacks:
-    return host.server.lobby.served  # type: ignore[no-any-return]
+    lobby: Lobby = host.server.lobby  # the embedded host keeps its server untyped: it is imported only when hosting
+    return lobby.served
 
 
 def lobby_with_geese(app: Any, connection: Connection) -> LobbyScene:

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from doorkick.client.app import WAKE, App
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.session import LocalSession
@@ -24,7 +26,8 @@ class QuietConnection:
     def __init__(self) -> None:
         self.sent: list[tuple[str, dict[str, Any]]] = []
         self.incoming: list[Any] = []
-        self.wake: Any = None
+        self.wake: Callable[[], None] | None = None
+        self.server_id, self.token, self.packs = "", None, PackCache()
 
     def request(self, type_: str, **fields: Any) -> None:
         self.sent.append((type_, fields))
@@ -56,7 +59,7 @@ def settle(app: Any, scene: Any, limit: int = 2000) -> None:
 
 def test_an_idle_lobby_draws_no_frame_and_a_message_draws_one(app: Any) -> None:
     connection = QuietConnection()
-    lobby = LobbyScene(app, connection, "test")  # type: ignore[arg-type]
+    lobby = LobbyScene(app, connection, "test")
     app.push(lobby)
     assert connection.wake == app.wake  # the host's messages wake an idle window
     assert frames_over(app, 3) >= 1  # the first frame
@@ -68,7 +71,7 @@ def test_an_idle_lobby_draws_no_frame_and_a_message_draws_one(app: Any) -> None:
 
 
 def test_input_draws_a_frame_and_a_focused_caret_blinks_at_its_own_pace(app: Any) -> None:
-    lobby = LobbyScene(app, QuietConnection(), "test")  # type: ignore[arg-type]
+    lobby = LobbyScene(app, QuietConnection(), "test")
     app.push(lobby)
     frames_over(app, 3)
     before = app.frame
@@ -104,7 +107,7 @@ def test_a_wake_from_another_thread_reaches_the_event_queue(app: Any) -> None:
 
 
 def test_f12_saves_a_screenshot_and_says_where(app: Any, tmp_path: Path) -> None:
-    lobby = LobbyScene(app, QuietConnection(), "test")  # type: ignore[arg-type]
+    lobby = LobbyScene(app, QuietConnection(), "test")
     app.push(lobby)
     frames_over(app, 3)
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])

@@ -5,6 +5,7 @@ take `--interface` like `host`."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -15,6 +16,7 @@ from doorkick.client import cli
 from doorkick.client.discovery import Browser
 from doorkick.client.host import EmbeddedHost
 from doorkick.client.net import Connection
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.browser import BrowserScene
 from doorkick.client.scenes.hot_seat_setup import HotSeatSetupScene, names_problem
 from doorkick.client.scenes.lobby import LobbyScene
@@ -60,10 +62,10 @@ def test_every_player_keeps_the_lobbys_colour_at_the_table(app: Any, host: Embed
 
 def test_join_table_with_no_table_picked_says_so(app: Any) -> None:
     class Quiet:
-        wake: Any = None
-
         def __init__(self) -> None:
             self.sent: list[Any] = []
+            self.wake: Callable[[], None] | None = None
+            self.server_id, self.token, self.packs = "", None, PackCache()
             self.incoming = [protocol.Message(protocol.WELCOME, {"features": []})]
 
         def request(self, type_: str, **fields: Any) -> None:
@@ -77,7 +79,7 @@ def test_join_table_with_no_table_picked_says_so(app: Any) -> None:
             pass
 
     connection = Quiet()
-    lobby = LobbyScene(app, connection, "test")  # type: ignore[arg-type]
+    lobby = LobbyScene(app, connection, "test")
     lobby.status = "connected"
     app.push(lobby)
     app.step(1 / 60, [])

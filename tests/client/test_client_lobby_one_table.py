@@ -32,7 +32,9 @@ def test_join_table_takes_the_only_table_listed(app: Any, host: EmbeddedHost) ->
         assert lobby.list.selected is None, "nobody clicked the row"
         click(app, lobby.join_button.rect.center)
         run_until(app, lambda: lobby.table is not None)
-        assert [p["name"] for p in lobby.table["players"]] == ["Ann", "Ben"]  # type: ignore[index]
+        table = lobby.table
+        assert table is not None
+        assert [p["name"] for p in table["players"]] == ["Ann", "Ben"]
         assert not lobby.notice.startswith("Pick a table")
     finally:
         ann.close()

@@ -3,6 +3,7 @@ alone, the choices travelling in create_table / set_table, the host's refusal sh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from client_support import run_until
 
 from doorkick.client.host import EmbeddedHost
 from doorkick.client.net import Connection
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.lobby_rules import TableChoices, munchkin_options, packs_for
 from doorkick.client.scenes.lobby_setup import TableSetupScene
@@ -30,6 +32,8 @@ class FakeConnection:
     def __init__(self) -> None:
         self.sent: list[tuple[str, dict[str, Any]]] = []
         self.incoming: list[Any] = []
+        self.wake: Callable[[], None] | None = None
+        self.server_id, self.token, self.packs = "", None, PackCache()
 
     def request(self, type_: str, **fields: Any) -> None:
         self.sent.append((type_, fields))
@@ -50,7 +54,7 @@ def click(app: Any, pos: tuple[int, int]) -> None:
 def lobby_with(app: Any, *messages: protocol.Message) -> tuple[LobbyScene, FakeConnection]:
     connection = FakeConnection()
     connection.incoming = [protocol.Message(protocol.WELCOME, {"features": ["set_table"]}), *messages]
-    lobby = LobbyScene(app, connection, "test")  # type: ignore[arg-type]
+    lobby = LobbyScene(app, connection, "test")
     lobby.status = "connected"
     app.push(lobby)
     app.step(1 / 60, [])

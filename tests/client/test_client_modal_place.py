@@ -94,7 +94,8 @@ def test_a_menu_too_wide_for_the_table_centres_on_the_window(tmp_path: Path) -> 
     try:
         SCENES["munchkin_rest"](app)
         assert app.modal_area((2000, 100)) == app.screen.get_rect()
-        assert app.modal_area((400, 100)).right == app.stack[0].modal_area().right  # type: ignore[union-attr]
+        table_area = app.stack[0].modal_area()
+        assert table_area is not None and app.modal_area((400, 100)).right == table_area.right
     finally:
         app.close()
         pygame.display.quit()

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from doorkick.bench.rejoin_processes import Spectator, Window, seat_of, seat_players, start_host
+from doorkick.client.host import EmbeddedHost
 
 
-def host_sees(host: object, table: str, seat: int, connected: bool, timeout: float = 15.0) -> dict[str, object]:
+def host_sees(host: EmbeddedHost, table: str, seat: int, connected: bool, timeout: float = 15.0) -> dict[str, object]:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        now = seat_of(host, table, seat)  # type: ignore[arg-type]
+        now = seat_of(host, table, seat)
         if now["connected"] == connected:
             return now
         time.sleep(0.02)

@@ -15,6 +15,7 @@ import pytest
 from doorkick.client.app import App
 from doorkick.client.main import main
 from doorkick.client.scenes.browser import BrowserScene
+from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, DialogOverlay
 from doorkick.client.scenes.table_base import action_key
 from doorkick.client.settings import Settings
@@ -145,7 +146,8 @@ def test_learn_to_play_opens_lesson_one_and_escape_goes_back(app: App) -> None:
     assert isinstance(scene, Guided) and scene.coach.number == 1
     assert scene.session.game == "munchkin" and scene.session.seats == (0,), "one player, on this machine"
     step_until(app, lambda: scene.coach.target(scene) is not None)
-    assert scene.coach.target(scene) == scene.bar_button_for("kick_open_the_door").rect  # type: ignore[union-attr]
+    kick = scene.bar_button_for("kick_open_the_door")
+    assert kick is not None and scene.coach.target(scene) == kick.rect
     key(app, pygame.K_ESCAPE)
     assert app.top is browser
     assert not any(isinstance(s, Guided) for s in app.stack)
@@ -170,7 +172,8 @@ def test_a_wrong_action_is_refused_with_the_steps_hint_and_changes_nothing(app: 
     for _ in range(5):
         app.step(1 / 20, [])
     before = scene.session.engine_state
-    baguette = next(rect for card, rect, _ in scene.table_cards if card == "sharpened-baguette")  # type: ignore[attr-defined]
+    assert isinstance(scene, MunchkinScene)
+    baguette = next(rect for card, rect, _ in scene.table_cards if card == "sharpened-baguette")
     click(app, baguette.center)  # its menu: take it off, give it away
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pygame
@@ -69,7 +70,7 @@ def card_ids(game: str, packs: tuple[str, ...]) -> frozenset[str]:
     return frozenset(copies | {card.split("#")[0] for card in copies})
 
 
-def reading(log: Scrollback, read: Callable[[str, str], None]) -> None:
+def reading(log: Scrollback, read: Callable[[str, str], None], monkeypatch: pytest.MonkeyPatch) -> None:
     """Hand every line the table's log is given to the reader as it is written (the log is a widget the scene
     draws and scrolls, so it stays itself: only its `append` is wrapped)."""
     append = log.append
@@ -78,7 +79,7 @@ def reading(log: Scrollback, read: Callable[[str, str], None]) -> None:
         read(line[0], "log")
         append(line)
 
-    log.append = appended  # type: ignore[method-assign]
+    monkeypatch.setattr(log, "append", appended)
 
 
 class Reader:
@@ -86,6 +87,7 @@ class Reader:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.seen: dict[str, str] = {}  # text -> where it was read first
+        self.monkeypatch = monkeypatch
         for module in [m for name, m in sys.modules.items() if name.startswith("doorkick.client") and m]:
             for fn, render in ORIGINALS.items():
                 if getattr(module, fn, None) is render:
@@ -108,14 +110,14 @@ class Reader:
             self.read(button.label, "bar button")
             self.read(button.hint, "bar tooltip")
             if button.enabled and button.label.endswith("…"):
-                self._open(scene, lambda b=button: b.click(), "bar chooser")  # type: ignore[misc]
+                self._open(scene, button.click, "bar chooser")
         for card in list(scene.by_card):
-            self._open(scene, lambda c=card: scene.click_card(c, (400, 300)), "card menu")  # type: ignore[misc]
+            self._open(scene, partial(scene.click_card, card, (400, 300)), "card menu")
         if isinstance(scene, MunchkinScene):
             for card, rect, _ in list(scene.table_cards):
                 pygame.mouse.set_pos(rect.center)
                 self.read(scene.hover_hint()[1], "table card tooltip")
-                self._open(scene, lambda c=card, r=rect: scene.press_table_card(c, r.center, 1), "table card menu")  # type: ignore[misc]
+                self._open(scene, partial(scene.press_table_card, card, rect.center, 1), "table card menu")
         assert app.top is scene
 
     def _open(self, scene: GameScene, click: Callable[[], None], where: str) -> None:
@@ -146,7 +148,7 @@ def play(
     app.settings.reaction_seconds = 1
     scene_type = MunchkinScene if game == "munchkin" else WonderlandScene
     scene: GameScene = app.push(scene_type(app, session))
-    reading(scene.log, reader.read)
+    reading(scene.log, reader.read, reader.monkeypatch)
     if seat is not None:
         scene.autoplayer = Autoplayer(app, scene, seed, think=0.0)
     seen_state: object = None

@@ -185,7 +185,8 @@ def _check_both_ways(engine: Any, state: Any, seat: int, candidates: Iterable[Ac
 
 
 def _munchkin_key(action: Action) -> tuple[Any, ...]:
-    sampled = MUNCHKIN_RULES[type(action)].sampled  # type: ignore[index]
+    assert isinstance(action, MunchkinAction)
+    sampled = MUNCHKIN_RULES[type(action)].sampled
     return (type(action), *(None if f.name in sampled else getattr(action, f.name) for f in dataclasses.fields(action)))
 
 

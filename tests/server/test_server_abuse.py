@@ -19,7 +19,7 @@ import msgpack
 import pytest
 from wire_client import WireClient, hosted
 
-from doorkick.server import lobby as lobby_module
+from doorkick.server import seating, table_setup
 from doorkick.server import tables as tables_module
 from doorkick.shared import protocol as p
 
@@ -164,8 +164,8 @@ def test_password_checks_run_in_a_worker_and_guessing_is_rate_limited(
         threads.append(threading.current_thread().name)
         return real_hash(password)
 
-    monkeypatch.setattr(lobby_module, "password_matches", check)
-    monkeypatch.setattr(lobby_module, "hash_password", digest)
+    monkeypatch.setattr(seating, "password_matches", check)
+    monkeypatch.setattr(table_setup, "hash_password", digest)
 
     async def scenario() -> None:
         async with hosted(tmp_path, password_burst=2, password_rate=0.001) as server:

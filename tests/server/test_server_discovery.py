@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,10 +34,10 @@ class Browser:
             self.present.add(name)
         self.changed.set()
 
-    async def until(self, check: object, timeout: float = 10.0) -> None:
+    async def until(self, check: Callable[[], bool], timeout: float = 10.0) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not check():  # type: ignore[operator]
+        while not check():
             self.changed.clear()
             remaining = deadline - loop.time()
             assert remaining > 0, f"timed out; present: {self.present}"

@@ -77,6 +77,7 @@ from .decisions import RULES as DECISION_RULES
 from .feats import RULES as FEAT_RULES
 from .fight import RULES as FIGHT_RULES
 from .fight import asked_seats
+from .fight_cards import RULES as FIGHT_CARD_RULES
 from .flight import RULES as FLIGHT_RULES
 from .flight import runner
 from .flow import CURSE_CAST, DOOR_ORDER, DOORS_WAITING, new_game, resolve_doors
@@ -97,6 +98,7 @@ RULES: dict[type[MunchkinAction], Rule] = {
     **FLIGHT_RULES,
     **FEAT_RULES,
     **FIGHT_RULES,
+    **FIGHT_CARD_RULES,
 }
 DECISION_ACTIONS: dict[str, tuple[type[MunchkinAction], ...]] = {
     "lose_item": (ChooseLoss,),

@@ -78,8 +78,8 @@ class Table:
     def player(self, seat: int) -> Player:
         return self.state.players[seat]
 
-    def set(self, seat: int, **changes: object) -> Table:
-        self.state = set_player(self.state, seat, replace(self.player(seat), **changes))  # type: ignore[arg-type]
+    def set(self, seat: int, **changes: Any) -> Table:  # any of a Player's fields, each of its own type
+        self.state = set_player(self.state, seat, replace(self.player(seat), **changes))
         return self
 
     def hand(self, seat: int, *cards: str) -> Table:
@@ -216,9 +216,9 @@ def make_table() -> type[Table]:
 VARIANTS_PACK = str(Path(__file__).parent / "packs" / "variants.toml")
 
 
-def variant_table(players: int = 3, seed: int = 1, **flags: object) -> Table:
+def variant_table(players: int = 3, seed: int = 1, **flags: Any) -> Table:  # any of Options' fields
     """A table with the rules pack and the variants pack, and the named options (e.g. `epic=True`)."""
-    return Table(players, seed, Options(**flags), (RULES_PACK, VARIANTS_PACK))  # type: ignore[arg-type]
+    return Table(players, seed, Options(**flags), (RULES_PACK, VARIANTS_PACK))
 
 
 Variant = Callable[..., Table]  # the `variant` fixture: `variant(players=3, epic=True)`

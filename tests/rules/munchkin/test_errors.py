@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 RULES_PACK = str(Path(__file__).parent / "packs" / "rules.toml")
 SEATS = (SeatSetup("Ann"), SeatSetup("Bo", "female"), SeatSetup("Cy"))
-ACTION_TYPES: dict[str, type[MunchkinAction]] = dict(MunchkinAction.registry)  # type: ignore[arg-type]
+ACTION_TYPES = {kind: cls for kind, cls in MunchkinAction.registry.items() if issubclass(cls, MunchkinAction)}
 
 
 def legal_everywhere(state: GameState) -> list[list[Action]]:

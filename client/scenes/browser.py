@@ -9,6 +9,7 @@ import pygame
 
 from ..discovery import Browser, Found
 from ..host_load import grouped, least_busy, load_words, tables_words
+from ..render.felt_room import around, felt_backdrop, table_panel
 from ..trust import KnownHosts, Untrusted
 from ..ui import theme
 from ..ui.text import render_block, render_line
@@ -276,7 +277,9 @@ class BrowserScene(Scene):
         self.browser.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
+        felt_backdrop(surface)  # the table the party plays at, from the first screen on
+        table_panel(surface, around(self.title.rect, self.address.rect, pad=12))
+        table_panel(surface, around(self.host_button.rect, self.quit_button.rect, pad=12))
         sub = render_line(
             "Munchkin at a LAN party · hosts on your network appear below within seconds",
             self.list.rect.w,

@@ -134,15 +134,13 @@ class WonderlandMiddle(ScreenPart):
             by_space.setdefault(str(p.get("position")), []).append(int(p.get("seat", 0)))
         active = self.view.get("active")
         for space, seats in by_space.items():
-            if geo.kinds.get(space) == "room":
-                x, feet = geo.room_feet(space)
-                base = (x, feet - int(0.64 * size))
-            else:
-                base = geo.points.get(space, geo.rect.center)
+            room = geo.kinds.get(space) == "room"
+            here = int(size * 0.8) if room else size  # smaller in a Room, under its picture, as at the table
+            base = geo.room_stand(space, here) if room else geo.points.get(space, geo.rect.center)
             for i, seat in enumerate(seats):
-                x = int(base[0] + (i - (len(seats) - 1) / 2) * size * 0.9)
+                x = int(base[0] + (i - (len(seats) - 1) / 2) * here * 0.9)
                 mark = self.seat_name(seat)[:1].upper()
-                draw_standie(surface, (x, base[1]), self.screen.seat_colour(seat), mark, size, 0.0, seat == active)
+                draw_standie(surface, (x, base[1]), self.screen.seat_colour(seat), mark, here, 0.0, seat == active)
 
     def draw_fight(self, surface: pygame.Surface) -> None:
         box, s = self.fight_rect, self.screen

@@ -14,7 +14,7 @@ from test_client_big_screen import FULL_HD, fed_a_table, shoot
 from doorkick.client.app import App
 from doorkick.client.scenes import big_screen_cards
 from doorkick.client.settings import Settings
-from doorkick.client.ui.text import fit, line_size
+from doorkick.client.ui.text import fit, line_size, render_block, render_line
 
 READABLE = 15  # pixels: the smallest type a plate may print a name in at 1920x1080
 
@@ -22,7 +22,7 @@ READABLE = 15  # pixels: the smallest type a plate may print a name in at 1920x1
 def names_drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Every text a plate draws, with the size of type it came out in."""
     sizes: dict[str, int] = {}
-    line, block = big_screen_cards.render_line, big_screen_cards.render_block
+    line, block = render_line, render_block
 
     def on_a_line(text: str, width: int, size: int, colour: Any, style: str = "regular", least: int = 8) -> Any:
         sizes[text] = line_size(text, width, size, style, least)

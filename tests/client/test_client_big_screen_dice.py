@@ -16,6 +16,7 @@ from test_client_big_screen import big_screen_on, bot_table, shoot, start_host
 from doorkick.client.scenes import big_screen_dice
 from doorkick.client.scenes.big_screen import BigScreenScene
 from doorkick.client.scenes.big_screen_dice import LATER, NOT_FAIR, VERIFIED
+from doorkick.client.ui import text as ui_text
 from doorkick.server import lobby as host_lobby
 from doorkick.server.fairness import reveal_message
 
@@ -24,7 +25,7 @@ def watched_to_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple
     """A bots' Wonderland game watched on the big screen from its first throw to the dice check after it: the
     action of every throw shown, with the mark drawn beside it while it was in the air."""
     drawn: list[str] = []
-    render = big_screen_dice.render_line
+    render = ui_text.render_line
 
     def recorded(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         drawn.append(text)

@@ -212,9 +212,9 @@ def test_the_menus_leave_also_ends_the_tutorial(app: App) -> None:
 def test_the_pupil_sits_down_as_the_player_chose_on_the_start_screen(app: App) -> None:
     # Seen last session: the tutorial's pupil was always male, whatever the player was at a real table.
     browser = start_screen(app)
-    assert app.settings.sex == "male" and browser.sex_button.label == "Male"
+    assert (app.settings.sex, browser.sex_button.label) == ("male", "Male")
     click(app, browser.sex_button.rect.center)
-    assert app.settings.sex == "female" and browser.sex_button.label == "Female"
+    assert (app.settings.sex, browser.sex_button.label) == ("female", "Female")
     app.screenshot("start_screen_female")
     app.step(1 / 20, [])
     click(app, browser.learn_button.rect.center)

@@ -292,7 +292,9 @@ class BigScreenScene(Scene):
                 said = f"{listed(names)} {'wins' if len(names) == 1 else 'win'} the game!"
                 middle = self.middle
                 where = middle.callout_point if middle is not None else lambda: (0.0, 0.0)
-                self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), 0.0, "queue")
+                # After everything on the timeline, the last throw's callout too: the two once lay on each other.
+                rest = max((m.duration - m.t for m in self.moments.playing), default=0.0)
+                self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), rest, "now")
 
     def on_event(self, event: dict[str, Any]) -> None:
         """One event: a caption, dice for a roll, and the big moment it starts."""

@@ -87,3 +87,42 @@ def test_a_host_that_changed_an_action_has_its_throws_from_there_on_marked_not_f
     assert {m for a, m in marks.items() if a >= verdict.differs_at} <= {NOT_FAIR}
     assert NOT_FAIR in marks.values() or max(throws) < verdict.differs_at
     scene.app.close()
+
+
+def test_the_winner_is_called_out_after_the_last_throw_not_over_it() -> None:
+    # Seen last session: the last roll's callout and the winner's lay on each other over the board.
+    import layout_scenes
+    from test_client_big_screen import FULL_HD, fed_a_table
+
+    from doorkick.client.anim.moments import Callout
+    from doorkick.client.app import App
+    from doorkick.client.settings import Settings
+    from doorkick.shared import protocol
+
+    app = App(Settings(), size=FULL_HD)
+    scene = fed_a_table(app, layout_scenes.wonderland_session(fight=True))
+    assert scene.session is not None
+    state = scene.session.state(None)
+    assert state is not None
+    outcome = {"winners": [0], "reason": "most_gold"}
+    final = {**state, "outcome": outcome}
+    update = protocol.Message(
+        protocol.UPDATE,
+        {
+            "table": "Friday night",
+            "seat": None,
+            "seq": 2,
+            "events": [{"type": "rolled", "seat": 0, "die": 4, "for": "move", "seed": 5}],
+            "changes": [[["outcome"], outcome]],
+            "checksum": protocol.checksum(final),
+        },
+    )
+    wire: Any = scene.connection  # the test's stand-in link (test_client_big_screen.Wire)
+    wire.incoming = [update]
+    app.step(1 / 60, [])
+    callouts = [m for m in scene.moments.playing if isinstance(m, Callout)]
+    said = {m.text: (-m.t, -m.t + m.duration) for m in callouts}
+    roll = next(span for text, span in said.items() if "rolls 4" in text)
+    won = next(span for text, span in said.items() if "wins the game" in text)
+    assert won[0] >= roll[1], f"the winner ({won}) waits for the throw's callout ({roll})"
+    app.close()

@@ -111,7 +111,7 @@ class LobbyScene(Scene):
         self.back_button = Button((0, 0, 10, 10), "Back", self._back, hotkey=pygame.K_ESCAPE)
         self.name_input = TextInput((0, 0, 10, 10), app.settings.name, "Your name", 20, self._rename)
         self.chat_input = TextInput((0, 0, 10, 10), "", "Say something…", 200, self._say)
-        self.title = Label((0, 0, 10, 10), "", 30, theme.ACCENT, style="bold")
+        self.title = Label((0, 0, 10, 10), "", 34, theme.ACCENT, style="title")  # the table's own title face
         self.widgets = [
             self.title,
             self.list,
@@ -134,7 +134,7 @@ class LobbyScene(Scene):
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.title.rect = pygame.Rect(30, 22, w // 2 - 45, 34)
+        self.title.rect = pygame.Rect(30, 20, w // 2 - 45, 38)
         self.alert_rect = pygame.Rect(w // 2 + 15, 14, w // 2 - 45, 56)
         left = pygame.Rect(30, 80, w // 2 - 45, h - 200)
         self.list.rect = pygame.Rect(left.x, left.y + 30, left.w, left.h - 220)
@@ -478,9 +478,9 @@ class LobbyScene(Scene):
     def _panels(self) -> list[pygame.Rect]:
         """The table's panels the lobby lies on: its title; the host's tables and a new one; the table sat at."""
         label = pygame.Rect(self.list.rect.x, self.list.rect.y - 26, self.list.rect.w, 1)
-        title = render_line(self.title.text, self.title.rect.w, self.title.size, theme.ACCENT, "bold")
+        title = render_line(self.title.text, self.title.rect.w, self.title.size, theme.ACCENT, self.title.style)
         return [
-            around(pygame.Rect(self.title.rect.topleft, (title.get_width(), self.title.rect.h)), pad=8),
+            around(pygame.Rect(self.title.rect.topleft, (title.get_width(), self.title.rect.h)), pad=6),
             around(label, self.back_button.rect, pad=10),
             around(pygame.Rect(self.right.topleft, (self.right.w, 1)), self.chat_input.rect, pad=10),
         ]

@@ -30,8 +30,9 @@ def _mix(colour: theme.Colour, other: theme.Colour, keep: float) -> theme.Colour
 
 
 @lru_cache(maxsize=256)
-def plate(face: Face, size: tuple[int, int], carried: bool = False) -> pygame.Surface:
-    """One card as a plate of `size`: picture, badge and name, and its type line when it is tall enough."""
+def plate(face: Face, size: tuple[int, int], carried: bool = False, least: int = 15) -> pygame.Surface:
+    """One card as a plate of `size`: picture, badge and name, and its type line when it is tall enough. A name
+    too long shrinks to `least` (the screen's smallest readable type), then is cut short with an ellipsis."""
     w, h = size
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(4, h // 6)
@@ -45,19 +46,23 @@ def plate(face: Face, size: tuple[int, int], carried: bool = False) -> pygame.Su
     two_lines = h >= ONE_LINE
     name_size = max(12, round(h * (0.4 if two_lines else 0.56)))
     top = pad if two_lines else (h - round(name_size * 1.15)) // 2
+
+    def put(img: pygame.Surface, at: int) -> None:
+        """On the first line; on a plate of one line, centred on the plate's middle whatever its size."""
+        s.blit(img, (at, top) if two_lines else img.get_rect(midleft=(at, h // 2)))
+
     if face.badge:
         badge = render_line(face.badge, w // 3, name_size, ink, "bold")
-        s.blit(badge, (x, top))
+        put(badge, x)
         x += badge.get_width() + max(4, name_size // 3)
     room = w - x - pad
     # A long name takes both lines rather than shrink out of reach; the picture says the kind.
     long_name = two_lines and line_size(face.name, room, name_size, "bold") < name_size * 0.8
     if long_name:
-        name = render_block(face.name, room, h - 2 * pad, name_size, ink, max(11, name_size * 3 // 4), "bold")
+        name = render_block(face.name, room, h - 2 * pad, name_size, ink, min(name_size, least), "bold")
         s.blit(name, (x, pad))
     else:
-        least = max(11, name_size * 4 // 5)  # cut short with an ellipsis rather than shrunk out of reach
-        s.blit(render_line(face.name, room, name_size, ink, "bold", least), (x, top))
+        put(render_line(face.name, room, name_size, ink, "bold", min(name_size, least)), x)
     if two_lines and not long_name:
         detail = face.type_line + (" · carried" if carried else "")
         line = render_line(detail, w - art.right - 2 * pad, max(11, round(h * 0.3)), ink)

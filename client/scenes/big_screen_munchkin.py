@@ -183,7 +183,7 @@ class MunchkinMiddle(ScreenPart):
             if self.moments.holds(card):
                 continue  # a big moment carries it there
             if i < self.plates:
-                lying(surface, plate(self.cards.face(card), rect.size, sideways), rect)
+                lying(surface, plate(self.cards.face(card), rect.size, sideways, self.screen.font_size(15)), rect)
                 continue
             face = draw_face(self.cards.face(card), rect.h if sideways else rect.w)
             lying(surface, pygame.transform.rotate(face, 90) if sideways else face, rect)

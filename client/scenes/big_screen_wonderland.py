@@ -260,4 +260,4 @@ class WonderlandMiddle(ScreenPart):
             draw_presence(surface, s.session.presence.of(seat), beside, name_line)
         for card, spot in zip(friends, spots, strict=False):
             if not self.moments.holds(card):
-                surface.blit(plate(self.cards.face(card), spot.size), spot.topleft)
+                surface.blit(plate(self.cards.face(card), spot.size, least=s.font_size(15)), spot.topleft)

@@ -77,8 +77,11 @@ def mark(name: str) -> str:
     return f"[bot for {name}] "
 
 
-def draw_mark(surface: pygame.Surface, presence: SeatPresence, rect: pygame.Rect) -> None:
-    """Over a player's panel: greyed, with "away · bot in 4:31" while away, "a bot plays" while one stands in."""
+def draw_mark(
+    surface: pygame.Surface, presence: SeatPresence, rect: pygame.Rect, note: pygame.Rect | None = None
+) -> None:
+    """Over a player's panel: greyed, with "away · bot in 4:31" while away, "a bot plays" while one stands in,
+    at the right of `note` (a line of the panel clear of its text; the panel's middle when not given)."""
     if presence.state == HERE:
         return
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -88,5 +91,7 @@ def draw_mark(surface: pygame.Surface, presence: SeatPresence, rect: pygame.Rect
         text = "away" + (f" · bot in {countdown(presence.seconds)}" if presence.seconds is not None else "")
     else:
         text = "a bot plays"
-    label = render_line(text, rect.w - 16, 16, theme.YELLOW if presence.state == AWAY else theme.SKY, "bold")
-    surface.blit(label, label.get_rect(midright=(rect.right - 8, rect.centery)))
+    where = rect if note is None else note
+    size = 16 if note is None else max(16, where.h * 2 // 3)
+    label = render_line(text, where.w - 16, size, theme.YELLOW if presence.state == AWAY else theme.SKY, "bold")
+    surface.blit(label, label.get_rect(midright=(where.right - 8, where.centery)))

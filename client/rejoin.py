@@ -4,10 +4,13 @@ Two places use it. At a host (the lobby), `Rejoin` waits for the host's id and t
 host no longer lists (or lists as finished) are forgotten, one live seat is resumed at once, several are offered.
 Before any host is chosen (`doorkick join` with no address), `SeatFinder` asks each host of a kept seat, in a
 thread of its own, whether that table still plays, so the window can offer (or take) the seat straight away.
+Back at the seat, the snapshot's `history` (the host's recent events, as this seat knows them) becomes the first
+lines of the game's log: `history_lines`.
 """
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import time
@@ -21,6 +24,9 @@ from .trust import KnownHosts, Untrusted, check_welcome, new_nonce
 
 if TYPE_CHECKING:
     from .app import App
+    from .words import Words
+
+log = logging.getLogger(__name__)
 
 REJOIN_ID = "rejoin:"  # the id of our `resume` requests, so that the answer can be told from others
 PROBE_TIMEOUT = 2.0
@@ -85,6 +91,23 @@ class Rejoin:
         self.offers = [s for s in kept if s.table in live]
         if len(self.offers) == 1:
             self.take(self.offers[0])
+
+
+def history_lines(words: Words, events: Iterable[Any]) -> list[str]:
+    """The log lines of the events a window missed, oldest first; an event that cannot be worded (a newer
+    host's) reads by its kind, and one the log leaves out gives no line."""
+    lines = []
+    for event in events:
+        if not isinstance(event, dict):
+            continue
+        try:
+            text = words.event(event)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            log.warning("could not word a %r event from the history: %r", event.get("type"), exc)
+            text = words.unworded(str(event.get("type")), {})
+        if text:
+            lines.append(text)
+    return lines
 
 
 def offer(app: App, seats: list[KeptSeat], take: Take, decline: Callable[[], None]) -> None:

@@ -38,7 +38,7 @@ Control = tuple[str, Callable[[], None], str]
 class Happening:
     """Something a scene may want to show: an engine event for a seat, a status change, an error, a timer."""
 
-    kind: str  # "event", "status", "error", "timer", "chat", "state", "presence"
+    kind: str  # "event", "history", "status", "error", "timer", "chat", "state", "presence"
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     stand_in: int | None = None  # an event of an action a bot played for this (human) seat
@@ -278,11 +278,13 @@ class NetSession(Session):
         kind = item.type
         self.witness.absorb(item)
         if kind == protocol.SNAPSHOT:
-            self.seq = item.get("seq")
+            first, self.seq = self.seq < 0, item.get("seq")
             state = dict(item.get("state"))
             if self._typed(item.get("seat"), state):
                 self.states[item.get("seat")] = state
                 self._happenings.append(Happening("state", item.get("seat")))
+                if first and item.get("history"):  # back at the seat: the log so far (a resync keeps its own)
+                    self._happenings.append(Happening("history", item.get("seat"), {"events": item.get("history")}))
         elif kind == protocol.UPDATE:
             seat = item.get("seat")
             current = self.states.get(seat)

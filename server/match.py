@@ -32,6 +32,7 @@ from ..shared.rules.base import (
 from ..shared.viewer import Audience, Differ, outcome_map
 from .bot_pool import BotPool
 from .config import ServerConfig
+from .history import RecentEvents
 from .store import ActionLog
 from .tables import BOT, Client, ServerError, Table
 
@@ -104,6 +105,7 @@ class Match:
         self._legal_wire_in: tuple[Any, dict[int, list[Any]]] = (None, {})  # the same lists as the wire has them
         self.sent_checksum: dict[int | None, int] = {}  # the checksum of what each viewer holds (None: spectators)
         self._viewers: Audience | None = None  # the viewer states of `state`, once asked for
+        self.recent = RecentEvents()  # for a window back at its seat: its log (history.py)
         levels = {s.index: _bot_level(table, s.index) for s in table.seats}
         seed = (table.seed or 0) * 7919
         self.bots: dict[int, Bot] = {i: make_bot(table.game, level, seed + i + 1) for i, level in levels.items()}
@@ -149,7 +151,14 @@ class Match:
         checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         client.send(
             p.message(
-                p.SNAPSHOT, request_id, table=self.table.id, seat=seat, seq=self.seq, state=state, checksum=checksum
+                p.SNAPSHOT,
+                request_id,
+                table=self.table.id,
+                seat=seat,
+                seq=self.seq,
+                state=state,
+                checksum=checksum,
+                history=self.recent.for_seat(seat),
             )
         )
 
@@ -346,6 +355,7 @@ class Match:
         return state, p.encode(message)
 
     def _broadcast(self, events: list[Event], stand_in: int | None = None) -> None:
+        self.recent.add(events)
         differ = Differ()  # the parts every seat shares are diffed once
         public = [e.for_seat(None) for e in events]
         for seat in self.table.seats:

@@ -249,6 +249,7 @@ class Snapshot(Record, tag="snapshot"):
     seq: int
     state: Map
     checksum: int
+    history: list[Any] | UnsetType = UNSET  # the recent events as this viewer knows them (a window back at its seat)
 
 
 class Update(Record, tag="update"):

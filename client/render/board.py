@@ -5,8 +5,8 @@ between the closest two spaces, so no space covers another at any window size. T
 trodden path with the spaces as stones on it, each special space with its picture (assets/art/kinds.toml,
 [spaces]); a Monster space shows the monster of the Room it sends you to. Each Room is a framed tile grown
 away from the path into the free board around it, with its monster's picture (the board's [[rooms]] `art`)
-and its number; standies in a Room stand along its foot. The Entrance's caption is placed where it covers no
-space.
+and its number; standies in a Room stand along its foot, below the picture, which stays in sight. The
+Entrance's caption is placed where it covers no space.
 """
 
 from __future__ import annotations
@@ -163,10 +163,13 @@ class BoardGeometry:
                 return True
         return False
 
-    def room_feet(self, space: str) -> tuple[int, int]:
-        """Where standies in a Room put their feet: the foot of its box, under the number."""
+    def room_stand(self, space: str, size: int) -> tuple[int, int]:
+        """Where a standie of `size` stands in a Room (its middle, as `draw_standie` takes it): at the foot of
+        the tile, its top (and the ring of the player whose turn it is) just under the monster's picture, so
+        that the Room still shows whose Room it is with players in it."""
         box = self.space_box(space)
-        return box.centerx, box.bottom + 2
+        top = room_picture(box).bottom + 4
+        return box.centerx, top + round(size * 1.55) - round(size * 0.72)
 
     def space_at(self, pos: tuple[int, int]) -> str | None:
         room = next((space for space, box in self.room_boxes.items() if box.collidepoint(pos)), None)
@@ -278,20 +281,35 @@ ROOM_FIELD: theme.Colour = (236, 214, 226)  # the Room colour, pale, behind its 
 ROOM_INK: theme.Colour = (70, 28, 52)
 
 
+def _room_field(box: pygame.Rect) -> tuple[pygame.Rect, int]:
+    """A Room tile's field inside its frame, and the frame's width."""
+    frame = max(2, min(box.w, box.h) // 12)
+    return box.inflate(-2 * frame, -2 * frame), frame
+
+
+def room_picture(box: pygame.Rect) -> pygame.Rect:
+    """Where a Room's monster picture lies in its tile: high in the field, most of the room below it left at the
+    tile's foot for the standies of the players in the Room (and a little above, clear of the number)."""
+    field, _ = _room_field(box)
+    side = int(min(field.w, field.h) * 0.86)
+    picture = pygame.Rect(0, 0, side, side)
+    picture.midtop = (field.centerx, field.y + (field.h - side) // 3)
+    return picture
+
+
 def draw_room(surface: pygame.Surface, box: pygame.Rect, number: int, art: str = "") -> None:
     """A Room: a framed tile in the Rooms' colour with its monster's picture and its number on a plate."""
     colour = SPACE_STYLE["room"][0]
     radius = max(3, min(box.w, box.h) // 6)
     pygame.draw.rect(surface, (24, 30, 22), box.move(2, 3), border_radius=radius)
     pygame.draw.rect(surface, colour, box, border_radius=radius)
-    frame = max(2, min(box.w, box.h) // 12)
-    field = box.inflate(-2 * frame, -2 * frame)
+    field, frame = _room_field(box)
     pygame.draw.rect(surface, ROOM_FIELD, field, border_radius=max(2, radius - frame))
     pygame.draw.rect(surface, (60, 30, 50), box, max(1, frame // 2), border_radius=radius)
     side = min(field.w, field.h)
     img = tinted_picture(art, int(side * 0.86), ROOM_INK) if art and side >= 12 else None
     if img is not None:
-        surface.blit(img, img.get_rect(center=field.center))
+        surface.blit(img, img.get_rect(center=room_picture(box).center))
     plate_r = max(6, int(side * (0.24 if img is not None else 0.4)))
     centre = (field.x + plate_r - 1, field.y + plate_r - 1) if img is not None else field.center
     pygame.draw.circle(surface, (60, 30, 50), centre, plate_r + 1)

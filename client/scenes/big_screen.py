@@ -8,6 +8,10 @@ dice and big moments play large (the table's own `anim/moments.py`, `anim/dice.p
 
 It follows the host's running tables (`watching.py`): Tab or → shows the next, ← the one before, `cycle` seconds
 move on by themselves, and a table that ends is followed, once its winner has been shown, to the next one.
+
+Each throw, beside the dice and beside its caption, says what the fair-dice check says of it
+(`big_screen_dice`): checked at the end while the game runs, then verified or not once the host reveals its
+secret and the big screen has replayed the game like any player's window.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from ..anim.dice import DiceThrow, draw_tray, tray_rect
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
 from ..net import HostLink, Status
+from ..rejoin import history_lines
 from ..render.table_surface import table_top
 from ..session import Happening, NetSession
 from ..ui import theme
@@ -33,6 +38,7 @@ from ..watching import next_table, ranking, running
 from ..words import Words, listed, plural
 from . import table_moments
 from .base import Box, Scene
+from .big_screen_dice import Mark, draw_mark, mark
 from .lobby_rules import GAME_TITLES
 
 if TYPE_CHECKING:
@@ -104,7 +110,10 @@ class BigScreenScene(Scene):
         self.words = self._words()
         self.moments = Moments(lambda: app.settings.animation_factor, app.sounds.play)
         self.throw: DiceThrow | None = None
-        self.captions: deque[str] = deque(maxlen=CAPTIONS)
+        # Each caption with the action that threw dice in it (None: no throw), for its fairness mark.
+        self.captions: deque[tuple[str, int | None]] = deque(maxlen=CAPTIONS)
+        self.throw_action: int | None = None  # the action whose dice are in the air
+        self._verdict_shown: object = None  # the verdict last drawn
         self.middle: Middle | None = None
         self.on_table = 0.0  # seconds the current table has been shown (for `cycle`)
         self.ended = 0.0  # seconds since the table shown ended
@@ -184,6 +193,9 @@ class BigScreenScene(Scene):
             for happening in self.session.pump(dt):
                 self.changed()
                 self._happened(happening)
+            if self.session.witness.verdict is not self._verdict_shown:  # the check's thread is done
+                self._verdict_shown = self.session.witness.verdict
+                self.changed()
         self.list_clock += dt
         if self.list_clock >= LIST_EVERY:
             self.list_clock = 0.0
@@ -221,10 +233,11 @@ class BigScreenScene(Scene):
             self.watching = None
         elif kind == protocol.SNAPSHOT and table == self.watching and item.get("seat") is None:
             self._begin(item)
-        elif kind == protocol.REVEAL:
-            return  # the dice check is each player's; the big screen shows no results screen
         elif self.session is not None and (table is None or table == self.session.table):
+            # A reveal too: the big screen checks the dice like a player's window, for the marks by the throws.
             self.session.absorb(item)
+            for happening in self.session.pump(0.0):  # now, while `seq` is this update's: a throw's action
+                self._happened(happening)
 
     def _begin(self, snapshot: protocol.Message) -> None:
         """A table's first view: a session of its own, and the middle part of its game."""
@@ -253,6 +266,9 @@ class BigScreenScene(Scene):
             self._refresh()
         elif happening.kind == "event" and happening.seat is None:
             self.on_event(happening.data)
+        elif happening.kind == "history" and happening.seat is None:  # started watching mid-game
+            lines = history_lines(self.words, happening.data.get("events") or [])
+            self.captions.extend((text, None) for text in lines[-CAPTIONS:])
 
     def _refresh(self) -> None:
         if self.session is None:
@@ -276,7 +292,9 @@ class BigScreenScene(Scene):
                 said = f"{listed(names)} {'wins' if len(names) == 1 else 'win'} the game!"
                 middle = self.middle
                 where = middle.callout_point if middle is not None else lambda: (0.0, 0.0)
-                self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), 0.0, "queue")
+                # After everything on the timeline, the last throw's callout too: the two once lay on each other.
+                rest = max((m.duration - m.t for m in self.moments.playing), default=0.0)
+                self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), rest, "now")
 
     def on_event(self, event: dict[str, Any]) -> None:
         """One event: a caption, dice for a roll, and the big moment it starts."""
@@ -284,10 +302,11 @@ class BigScreenScene(Scene):
             text = self.words.event(event)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             text = self.words.unworded(str(event.get("type")), {})
-        if text:
-            self.captions.append(text)
         if self.middle is None:
+            if text:
+                self.captions.append((text, None))
             return
+        thrown = self.throw
         kind = event.get("type")
         if kind in self.middle.roll_events and isinstance(event.get("die"), int) and 1 <= event["die"] <= 6:
             self.roll([int(event["die"])], event)
@@ -297,6 +316,9 @@ class BigScreenScene(Scene):
                 self.roll(rolls[:2], event)
         elif kind == "fight_began" and isinstance(event.get("monster_die"), int):
             self.roll([int(event["monster_die"])], {**event, "for": "monster"})
+        action = self.throw_action if self.throw is not thrown else None
+        if text:
+            self.captions.append((text, action))
         self.middle.on_event(event)
 
     def roll(self, values: list[int], event: dict[str, Any]) -> None:
@@ -305,6 +327,7 @@ class BigScreenScene(Scene):
         if not isinstance(seed, int):
             seed = zlib.crc32(repr(sorted(event.items(), key=str)).encode())
         self.throw = DiceThrow(values, seed)
+        self.throw_action = self.session.seq if self.session is not None else None
         self.app.sounds.play("dice")
         said = table_moments.roll_callout(self, event)  # type: ignore[arg-type]
         if said is not None and self.middle is not None:
@@ -382,7 +405,13 @@ class BigScreenScene(Scene):
         self.draw_captions(surface)
         if self.throw is not None and self.middle is not None:
             draw_tray(surface, self.throw, self.middle.dice_area(), int(255 * (1 - phase(self.throw.linger, 0.3, 0.9))))
+            tray = tray_rect(self.middle.dice_area())
+            at = (tray.centerx, tray.bottom + round(10 * self.k))
+            draw_mark(surface, self.dice_mark(self.throw_action), at, self.font_size(26))
         self.moments.draw(surface)
+
+    def dice_mark(self, action: int | None) -> Mark:
+        return mark(self.session.witness if self.session is not None else None, action)
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
         if self.status == "connected":
@@ -475,6 +504,9 @@ class BigScreenScene(Scene):
         if self.game == "munchkin" and not winners:
             goal = (self.view.get("options") or {}).get("win_level", 10)
             return f"The first to reach Level {goal} wins."
+        witness = self.session.witness if self.session is not None else None
+        if winners and witness is not None and witness.verdict is not None:  # the room hears the dice check
+            return witness.verdict.headline
         return ""
 
     def draw_captions(self, surface: pygame.Surface) -> None:
@@ -483,14 +515,18 @@ class BigScreenScene(Scene):
         panel(surface, rect, (16, 20, 28), theme.PANEL_EDGE, radius=0, alpha=230)
         lines = list(self.captions)
         y = rect.bottom - round(14 * k)
-        for age, text in enumerate(reversed(lines)):
+        for age, (text, action) in enumerate(reversed(lines)):
             size = self.font_size(36 if age == 0 else 27)
             colour = theme.TEXT if age == 0 else theme.TEXT_DIM
-            img = render_line(text, rect.w - round(48 * k), size, colour, "bold" if age == 0 else "regular")
+            room = rect.w - round(48 * k) - (round(420 * k) if action is not None else 0)  # the mark's room
+            img = render_line(text, room, size, colour, "bold" if age == 0 else "regular")
             y -= img.get_height() + round(4 * k)
             if y < rect.y + 4:
                 break
             surface.blit(img, (rect.x + round(24 * k), y))
+            if action is not None:
+                at = (rect.x + round(40 * k) + img.get_width(), y + img.get_height() // 2)
+                draw_mark(surface, self.dice_mark(action), at, self.font_size(22), "midleft")
 
 
 def _table_of(message: protocol.Message) -> str | None:

@@ -1,10 +1,10 @@
 """The big screen's Munchkin table: every player's public table in two rows, the decks and the fight between.
 
 A player's panel: name and level large, race(s), class(es) and sex, the hand as a count, and the Hireling,
-items (carried ones lying sideways, as at the table) and curses as cards. The fight: the monsters large with
-their enhancers and level plates (`combat_zone`), and each side's strength as the engine's sum of parts
-(`strength_breakdown`'s rows), total first. It also answers what `table_moments.munchkin` asks of a table, so
-the table's own big moments play here: a spectator has no hand and no panel of its own.
+items (carried ones greyed) and curses as plates readable across the room (`big_screen_cards`). The fight: the
+monsters large with their enhancers and level plates (`combat_zone`), and each side's strength as the engine's
+sum of parts (`strength_breakdown`'s rows), total first. It also answers what `table_moments.munchkin` asks of
+a table, so the table's own big moments play here: a spectator has no hand and no panel of its own.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import listed, plural
 from . import combat_zone, table_moments
+from .big_screen_cards import plate, plate_grid
 from .big_screen_part import ScreenPart
 from .munchkin_table import DECISION_TEXT, FACE_UP_DECISIONS
 from .strength_breakdown import Row, fighter_rows, monster_rows
@@ -42,7 +43,8 @@ class MunchkinMiddle(ScreenPart):
         self.opponent_rows: dict[int, dict[str, pygame.Rect]] = {}
         self.decks_rect = self.combat_rect = pygame.Rect(0, 0, 10, 10)
         self.me_rect = self.hand_rect = pygame.Rect(0, 0, 0, 0)
-        self.table_cards: list[Placed] = []
+        self.table_cards: list[Placed] = []  # the plates in the panels, then the fight's cards and the Doors
+        self.plates = 0  # how many of `table_cards` are plates
         self.monster_rects: list[pygame.Rect] = []
         self.more: dict[int, int] = {}  # seat -> cards of their panel that did not fit
         self.card_w = 90
@@ -129,9 +131,10 @@ class MunchkinMiddle(ScreenPart):
             shown = [(c, False) for c in ([str(p["hireling"])] if p.get("hireling") else [])]
             shown += [(str(i.get("card")), not i.get("equipped")) for i in p.get("items") or [] if isinstance(i, dict)]
             shown += [(str(c), False) for c in p.get("curses") or []]
-            placed = _strip(shown, rows["items"])
-            self.more[seat] = len(shown) - len(placed)
-            cards += placed
+            spots = plate_grid(len(shown), rows["items"], self.screen.k)
+            self.more[seat] = len(shown) - len(spots)
+            cards += [(card, rect, carried) for (card, carried), rect in zip(shown, spots, strict=False)]
+        self.plates = len(cards)
         self.monster_rects = []
         combat = self.view.get("combat")
         area = self.cards_area()
@@ -176,9 +179,12 @@ class MunchkinMiddle(ScreenPart):
                 self.draw_player(surface, seat, players[seat], rect, seat == active, seat in to_act)
         self.draw_decks(surface)
         self.draw_fight(surface)
-        for card, rect, sideways in self.table_cards:
+        for i, (card, rect, sideways) in enumerate(self.table_cards):
             if self.moments.holds(card):
                 continue  # a big moment carries it there
+            if i < self.plates:
+                lying(surface, plate(self.cards.face(card), rect.size, sideways, self.screen.font_size(15)), rect)
+                continue
             face = draw_face(self.cards.face(card), rect.h if sideways else rect.w)
             lying(surface, pygame.transform.rotate(face, 90) if sideways else face, rect)
         combat = self.view.get("combat")
@@ -218,7 +224,7 @@ class MunchkinMiddle(ScreenPart):
             dead = render_line("Dead: back next turn", rect.w - 40, s.font_size(40), theme.ORANGE, "bold")
             surface.blit(dead, dead.get_rect(center=rect.center))
         if s.session is not None:
-            draw_presence(surface, s.session.presence.of(seat), rect)
+            draw_presence(surface, s.session.presence.of(seat), rect, rows["info"])  # its note clear of the cards
 
     def draw_decks(self, surface: pygame.Surface) -> None:
         decks = self.view.get("decks") or {}
@@ -341,22 +347,3 @@ def _rows(rect: pygame.Rect, k: float) -> dict[str, pygame.Rect]:
         "hand": pygame.Rect(x, rect.y + round(84 * k), rect.w - round(40 * k), round(30 * k)),
         "items": pygame.Rect(x, rect.y + round(120 * k), rect.w - round(40 * k), rect.h - round(128 * k)),
     }
-
-
-def _strip(shown: list[tuple[str, bool]], strip: pygame.Rect) -> list[Placed]:
-    """A panel's cards along its strip: whole while they fit, then overlapping, then the rest left out."""
-    upright_h = strip.h
-    upright_w = round(upright_h / CARD_RATIO)
-    sizes = [(upright_h, upright_w) if sideways else (upright_w, upright_h) for _, sideways in shown]
-    if not sizes:
-        return []
-    natural = sum(w + 8 for w, _ in sizes) - 8
-    squeeze = min(1.0, (strip.w - sizes[-1][0]) / max(1, natural - sizes[-1][0]))
-    placed: list[Placed] = []
-    x = strip.x
-    for (card, sideways), (w, h) in zip(shown, sizes, strict=True):
-        placed.append((card, pygame.Rect(x, strip.bottom - h, w, h), sideways))
-        x += max(round(upright_w * 0.45), int((w + 8) * squeeze))
-    while placed and placed[-1][1].right > strip.right:
-        placed.pop()
-    return placed

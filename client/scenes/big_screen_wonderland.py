@@ -1,6 +1,7 @@
 """The big screen's Wonderland table: the board as large as the screen allows with every standie on it, and beside
 it the fight (both Powers with where they come from, the dice, the Monster cards) and every player's public
-table: where they stand, their hand as a count, their Friends in play as cards.
+table: where they stand, their hand as a count, their Friends in play as plates readable across the room
+(`big_screen_cards`).
 
 It answers what `table_moments.wonderland` asks of a table, so a Friend played and a monster's cards turning
 over play here as at the table.
@@ -22,6 +23,7 @@ from ..ui.widgets import panel
 from ..words import plural
 from ..words.wonderland import die_owner
 from . import table_moments
+from .big_screen_cards import GAP, PLATE_W, plate, plate_grid
 from .big_screen_part import ScreenPart
 from .wonderland_board import WonderlandScene
 
@@ -132,15 +134,13 @@ class WonderlandMiddle(ScreenPart):
             by_space.setdefault(str(p.get("position")), []).append(int(p.get("seat", 0)))
         active = self.view.get("active")
         for space, seats in by_space.items():
-            if geo.kinds.get(space) == "room":
-                x, feet = geo.room_feet(space)
-                base = (x, feet - int(0.64 * size))
-            else:
-                base = geo.points.get(space, geo.rect.center)
+            room = geo.kinds.get(space) == "room"
+            here = int(size * 0.8) if room else size  # smaller in a Room, under its picture, as at the table
+            base = geo.room_stand(space, here) if room else geo.points.get(space, geo.rect.center)
             for i, seat in enumerate(seats):
-                x = int(base[0] + (i - (len(seats) - 1) / 2) * size * 0.9)
+                x = int(base[0] + (i - (len(seats) - 1) / 2) * here * 0.9)
                 mark = self.seat_name(seat)[:1].upper()
-                draw_standie(surface, (x, base[1]), self.screen.seat_colour(seat), mark, size, 0.0, seat == active)
+                draw_standie(surface, (x, base[1]), self.screen.seat_colour(seat), mark, here, 0.0, seat == active)
 
     def draw_fight(self, surface: pygame.Surface) -> None:
         box, s = self.fight_rect, self.screen
@@ -237,10 +237,14 @@ class WonderlandMiddle(ScreenPart):
             active,
         )
         friends = [str(c) for c in p.get("friends") or []]
-        card_h = row.h - 12
-        card_w = round(card_h / CARD_RATIO)
+        # One column of plates, two narrower ones from the third Friend on: the name keeps half the row.
+        cols = 1 if len(friends) <= 2 else 2
+        plate_w = PLATE_W if cols == 1 else PLATE_W * 4 // 5
+        strip_w = cols * round(plate_w * s.k) + (cols - 1) * round(GAP * s.k)
+        strip = pygame.Rect(row.right - 10 - strip_w, row.y + 6, strip_w, row.h - 12)
+        spots = plate_grid(len(friends), strip, s.k, plate_w)
         text_x = row.x + 2 * size + 28
-        text_w = row.right - text_x - len(friends) * (card_w + 8) - 12
+        text_w = (strip.x if friends else row.right) - text_x - 12
         name = str(p.get("name", "?")) + (" ▶" if active else "")
         name_size = min(s.font_size(34), max(12, int(row.h * 0.36)))
         line_size = min(s.font_size(25), max(11, int(row.h * 0.27)))
@@ -248,12 +252,12 @@ class WonderlandMiddle(ScreenPart):
         surface.blit(render_line(name, text_w, name_size, theme.TEXT, "bold"), (text_x, top))
         line = f"{self.space_label(str(p.get('position')))} · {plural(p.get('hand_count', 0), 'card')} in hand"
         line += "" if friends else " · no Friends"
+        line += f" · {len(friends) - len(spots)} more Friends" if len(spots) < len(friends) else ""
         surface.blit(render_line(line, text_w, line_size, theme.TEXT_DIM), (text_x, top + round(name_size * 1.3)))
         if s.session is not None:  # greyed while away, under the Friends so that its note does not cover them
-            beside = pygame.Rect(row.x, row.y, row.w - len(friends) * (card_w + 8) - 10, row.h)
-            draw_presence(surface, s.session.presence.of(seat), beside)
-        x = row.right - 10 - len(friends) * (card_w + 8) + 8
-        for card in friends:
+            beside = pygame.Rect(row.x, row.y, (strip.x if friends else row.right) - row.x, row.h)
+            name_line = pygame.Rect(beside.x, top, beside.w, round(name_size * 1.2))  # its note: beside the name
+            draw_presence(surface, s.session.presence.of(seat), beside, name_line)
+        for card, spot in zip(friends, spots, strict=False):
             if not self.moments.holds(card):
-                surface.blit(draw_face(self.cards.face(card), card_w), (x, row.y + 6))
-            x += card_w + 8
+                surface.blit(plate(self.cards.face(card), spot.size, least=s.font_size(15)), spot.topleft)

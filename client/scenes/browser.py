@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ...shared.rules.base import SEXES
 from ..discovery import Browser, Found
 from ..host_load import grouped, least_busy, load_words, tables_words
+from ..render.felt_room import around, felt_backdrop, table_panel
 from ..trust import KnownHosts, Untrusted
 from ..ui import theme
 from ..ui.text import render_block, render_line
@@ -113,6 +115,12 @@ class BrowserScene(Scene):
         self.host_button = Button((0, 0, 10, 10), "Host a game", self.host_here, colour=(40, 110, 90))
         self.name_input = TextInput((0, 0, 10, 10), app.settings.name, "Your name", 20, self._rename)
         self.colour_button = Button((0, 0, 10, 10), "", self._next_colour, tooltip="Your colour at the table")
+        self.sex_button = Button(
+            (0, 0, 10, 10),
+            "",
+            self._next_sex,
+            tooltip='Your character at every table and in the tutorial (cards name it: "males only", Change Sex)',
+        )
         self.sound_button = Button((0, 0, 10, 10), "", self._sound, tooltip="Click: volume; the last step mutes")
         self.quit_button = Button((0, 0, 10, 10), "Quit", app.quit, hotkey=pygame.K_ESCAPE, colour=(90, 60, 60))
         self.credits_button = Button((0, 0, 10, 10), "Credits", self._credits, tooltip="Who made the art and fonts")
@@ -134,6 +142,7 @@ class BrowserScene(Scene):
             self.host_button,
             self.name_input,
             self.colour_button,
+            self.sex_button,
             self.sound_button,
             self.quit_button,
             self.credits_button,
@@ -149,7 +158,8 @@ class BrowserScene(Scene):
         side = w - x - 40
         self.host_button.rect = pygame.Rect(x, 130, side, 60)
         self.name_input.rect = pygame.Rect(x, 240, side, 42)
-        self.colour_button.rect = pygame.Rect(x, 292, side, 42)
+        self.colour_button.rect = pygame.Rect(x, 292, side // 2 - 5, 42)
+        self.sex_button.rect = pygame.Rect(x + side // 2 + 5, 292, side - side // 2 - 5, 42)
         self.sound_button.rect = pygame.Rect(x, 344, side, 42)
         self.learn_button.rect = pygame.Rect(x, 400, side, 44)
         self.least_busy_button.rect = pygame.Rect(x, 454, side, 44)  # a new table, on the host with most room
@@ -163,11 +173,16 @@ class BrowserScene(Scene):
     def _labels(self) -> None:
         colour = theme.PLAYER_COLOUR_NAMES[self.app.settings.colour % len(theme.PLAYER_COLOURS)]
         self.colour_button.label = f"Colour: {colour}"
+        self.sex_button.label = self.app.settings.sex.capitalize()
         sounds = self.app.sounds
         self.sound_button.label = "Sound: off" if sounds.level == 0 else f"Sound: {round(sounds.level * 100)}%"
 
     def _next_colour(self) -> None:
         self.app.settings.colour = (self.app.settings.colour + 1) % len(theme.PLAYER_COLOURS)
+        self._labels()
+
+    def _next_sex(self) -> None:
+        self.app.settings.sex = SEXES[(SEXES.index(self.app.settings.sex) + 1) % len(SEXES)]
         self._labels()
 
     def _sound(self) -> None:
@@ -276,7 +291,9 @@ class BrowserScene(Scene):
         self.browser.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
+        felt_backdrop(surface)  # the table the party plays at, from the first screen on
+        table_panel(surface, around(self.title.rect, self.address.rect, pad=12))
+        table_panel(surface, around(self.host_button.rect, self.quit_button.rect, pad=12))
         sub = render_line(
             "Munchkin at a LAN party · hosts on your network appear below within seconds",
             self.list.rect.w,

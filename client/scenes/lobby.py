@@ -11,6 +11,7 @@ import pygame
 from ...shared import protocol
 from ..net import HostLink, Status
 from ..rejoin import Rejoin, offer
+from ..render.felt_room import around, felt_backdrop, table_panel
 from ..session import NetSession
 from ..ui import theme
 from ..ui.text import render_block, render_line
@@ -110,7 +111,7 @@ class LobbyScene(Scene):
         self.back_button = Button((0, 0, 10, 10), "Back", self._back, hotkey=pygame.K_ESCAPE)
         self.name_input = TextInput((0, 0, 10, 10), app.settings.name, "Your name", 20, self._rename)
         self.chat_input = TextInput((0, 0, 10, 10), "", "Say something…", 200, self._say)
-        self.title = Label((0, 0, 10, 10), "", 30, theme.ACCENT, style="bold")
+        self.title = Label((0, 0, 10, 10), "", 34, theme.ACCENT, style="title")  # the table's own title face
         self.widgets = [
             self.title,
             self.list,
@@ -133,7 +134,7 @@ class LobbyScene(Scene):
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.title.rect = pygame.Rect(30, 20, w // 2 - 45, 44)
+        self.title.rect = pygame.Rect(30, 20, w // 2 - 45, 38)
         self.alert_rect = pygame.Rect(w // 2 + 15, 14, w // 2 - 45, 56)
         left = pygame.Rect(30, 80, w // 2 - 45, h - 200)
         self.list.rect = pygame.Rect(left.x, left.y + 30, left.w, left.h - 220)
@@ -403,7 +404,9 @@ class LobbyScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
+        felt_backdrop(surface)
+        for box in self._panels():
+            table_panel(surface, box)
         surface.blit(
             render_line("Tables on this host (double-click to join)", self.list.rect.w, 18, theme.TEXT_DIM),
             (self.list.rect.x, self.list.rect.y - 26),
@@ -471,6 +474,16 @@ class LobbyScene(Scene):
             img = render_block(text, self.alert_rect.w - 20, self.alert_rect.h - 8, 17, theme.TEXT, min_size=11)
             surface.blit(img, (self.alert_rect.x + 10, self.alert_rect.y + 5))
         super().draw(surface)
+
+    def _panels(self) -> list[pygame.Rect]:
+        """The table's panels the lobby lies on: its title; the host's tables and a new one; the table sat at."""
+        label = pygame.Rect(self.list.rect.x, self.list.rect.y - 26, self.list.rect.w, 1)
+        title = render_line(self.title.text, self.title.rect.w, self.title.size, theme.ACCENT, self.title.style)
+        return [
+            around(pygame.Rect(self.title.rect.topleft, (title.get_width(), self.title.rect.h)), pad=6),
+            around(label, self.back_button.rect, pad=10),
+            around(pygame.Rect(self.right.topleft, (self.right.w, 1)), self.chat_input.rect, pad=10),
+        ]
 
     def _banner(self) -> tuple[str, theme.Colour, theme.Colour] | None:
         """The note top right: the host's refusal, else a link problem, else the lobby's own note."""

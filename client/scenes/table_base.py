@@ -20,6 +20,7 @@ from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
 from ..clocks import nothing_to_play
 from ..net import NOT_ANSWERING
+from ..rejoin import history_lines
 from ..render.cards import blit_card, draw_back, draw_face
 from ..render.table_surface import table_top
 from ..session import Happening, LocalSession, Session
@@ -476,6 +477,8 @@ class GameScene(ActionBar, Scene):
             self._refresh()
         elif happening.kind == "event" and happening.seat == self.viewer:
             self.on_event(happening.data, happening.stand_in)
+        elif happening.kind == "history" and happening.seat == self.viewer:
+            self.log.prepend([(text, theme.TEXT) for text in history_lines(self.words, happening.data["events"])])
         elif happening.kind == "presence":
             self.toast(str(happening.data.get("text", "")), 5)
         elif happening.kind == "error":

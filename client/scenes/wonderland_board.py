@@ -403,9 +403,8 @@ class WonderlandScene(GameScene):
 
     def _stand(self, space: str, geo: BoardGeometry) -> tuple[int, int]:
         """Where a standie stands on `space`: on its middle, or in a Room with its feet under the number."""
-        if geo.kinds.get(space) == "room":
-            x, feet = geo.room_feet(space)
-            return x, feet - int(0.64 * self.standie_size(geo))
+        if geo.kinds.get(space) == "room":  # drawn smaller there (`draw_standies`)
+            return geo.room_stand(space, int(self.standie_size(geo) * 0.8))
         return geo.points.get(space, geo.rect.center)
 
     def draw_standies(self, surface: pygame.Surface, geo: BoardGeometry) -> None:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...shared.rules.base import SEXES
 from .lessons import LESSONS
 
 if TYPE_CHECKING:
@@ -28,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         help=f"start at lesson N of {len(LESSONS)} (default 1)",
     )
     parser.add_argument("--name", default=None, help="your name at the lesson's table (saved for next time)")
+    parser.add_argument(
+        "--sex", default=None, choices=SEXES, help="your character's sex, as at a real table (saved for next time)"
+    )
     parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1600x900 (at least 1024x640)")
     parser.add_argument(
         "--autoplay", action="store_true", help="the tutorial plays itself, clicking where it points (demos, tests)"
@@ -55,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings.load()
     if args.name:
         settings.name = args.name
-        settings.clamp()
+    if args.sex:
+        settings.sex = args.sex
+    settings.clamp()
     app = App(settings, _size(args.size), args.screenshot_dir)
     limit = args.time_limit if args.time_limit is not None else (300.0 if app.headless or args.autoplay else None)
     if not (app.headless and args.autoplay):

@@ -8,6 +8,8 @@ coach's panel is drawn down the sidebar, its pointer over each finished frame, a
 
 from __future__ import annotations
 
+import json
+import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +18,7 @@ import pygame
 
 from ...shared.rules.base import Action, Ruleset
 from ...shared.rules.registry import ruleset
-from ...shared.rules.scenario import Scenario, load_scenario
+from ...shared.rules.scenario import Scenario, load_scenario, parse_scenario
 from ..scenes.base import Box
 from ..scenes.munchkin_table import MunchkinScene
 from ..scenes.table_base import GameScene
@@ -49,13 +51,20 @@ def scenario_path(lesson: Lesson) -> Path:
     return Path(str(resources.files("doorkick.assets") / "tutorial" / lesson.scenario))
 
 
-def load_lesson(lesson: Lesson, player: str = "") -> Scenario:
-    """The lesson's table, with `player`'s own name in seat 0 (the file's names elsewhere)."""
-    scenario = load_scenario(scenario_path(lesson))
-    if not player:
+def load_lesson(lesson: Lesson, player: str = "", sex: str = "") -> Scenario:
+    """The lesson's table, with `player`'s own name in seat 0 (the file's names elsewhere) and, in Munchkin,
+    the player's own sex (M07), as a real seat brings them; a lesson whose file names the pupil's sex keeps it
+    (it teaches something that needs it)."""
+    path = scenario_path(lesson)
+    scenario = load_scenario(path)
+    text = scenario.text
+    pupil = (tomllib.loads(text).get("seats") or [{}])[0]
+    if sex and scenario.game == "munchkin" and "sex" not in pupil:
+        text = text.replace("[[seats]]\n", f"[[seats]]\nsex = {json.dumps(sex)}\n", 1)
+    if not player and text == scenario.text:
         return scenario
-    names = (player, *(s.name for s in scenario.seats[1:]))
-    return load_scenario(scenario_path(lesson), names)
+    names = (player or scenario.seats[0].name, *(s.name for s in scenario.seats[1:]))
+    return parse_scenario(text, str(path), path.parent, names)
 
 
 class ScriptedSeat:
@@ -207,7 +216,8 @@ class Tutorial:
     def start(self, number: int = 1) -> Guided:
         """Open lesson `number` (counted from 1) in place of the lesson on screen, or over the current screen."""
         lesson = LESSONS[number - 1]
-        session = LessonSession(load_lesson(lesson, self.app.settings.name), self.bot_delay)
+        settings = self.app.settings
+        session = LessonSession(load_lesson(lesson, settings.name, settings.sex), self.bot_delay)
         kind = GuidedWonderland if session.game == "wonderland" else GuidedMunchkin
         scene = kind(self.app, session)
         scene.tutorial = self

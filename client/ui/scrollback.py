@@ -44,6 +44,11 @@ class Scrollback(Widget):
             self.offset += 1
             self.unread += 1
 
+    def prepend(self, lines: list[tuple[str, theme.Colour]]) -> None:
+        """Older lines than any shown (a window back at its seat hears what it missed after its first lines)."""
+        self.lines[:0] = lines
+        self._heights.clear()
+
     def __iter__(self) -> Iterator[tuple[str, theme.Colour]]:
         return iter(self.lines)
 

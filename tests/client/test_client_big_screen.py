@@ -234,7 +234,7 @@ def shown_at_full_hd(party: EmbeddedHost, monkeypatch: pytest.MonkeyPatch, game:
         assert any(f"{count} card{'s' if count != 1 else ''} in hand" in text for text in drawn), drawn
     if game == "munchkin":
         assert all(f"Level {p['level']}" in drawn for p in players)
-    assert any(caption in drawn for caption in scene.captions)
+    assert any(caption in drawn for caption, _ in scene.captions)
     boxes = dict(scene.layout_boxes())
     screen = pygame.Rect((0, 0), FULL_HD)
     assert all(screen.contains(box) for box in boxes.values())

@@ -142,3 +142,55 @@ def test_a_standie_is_an_upright_figure_on_a_base() -> None:
     xs, ys = [x for x, _ in coloured], [y for _, y in coloured]
     assert max(ys) - min(ys) > 1.3 * (max(xs) - min(xs)), "taller than wide: a figure standing up"
     assert count(surface, pygame.Rect(0, 0, 80, 80), (44, 36, 30)) > 20, "its base"
+
+
+def picture_hidden(screen: pygame.Surface, board: pygame.Surface, at: tuple[int, int], picture: pygame.Rect) -> int:
+    """How many pixels of a Room's picture on the screen differ from the board as drawn, with nothing on it."""
+    return sum(
+        1
+        for x in range(picture.x, picture.right)
+        for y in range(picture.y, picture.bottom)
+        if screen.get_at((x, y))[:3] != board.get_at((x - at[0], y - at[1]))[:3]
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_players_in_a_room_stand_at_its_foot_and_its_monster_stays_in_sight(size: tuple[int, int]) -> None:
+    # Seen last session: the standies of the players in a Room covered its monster's picture.
+    app, scene, screen = drawn(size)
+    try:
+        geo, board = scene.geo, scene.board_img
+        assert geo is not None and board is not None
+        rooms = {str(p["position"]) for p in scene.view["players"] if geo.kinds.get(str(p["position"])) == "room"}
+        assert len(rooms) >= 2, "the arranged game has players in two Rooms"
+        for room in rooms:
+            box = geo.space_box(room)
+            picture = look.room_picture(box)
+            assert box.contains(picture)
+            assert picture_hidden(screen, board, geo.rect.topleft, picture) == 0, f"{room}'s monster is covered"
+            feet = pygame.Rect(box.x, picture.bottom, box.w, box.bottom - picture.bottom + 4)
+            assert count(screen, feet, scene.seat_colour(0), 0) or any(
+                count(screen, feet, scene.seat_colour(int(p["seat"])), 0)
+                for p in scene.view["players"]
+                if str(p["position"]) == room
+            ), f"the players in {room} stand at its foot"
+    finally:
+        app.close()
+
+
+def test_the_big_screens_standies_leave_each_rooms_monster_in_sight() -> None:
+    from test_client_big_screen import fed_a_table
+
+    app = App(Settings(), size=(1920, 1080))
+    scene = fed_a_table(app, wonderland_session(fight=True))
+    app.step(1 / 60, [pygame.event.Event(pygame.VIDEOEXPOSE)])
+    app.draw(app.screen)
+    middle = scene.middle
+    geo, board = getattr(middle, "geo", None), getattr(middle, "board_img", None)
+    assert geo is not None and board is not None
+    rooms = {str(p["position"]) for p in scene.view["players"] if geo.kinds.get(str(p["position"])) == "room"}
+    assert rooms
+    for room in rooms:
+        picture = look.room_picture(geo.space_box(room))
+        assert picture_hidden(app.screen, board, geo.rect.topleft, picture) == 0, f"{room}'s monster is covered"
+    app.close()

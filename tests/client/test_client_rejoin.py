@@ -12,6 +12,7 @@ import pytest
 from client_support import run_until
 
 from doorkick.client import cli
+from doorkick.client.autoplay import Autoplayer
 from doorkick.client.host import EmbeddedHost
 from doorkick.client.main import build_parser
 from doorkick.client.net import Connection
@@ -285,3 +286,28 @@ def test_a_window_back_at_its_seat_paints_every_seat_in_the_hosts_colour(
     scene = app.top
     assert isinstance(scene, GameScene)
     run_until(app, lambda: {seat: scene.seat_colour(seat) for seat in range(3)} == colours)
+
+
+def test_a_window_back_at_its_seat_shows_what_happened_before_as_its_seat_saw_it(
+    app: Any, host: EmbeddedHost, tmp_path: Path
+) -> None:
+    # Seen at a LAN party: a window killed and relaunched mid-game came back to an empty log.
+    store = SeatStore(tmp_path / "seats.json")
+    first, _ = play_a_game(app, host, store)
+    first.autoplayer = Autoplayer(app, first, seed=1)  # Alice plays her turn through the screen's own input
+    run_until(app, lambda: len(first.log) >= 6)
+    seen = [text for text, _ in first.log]  # worded from what the host told seat 0, its own draws named
+    close_window(app)
+
+    connection = Connection("127.0.0.1", host.port, "Alice", seats=SeatStore(store.path))
+    connection.start()
+    app.push(LobbyScene(app, connection, "test", "munchkin", 3, 2, auto_create=True, auto_start=True))
+    run_until(app, lambda: isinstance(app.top, GameScene))
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    run_until(app, lambda: any("Back at your seat" in text for text, _ in scene.log))
+    lines = [text for text, _ in scene.log]
+    assert len(lines) > len(seen) >= 4
+    assert lines[: len(seen)] == seen, "the log picks up where the killed window's left off, oldest first"
+    app.screenshot("rejoin_log_back")
+    app.step(1 / 60, [])

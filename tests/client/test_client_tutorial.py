@@ -210,3 +210,40 @@ def test_the_menus_leave_also_ends_the_tutorial(app: App) -> None:
     click(app, leave.rect.center)
     assert app.top is browser and tutorial.scene is None
     assert tutorial.hook not in app.frame_hooks, "nothing of the tutorial is left drawing"
+
+
+def test_the_pupil_sits_down_as_the_player_chose_on_the_start_screen(app: App) -> None:
+    # Seen last session: the tutorial's pupil was always male, whatever the player was at a real table.
+    browser = start_screen(app)
+    assert (app.settings.sex, browser.sex_button.label) == ("male", "Male")
+    click(app, browser.sex_button.rect.center)
+    assert (app.settings.sex, browser.sex_button.label) == ("female", "Female")
+    app.screenshot("start_screen_female")
+    app.step(1 / 20, [])
+    click(app, browser.learn_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, Guided)
+    me = scene.session.state(0)["view"]["players"][0]
+    assert me["sex"] == "female" and me["name"] == app.settings.name
+    step_until(app, lambda: scene.coach.target(scene) is not None)
+    app.screenshot("lesson1_female")
+    app.step(1 / 20, [])
+    keep(app, "female")
+    for number in range(2, len(LESSONS) + 1):  # every Munchkin lesson deals the player as they are
+        lesson = scene.tutorial.start(number)
+        if lesson.session.game == "munchkin":
+            assert lesson.session.state(0)["view"]["players"][0]["sex"] == "female", number
+
+
+def test_a_lesson_that_names_the_pupils_sex_keeps_it_and_bob_keeps_his() -> None:
+    first = load_lesson(LESSONS[0], "Ann", "female")
+    assert [(s.name, s.sex) for s in first.seats] == [("Ann", "female"), ("Bob", "male")]
+    assert load_lesson(LESSONS[0]).seats[0].sex == "male", "the file's own pupil, when nobody sits down"
+
+
+def test_doorkick_learn_takes_the_players_sex_and_keeps_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    shots = tmp_path / "shots"
+    args = ["learn", "--lesson", "1", "--sex", "female", "--autoplay", "--screenshot-dir", str(shots)]
+    assert main([*args, "--size", "1280x720", "--time-limit", "120"]) == 0
+    assert Settings.load().sex == "female", "saved for next time, as --name is"

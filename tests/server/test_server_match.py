@@ -148,3 +148,25 @@ def test_canary_no_seat_ever_receives_another_seats_cards_or_the_deck(tmp_path: 
             assert not any(card.encode() in watcher.raw for card in fake_game.DECK)
 
     asyncio.run(scenario())
+
+
+def test_a_resumed_seat_hears_the_recent_events_as_it_saw_them_and_nobody_elses_cards(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(tmp_path) as server:
+            alice, bob = await started(server.port, ["Alice", "Bob"], seats=2)
+            await play_a_few([alice, bob], 6)
+            while alice.seq != bob.seq:  # nothing in flight any more
+                await alice.drain(0.01)
+                await bob.drain(0.01)
+            heard, token, table = list(alice.events), alice.token, alice.table
+            await alice.close()
+            back = WireClient(server.port)
+            await back.connect("Alice")
+            assert (await back.request("resume", table=table, token=token)).type == "seated"
+            history = (await back.expect("snapshot")).get("history")
+            assert history == heard, "the seat's own view of every event so far, its own draws named"
+            assert bob.state is not None
+            theirs = set(bob.state["view"]["hand"])
+            assert theirs and not any(card in str(history) for card in theirs), "nobody else's cards"
+
+    asyncio.run(scenario())

@@ -17,7 +17,7 @@ from doorkick.client.scenes import big_screen_dice
 from doorkick.client.scenes.big_screen import BigScreenScene
 from doorkick.client.scenes.big_screen_dice import LATER, NOT_FAIR, VERIFIED
 from doorkick.client.ui import text as ui_text
-from doorkick.server import lobby as host_lobby
+from doorkick.server import hosted_games
 from doorkick.server.fairness import reveal_message
 
 
@@ -77,7 +77,7 @@ def test_a_host_that_changed_an_action_has_its_throws_from_there_on_marked_not_f
         changed.append(n)
         return {**reveal_message(table, actions), "actions": [*actions[: n - 1], actions[n - 2], *actions[n:]]}
 
-    monkeypatch.setattr(host_lobby, "reveal_message", altered)
+    monkeypatch.setattr(hosted_games, "reveal_message", altered)
     scene, throws = watched_to_the_end(tmp_path, monkeypatch)
     verdict = scene.session.witness.verdict if scene.session else None
     assert verdict is not None and verdict.fair is False and verdict.differs_at is not None, verdict

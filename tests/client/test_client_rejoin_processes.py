@@ -12,7 +12,7 @@ import pytest
 from doorkick.bench.rejoin_processes import Spectator, Window, seat_of, seat_players, start_host
 
 
-def host_sees(host: object, table: str, seat: int, connected: bool, timeout: float = 15.0) -> dict[str, object]:
+def host_sees(host: object, table: str, seat: int, connected: bool, timeout: float = 60.0) -> dict[str, object]:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         now = seat_of(host, table, seat)  # type: ignore[arg-type]

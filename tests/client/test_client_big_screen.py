@@ -205,6 +205,7 @@ def never_shown(host: EmbeddedHost, table: str) -> tuple[Callable[[int], set[str
     return (lambda seq: hidden[min(seq, len(hidden) - 1)]), state, engine, printed_words(catalogue)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_the_big_screen_shows_a_running_table_at_1920x1080(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
@@ -256,6 +257,7 @@ def shown_at_full_hd(party: EmbeddedHost, monkeypatch: pytest.MonkeyPatch, game:
     app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), [("munchkin", None), ("wonderland", None)])
 def test_the_big_screen_never_shows_a_hand_or_a_deck(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, options: dict[str, Any] | None
@@ -482,6 +484,7 @@ def test_doorkick_watch_with_no_address_finds_the_only_host_and_watches_it(app: 
         host.stop()
 
 
+@pytest.mark.slow
 def test_the_check_catches_a_host_that_leaks_the_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The reading above is no formality: a host whose spectator view shows every hand among the items (the
     host's engine runs in its own thread; the test's replay, in this one, stays honest) is caught."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from doorkick.client.clocks import in_reaction_window, nothing_to_play, window_key
 from doorkick.client.scenes.help_form import AnswerForm
@@ -126,6 +127,7 @@ def test_R01_one_time_up_line_per_window_however_many_seats_run_out(app: Any) ->
     assert [t for t, _ in scene.log if t.startswith("Time is up")][-1] == "Time is up: Carol passes."
 
 
+@pytest.mark.slow
 def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app: Any) -> None:
     session = LocalSession(MUNCHKIN, SETUPS, 4, [0, 1, 2])
     scene = app.push(MunchkinScene(app, session))

@@ -58,6 +58,7 @@ def shoot(app: Any, name: str) -> None:
     pygame.image.save(app.screen, str(SHOTS / f"{name}.png"))
 
 
+@pytest.mark.slow
 def test_the_results_say_every_die_was_fair(app: Any, tmp_path: Path) -> None:
     results = play_to_the_results(app, tmp_path)
     verdict = results.witness.verdict if results.witness else None
@@ -70,6 +71,7 @@ def test_the_results_say_every_die_was_fair(app: Any, tmp_path: Path) -> None:
     shoot(app, "results_verified_hover")
 
 
+@pytest.mark.slow
 def test_the_results_name_a_host_that_swapped_its_secret(
     app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -89,6 +91,7 @@ def test_the_results_name_a_host_that_swapped_its_secret(
     shoot(app, "results_not_fair_hover")
 
 
+@pytest.mark.slow
 def test_the_results_name_the_action_a_host_changed(app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     honest = host_fairness.reveal_message
     changed: list[int] = []

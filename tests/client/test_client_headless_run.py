@@ -67,6 +67,7 @@ def events_on_screen(table: Path) -> set[str]:
 FRAMES = {"escape_roll": "dice", "rolled": "dice", "combat": "combat", "fight_began": "combat"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_headless_autoplay_saves_real_frames_at_turns_combats_and_dice(game: str, tmp_path: Path) -> None:
     shots = tmp_path / "shots"

@@ -62,6 +62,7 @@ def settle(app: Any, scene: Any) -> None:
     raise AssertionError("the board never caught up with the game")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SCENES))
 def test_the_log_keeps_the_whole_game_and_scrolls_by_wheel_drag_and_bar(app: Any, game: str) -> None:
     session = LocalSession(ruleset(game), SETUPS, 11, [0], bot_delay=0.02)
@@ -113,6 +114,7 @@ def test_the_log_keeps_the_whole_game_and_scrolls_by_wheel_drag_and_bar(app: Any
     assert log.offset == offset - 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SCENES))
 def test_chat_has_its_own_place_and_never_pushes_game_lines_away(app: Any, game: str) -> None:
     session = LocalSession(ruleset(game), SETUPS, 3, [0], bot_delay=0.02)

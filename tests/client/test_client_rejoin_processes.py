@@ -13,7 +13,7 @@ from doorkick.bench.rejoin_processes import Spectator, Window, seat_of, seat_pla
 from doorkick.client.host import EmbeddedHost
 
 
-def host_sees(host: EmbeddedHost, table: str, seat: int, connected: bool, timeout: float = 15.0) -> dict[str, object]:
+def host_sees(host: EmbeddedHost, table: str, seat: int, connected: bool, timeout: float = 60.0) -> dict[str, object]:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         now = seat_of(host, table, seat)

@@ -21,6 +21,7 @@ from doorkick.shared.rules.registry import ruleset
 SCENES = {"munchkin": MunchkinScene, "wonderland": WonderlandScene}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SCENES))
 def test_the_last_action_brings_up_the_results(
     app: Any, game: str, tmp_path: Path, caplog: pytest.LogCaptureFixture

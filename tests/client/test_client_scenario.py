@@ -66,6 +66,7 @@ def test_a_hot_seat_scenario_table_holds_what_the_file_says(app: Any, tmp_path: 
     keep(app.shots_taken, "hot_seat")
 
 
+@pytest.mark.slow
 def test_play_scenario_through_the_command_line_plays_from_the_arranged_table(tmp_path: Path) -> None:
     path = tmp_path / "combat.toml"
     path.write_text(doc_example("munchkin"))

@@ -159,6 +159,7 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
     assert len(shown) == count and scene.hover_hint()[0] != ("strength", "fighters")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("packs", [("core",), ("core", "epic", "fairy-dust", "christmas")])
 def test_every_fight_of_a_whole_game_breaks_down_into_words_that_add_up(app: Any, packs: tuple[str, ...]) -> None:
     options = {"epic": True} if "epic" in packs else None

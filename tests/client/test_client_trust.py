@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from client_support import run_until
+from client_support import PATIENCE, run_until
 
 from doorkick.client.host import EmbeddedHost, host_config
 from doorkick.client.net import Connection, Status
@@ -30,7 +30,7 @@ def start_host(data: Path, port: int = 0) -> EmbeddedHost:
     return host
 
 
-def wait(connection: Connection, want: Any, seconds: float = 15.0) -> list[Any]:
+def wait(connection: Connection, want: Any, seconds: float = PATIENCE) -> list[Any]:
     """Everything the connection delivered until `want(item)` held for one of them."""
     seen: list[Any] = []
     end = time.monotonic() + seconds

@@ -90,6 +90,7 @@ def test_each_lesson_loads_and_makes_each_step_legal_at_its_moment(lesson: Lesso
     assert scenario.seats[0].name == "Ann", "the player's own name in seat 0"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
 def test_the_pupil_plays_the_whole_tutorial_by_clicking_where_it_points(tmp_path: Path, size: tuple[int, int]) -> None:
     app = App(Settings(name="Ann"), size=size, screenshot_dir=tmp_path / "shots")
@@ -190,6 +191,7 @@ def test_a_wrong_action_is_refused_with_the_steps_hint_and_changes_nothing(app: 
     keep(app, "refused")
 
 
+@pytest.mark.slow
 def test_doorkick_learn_plays_itself_from_the_command_line(tmp_path: Path) -> None:
     shots = tmp_path / "shots"
     code = main(["learn", "--lesson", "8", "--autoplay", "--screenshot-dir", str(shots), "--size", "1280x720"])

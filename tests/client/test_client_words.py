@@ -171,6 +171,7 @@ def checked(reader: Reader, ids: frozenset[str]) -> Iterator[str]:
             yield f"{where}: {text!r} ({fault})"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "packs", "options", "seats", "seed"), TABLES)
 def test_everything_a_player_reads_is_in_words(
     app: Any, monkeypatch: pytest.MonkeyPatch, game: str, packs: tuple[str, ...], options: Any, seats: int, seed: int

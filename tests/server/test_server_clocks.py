@@ -18,7 +18,7 @@ from doorkick.shared import protocol
 async def bobs_window(alice: WireClient, bob: WireClient) -> None:
     """Play on until Bob is waited for in a reaction window (Alice landed on a multiple of five)."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + 20
+    deadline = loop.time() + 120  # a hang, not a slow game: the window comes within a few turns
     while not any(w["type"] == "pass" for w in bob.my_legal()):
         assert loop.time() < deadline and not alice.finished(), "no reaction window came up for Bob"
         for client in (alice, bob):
@@ -33,17 +33,19 @@ def bobs_timer(kind: str) -> Any:
 
 
 def test_a_menu_opened_late_gets_the_warning_time_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(protocol, "HOLD_SECONDS", 2.0)
+    # Clocks long enough for Bob's prompt "hold" on a busy machine; the warning's time longer than the pass clock.
+    monkeypatch.setattr(fake_game, "WINDOW_SECONDS", 3.0)
+    monkeypatch.setattr(protocol, "HOLD_SECONDS", 5.0)
 
     async def scenario() -> None:
         async with hosted(tmp_path, pass_timeout=1.0, seed=5) as server:
             alice, bob = await started(server.port, ["Alice", "Bob"], seats=2)
             await bobs_window(alice, bob)
-            assert (await bob.wait_for(bobs_timer("pass"))).get("seconds") == 1.0
+            assert (await bob.wait_for(bobs_timer("pass"))).get("seconds") == 3.0
             assert (await bob.request("hold")).type == "ok"
-            assert (await bob.wait_for(bobs_timer("pass"))).get("seconds") == 2.0  # topped up for the warning
+            assert (await bob.wait_for(bobs_timer("pass"))).get("seconds") == 5.0  # topped up for the warning
             assert (await bob.request("hold")).type == "ok"  # once per clock: the second changes nothing
-            await bob.wait_for(bobs_timer("out"), timeout=10)  # the clock, not Bob, acts now: everyone hears it
+            await bob.wait_for(bobs_timer("out"))  # the clock, not Bob, acts now: everyone hears it
             assert not any(bobs_timer("pass")(m) for m in bob.inbox)
             await bob.wait_for(
                 lambda m: m.type == "update" and any(e["type"] == "pass" and e["seat"] == 1 for e in m.get("events"))
@@ -74,13 +76,13 @@ def test_a_table_without_a_reaction_timer_waits_as_long_as_for_any_decision(tmp_
     race = NoTimerRace()
 
     async def scenario() -> None:
-        async with hosted(tmp_path, rulesets=lambda game: race, pass_timeout=0.05, turn_timeout=1.5, seed=5) as server:
+        async with hosted(tmp_path, rulesets=lambda game: race, pass_timeout=0.05, turn_timeout=5.0, seed=5) as server:
             alice, bob = await started(server.port, ["Alice", "Bob"], seats=2)
             await bobs_window(alice, bob)
             await bob.drain(0.05)
             clock = [m for m in bob.inbox if m.type == "timer" and m.get("seat") == 1][-1]  # the window's own
-            assert (clock.get("kind"), clock.get("seconds")) == ("turn", 1.5)  # not the 0.05 s pass clock
-            await bob.wait_for(bobs_timer("out"), timeout=10)
+            assert (clock.get("kind"), clock.get("seconds")) == ("turn", 5.0)  # not the 0.05 s pass clock
+            await bob.wait_for(bobs_timer("out"))
 
     asyncio.run(scenario())
 

@@ -103,6 +103,7 @@ def in_a_fight(client: WireClient, game: str) -> bool:
 
 
 # Random Munchkin can run to thousands of actions; four seats and a seed with a 900-action game keep it quick.
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seats", "seed"), [("munchkin", 4, 1), ("wonderland", 6, 11)])
 def test_a_full_game_through_the_host(game: str, seats: int, seed: int, tmp_path: Path) -> None:
     recorder = Recorder(game, seats=seats)
@@ -221,6 +222,7 @@ def test_a_restarted_host_replays_each_real_game_to_the_same_views(game: str, tm
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_bot_seats_play_at_the_tables_level_and_a_normal_bot_stands_in(game: str, tmp_path: Path) -> None:
     async def scenario() -> None:

@@ -9,6 +9,7 @@ wire form, plain maps); `records` holds the same states typed.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -20,6 +21,7 @@ import msgspec
 
 from ..shared import protocol
 from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
+from ..shared.events import decode as decode_event
 from ..shared.fairness import view_state
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, RuleError, Ruleset, SeatSetup
@@ -28,6 +30,8 @@ from .clocks import LocalClocks, window_key
 from .net import Connection, Status
 from .presence import Presence
 from .verify import Witness
+
+log = logging.getLogger(__name__)
 
 TableState = dict[str, Any]
 # A button a session offers in place of the table's actions: label, what it does, its key (a pygame key name).
@@ -42,6 +46,7 @@ class Happening:
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     stand_in: int | None = None  # an event of an action a bot played for this (human) seat
+    event: Event | None = None  # an "event": its record (`shared/events.py`), as this seat may know it
 
 
 def state_for(ruleset: Ruleset[Any], state: Any, seat: int | None) -> TableState:
@@ -179,7 +184,7 @@ class LocalSession(Session):
         self._restart_clocks()
         for seat in (*self.seats, None):
             for event in events:
-                self._happenings.append(Happening("event", seat, event.for_seat(seat)))
+                self._happenings.append(Happening("event", seat, event=event.told(seat)))
         self._happenings.append(Happening("state"))
 
     def act(self, seat: int, wire: dict[str, Any]) -> None:
@@ -300,8 +305,14 @@ class NetSession(Session):
                 self.connection.request(protocol.RESYNC)
             elif not self._typed(seat, current):
                 return
-            for event in item.get("events"):
-                self._happenings.append(Happening("event", seat, dict(event), item.get("stand_in")))
+            for wire in item.get("events"):
+                try:
+                    event = decode_event(wire, self.game)
+                except ValueError as exc:
+                    # An event this client cannot read costs its log line, not the game: the states go on.
+                    log.warning("an event from the host could not be read: %s", exc)
+                    continue
+                self._happenings.append(Happening("event", seat, stand_in=item.get("stand_in"), event=event))
             self._happenings.append(Happening("state", seat))
         elif kind == protocol.TIMER:
             self.timers[item.get("seat")] = (item.get("kind"), float(item.get("seconds")))

@@ -12,7 +12,6 @@ move on by themselves, and a table that ends is followed, once its winner has be
 
 from __future__ import annotations
 
-import zlib
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from ...shared import protocol
+from ...shared.rules.base import Event
 from ..anim.dice import DiceThrow, draw_tray, tray_rect
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
@@ -49,13 +49,11 @@ WATCH_REFUSED = ("no_such_table", "bad_password")  # the table went, or it was l
 class Middle(Protocol):
     """A game's part of the big screen: the table between the heading, the ranking and the captions."""
 
-    roll_events: tuple[str, ...]
-
     def layout(self, rect: pygame.Rect) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
-    def on_event(self, event: dict[str, Any]) -> None: ...
+    def on_event(self, event: Event) -> None: ...
 
     def dice_area(self) -> pygame.Rect: ...
 
@@ -251,8 +249,8 @@ class BigScreenScene(Scene):
     def _happened(self, happening: Happening) -> None:
         if happening.kind == "state":
             self._refresh()
-        elif happening.kind == "event" and happening.seat is None:
-            self.on_event(happening.data)
+        elif happening.kind == "event" and happening.seat is None and happening.event is not None:
+            self.on_event(happening.event)
 
     def _refresh(self) -> None:
         if self.session is None:
@@ -278,33 +276,20 @@ class BigScreenScene(Scene):
                 where = middle.callout_point if middle is not None else lambda: (0.0, 0.0)
                 self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), 0.0, "queue")
 
-    def on_event(self, event: dict[str, Any]) -> None:
+    def on_event(self, event: Event) -> None:
         """One event: a caption, dice for a roll, and the big moment it starts."""
-        try:
-            text = self.words.event(event)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-            text = self.words.unworded(str(event.get("type")), {})
+        text = self.words.event(event)
         if text:
             self.captions.append(text)
         if self.middle is None:
             return
-        kind = event.get("type")
-        if kind in self.middle.roll_events and isinstance(event.get("die"), int) and 1 <= event["die"] <= 6:
-            self.roll([int(event["die"])], event)
-        elif kind == "rolled_for_first":
-            rolls = [int(r[1]) for r in event.get("rolls") or [] if isinstance(r, list) and len(r) == 2]
-            if rolls:
-                self.roll(rolls[:2], event)
-        elif kind == "fight_began" and isinstance(event.get("monster_die"), int):
-            self.roll([int(event["monster_die"])], {**event, "for": "monster"})
+        if isinstance(event, table_moments.Roll) and (dice := table_moments.dice_of(event)):
+            self.roll(dice, event)
         self.middle.on_event(event)
 
-    def roll(self, values: list[int], event: dict[str, Any]) -> None:
+    def roll(self, values: list[int], event: table_moments.Roll) -> None:
         """The dice thrown big, settling on the host's values (every client throws the same: the event's seed)."""
-        seed = event.get("seed")
-        if not isinstance(seed, int):
-            seed = zlib.crc32(repr(sorted(event.items(), key=str)).encode())
-        self.throw = DiceThrow(values, seed)
+        self.throw = DiceThrow(values, event.seed)
         self.app.sounds.play("dice")
         said = table_moments.roll_callout(self, event)  # type: ignore[arg-type]
         if said is not None and self.middle is not None:

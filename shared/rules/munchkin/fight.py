@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from msgspec import UNSET
+
 from ..base import Event, NotYourDecision, WrongTime
 from .actions import (
     AskForHelp,
@@ -38,6 +40,27 @@ from .combat import (
     window_seats,
 )
 from .effects import apply_effects, lose_cards_from_play
+from .events import (
+    AskedForHelp,
+    Backstabbed,
+    Charmed,
+    DeclinedToHelp,
+    Enhanced,
+    HelperChosen,
+    HelpWithdrawn,
+    Mate,
+    MonsterRemoved,
+    NobodyHelps,
+    OneShot,
+    Passed,
+    Side,
+    TookSpoil,
+    UndeadJoined,
+    UndeadTurned,
+    Volunteered,
+    WanderingMonsterPlayed,
+    WentBerserk,
+)
 from .fairy import dust_for, tradeable
 from .flight import escape_everything, runner
 from .rulebook import (
@@ -158,12 +181,15 @@ def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event
     offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
     combat = evolve(combat, step="help", offer=offer, asked=a.to, volunteers=(), declined=(), asks=combat.asks + 1)
     state = evolve(state, combat=combat)
-    data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
-    if a.cards:
-        data["cards"] = list(a.cards)
-    if a.to != -1:
-        data["to"] = a.to
-    return state, [Event("asked_for_help", data)]
+    asked = AskedForHelp(
+        seat=a.seat,
+        items=list(a.items),
+        treasures=a.treasures,
+        helper_first=a.helper_first,
+        cards=list(a.cards) if a.cards else UNSET,
+        to=a.to if a.to != -1 else UNSET,
+    )
+    return state, [asked]
 
 
 def _awaiting_answer(state: GameState, combat: Combat) -> list[int]:
@@ -183,12 +209,12 @@ def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[
     combat = combat_of(state)
     if isinstance(a, Volunteer):
         combat = evolve(combat, volunteers=(*combat.volunteers, a.seat))
-        return evolve(state, combat=combat), [Event("volunteered", {"seat": a.seat})]
+        return evolve(state, combat=combat), [Volunteered(seat=a.seat)]
     combat = evolve(combat, declined=(*combat.declined, a.seat))
-    events = [Event("declined_to_help", {"seat": a.seat})]
+    events: list[Event] = [DeclinedToHelp(seat=a.seat)]
     if not _awaiting_answer(state, combat) and not combat.volunteers:
         combat = evolve(combat, step="fight", offer=None, asked=-1)
-        events.append(Event("nobody_helps", {}))
+        events.append(NobodyHelps())
     return evolve(state, combat=combat), events
 
 
@@ -214,7 +240,7 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
         combat, step="fight", helper=a.helper, bribe=offer, offer=None, asked=-1, volunteers=(), declined=()
     )
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
+    return state, [HelperChosen(seat=a.seat, helper=a.helper)]
 
 
 # --- the fight's turning points -------------------------------------------------------------------------
@@ -255,10 +281,10 @@ def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if combat.step == "help":  # the fighter withdraws the call for help
         state = evolve(state, combat=evolve(combat, step="fight", offer=None, asked=-1, volunteers=(), declined=()))
-        return state, [Event("help_withdrawn", {"seat": a.seat})]
+        return state, [HelpWithdrawn(seat=a.seat)]
     combat = evolve(combat, passed=(*combat.passed, a.seat))
     state = evolve(state, combat=combat)
-    events = [Event("passed", {"seat": a.seat})]
+    events: list[Event] = [Passed(seat=a.seat)]
     if all(s in combat.passed for s in window_seats(state, combat)):
         state, more = close_window(state)
         events += more
@@ -298,8 +324,7 @@ def enhance_monster(state: GameState, a: EnhanceMonster) -> tuple[GameState, lis
     monsters = list(combat.monsters)
     monsters[a.monster] = evolve(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=tuple(monsters))))
-    data = {"seat": a.seat, "card": a.card, "monster": a.monster, "monster_card": combat.monster_card(a.monster)}
-    return state, [Event("enhanced", data)]
+    return state, [Enhanced(seat=a.seat, card=a.card, monster=a.monster, monster_card=combat.monster_card(a.monster))]
 
 
 def _check_mate(state: GameState, a: PlayMate) -> None:
@@ -318,8 +343,7 @@ def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
     target = combat.monsters[a.monster]
     mate = CombatMonster(a.card, target.base, (), target.enhancers + target.inherited)
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=(*combat.monsters, mate))))
-    data = {"seat": a.seat, "card": a.card, "monster": a.monster, "monster_card": target.card}
-    return state, [Event("mate", data)]
+    return state, [Mate(seat=a.seat, card=a.card, monster=a.monster, monster_card=target.card)]
 
 
 def _add_monster(state: GameState, seat: int, monster: str, *spent: str) -> GameState:
@@ -345,7 +369,7 @@ def _wandering_candidates(state: GameState, seat: int) -> Iterator[WanderingMons
 def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState, list[Event]]:
     """Its player picks the monster from their own hand; both must be beaten (M26, M29)."""
     state = _add_monster(take_from_hand(state, a.seat, a.card), a.seat, a.monster, a.card)
-    return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+    return state, [WanderingMonsterPlayed(seat=a.seat, card=a.card, monster=a.monster)]
 
 
 def kindred(d: CardDef, undead: bool = False) -> frozenset[str]:
@@ -373,7 +397,7 @@ def _check_undead(state: GameState, a: JoinUndead) -> None:
 )
 def join_undead(state: GameState, a: JoinUndead) -> tuple[GameState, list[Event]]:
     state = _add_monster(state, a.seat, a.monster)
-    return state, [Event("undead_joined", {"seat": a.seat, "monster": a.monster})]
+    return state, [UndeadJoined(seat=a.seat, monster=a.monster)]
 
 
 # --- one-shots (M48) ------------------------------------------------------------------------------------
@@ -487,17 +511,8 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
         p = state.players[a.seat]
         state = with_player(state, a.seat, items=tuple(c for c in p.items if c.card != a.card))
     aimed = state.combat.monster_card(a.monster) if state.combat is not None else ""
-    event = Event(
-        "one_shot",
-        {
-            "seat": a.seat,
-            "card": a.card,
-            "side": a.side,
-            "monster": a.monster,
-            "monster_card": aimed,
-            "target": a.target,
-        },
-    )
+    side: Side = "monsters" if a.side == "monsters" else "fighters"  # a one-shot aimed at no side counts as ours
+    event = OneShot(seat=a.seat, card=a.card, side=side, monster=a.monster, monster_card=aimed, target=a.target)
     use = _one_shot_use(d)
     combat = state.combat
     if combat is not None and combat.step == "flee":
@@ -539,7 +554,7 @@ def _remove_monster(
         spent=(*combat.spent, spent) if spent else combat.spent,
     )
     state = evolve(state, combat=combat)
-    events.append(Event("monster_removed", {"card": monster.card, "keeps_treasure": keep_treasure}))
+    events.append(MonsterRemoved(card=monster.card, keeps_treasure=keep_treasure))
     if not combat.monsters:
         state, more = resolve_victory(state)
         return state, events + more  # the card and the removal happened before the victory: keep them
@@ -587,7 +602,8 @@ def _ability_bonus(
     combat = combat_of(state)
     combat = evolve(combat, bonuses=(*combat.bonuses, (seat, bonus, ability)), used=(*combat.used, (seat, ability)))
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event(ability, {"seat": seat, "cards": list(cards), "bonus": bonus})]
+    told = WentBerserk if ability == "berserk" else UndeadTurned
+    return state, [told(seat=seat, cards=list(cards), bonus=bonus)]
 
 
 def _check_charm(state: GameState, a: Charm) -> None:
@@ -608,8 +624,8 @@ def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, p.hand)
     state = evolve(state, combat=evolve(combat_of(state), charmed=True))
     keep = not state.options.rulings_001  # R13: by 001's reading the Wizard's charm gives no reward
-    charmed = {"seat": a.seat, "monster": a.monster, "monster_card": combat_of(state).monster_card(a.monster)}
-    return _remove_monster(state, a.monster, keep, "", [Event("charmed", charmed)])
+    charmed = Charmed(seat=a.seat, monster=a.monster, monster_card=combat_of(state).monster_card(a.monster))
+    return _remove_monster(state, a.monster, keep, "", [charmed])
 
 
 def _check_backstab(state: GameState, a: Backstab) -> None:
@@ -639,7 +655,7 @@ def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
         combat, bonuses=(*combat.bonuses, (a.target, -2, "backstab")), backstabs=(*combat.backstabs, (a.seat, a.target))
     )
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("backstab", {"seat": a.seat, "target": a.target})]
+    return state, [Backstabbed(seat=a.seat, target=a.target)]
 
 
 # --- spoils (M31 treasure share) ------------------------------------------------------------------------
@@ -663,4 +679,4 @@ def take_spoil(state: GameState, a: TakeSpoil) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
     # M17: a treasure won may be played at once, even by a helper outside their turn.
     state = evolve(with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card)), combat=combat)
-    return settle_spoils(state, [Event("took_spoil", {"seat": a.seat, "card": a.card})])
+    return settle_spoils(state, [TookSpoil(seat=a.seat, card=a.card)])

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...shared.rules.base import Event
 from ...shared.rules.munchkin import events as ev
+from ...shared.rules.munchkin.kinds import Deck
 from . import Say, Words, listed, ordinal, plural, said
 
 Wire = dict[str, Any]
@@ -351,7 +352,7 @@ def _played(w: Words, e: ev.Played) -> str:
     return f"{w.name(e.seat)} plays {w.card_of(e.card)}"
 
 
-_GOT_AWAY: dict[str, str] = {"flight_spell": " by a Flight spell", "not_pursued": " (it does not give chase)"}
+_GOT_AWAY: dict[ev.EscapeHow, str] = {"flight_spell": " by a Flight spell", "not_pursued": " (it does not give chase)"}
 
 
 def _escaped(w: Words, e: ev.Escaped) -> str:
@@ -399,7 +400,7 @@ def _discarded(w: Words, e: ev.Discarded) -> str:
     return f"{w.name(e.seat)} discards {cards}"
 
 
-_DECKS: dict[str, str] = {"door": "Door", "treasure": "Treasure", "fairy_dust": "Fairy Dust card"}
+_DECKS: dict[Deck, str] = {"door": "Door", "treasure": "Treasure", "fairy_dust": "Fairy Dust card"}
 
 
 def _drew(w: Words, e: ev.Drew) -> str:

@@ -16,13 +16,15 @@ import time
 from typing import Any
 
 from doorkick.bench.common import add_bench_arguments, memory_mb, write_figures
+from doorkick.shared.rules.base import Event
+from doorkick.shared.rules.munchkin import events as ev
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def big_moment(scene: Any, frame: int) -> dict[str, object]:
+def big_moment(scene: Any, frame: int) -> Event:
     """The next big moment's event, in turn: a Door kicked open, a level gained, a death with its corpse."""
     view = scene.view
     players = view.get("players") or []
@@ -30,12 +32,12 @@ def big_moment(scene: Any, frame: int) -> dict[str, object]:
     which = (frame // 7) % 3
     if which == 0:
         door = next(str(c) for c in scene.cards.defs if c not in scene.hand)
-        return {"type": "kicked_door", "seat": seat, "card": door}
+        return ev.KickedDoor(seat=seat, card=door)
     if which == 1:
         level = int(players[seat].get("level") or 1)
-        return {"type": "level", "seat": seat, "level": level + 1, "change": 1}
+        return ev.Level(seat=seat, level=level + 1, change=1)
     corpse = [str(i.get("card")) for i in players[seat].get("items") or []][:4]
-    return {"type": "died", "seat": seat, "source": "bench", "corpse": corpse}
+    return ev.Died(seat=seat, source="bench", corpse=corpse)
 
 
 def main() -> int:
@@ -85,7 +87,8 @@ def main() -> int:
     for frame in range(args.frames):
         start, start_cpu = time.perf_counter(), time.process_time()
         if scene.throw is None or scene.throw.done:
-            scene.roll_dice([1 + frame % 6], {"type": "bench", "seed": frame})
+            face = 1 + frame % 6
+            scene.roll_dice([face], ev.EscapeRoll(seat=0, monster=0, monster_card="", die=face, total=face, seed=frame))
             throws += 1
         if not scene.moments.active:  # a big moment always playing: a Door kicked, a level, a death in turn
             scene.on_event(big_moment(scene, frame))

@@ -23,6 +23,7 @@ from .seats import KeptSeat, SeatStore
 from .trust import KnownHosts, Untrusted, check_welcome, new_nonce
 
 if TYPE_CHECKING:
+    from ..shared.rules.base import Event
     from .app import App
     from .words import Words
 
@@ -93,21 +94,9 @@ class Rejoin:
             self.take(self.offers[0])
 
 
-def history_lines(words: Words, events: Iterable[Any]) -> list[str]:
-    """The log lines of the events a window missed, oldest first; an event that cannot be worded (a newer
-    host's) reads by its kind, and one the log leaves out gives no line."""
-    lines = []
-    for event in events:
-        if not isinstance(event, dict):
-            continue
-        try:
-            text = words.event(event)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            log.warning("could not word a %r event from the history: %r", event.get("type"), exc)
-            text = words.unworded(str(event.get("type")), {})
-        if text:
-            lines.append(text)
-    return lines
+def history_lines(words: Words, events: Iterable[Event]) -> list[str]:
+    """The log lines of the events a window missed, oldest first; one the log leaves out gives no line."""
+    return [text for event in events if (text := words.event(event))]
 
 
 def offer(app: App, seats: list[KeptSeat], take: Take, decline: Callable[[], None]) -> None:

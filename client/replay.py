@@ -87,7 +87,7 @@ class ReplaySession(Session):
         self.engine_state, events = self.ruleset.apply(self.engine_state, action)
         self._refresh()
         for event in events:
-            self._happenings.append(Happening("event", self.viewer, event.for_seat(self.viewer)))
+            self._happenings.append(Happening("event", self.viewer, event=event.told(self.viewer)))
         self._happenings.append(Happening("state", self.viewer))
         return True
 

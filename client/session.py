@@ -9,6 +9,7 @@ wire form, plain maps); `records` holds the same states typed.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -20,6 +21,7 @@ import msgspec
 
 from ..shared import protocol
 from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
+from ..shared.events import decode as decode_event
 from ..shared.fairness import view_state
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, RuleError, Ruleset, SeatSetup
@@ -28,6 +30,8 @@ from .clocks import LocalClocks, window_key
 from .net import HostLink, Status
 from .presence import Presence
 from .verify import Witness
+
+log = logging.getLogger(__name__)
 
 TableState = dict[str, Any]
 # A button a session offers in place of the table's actions: label, what it does, its key (a pygame key name).
@@ -42,6 +46,7 @@ class Happening:
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     stand_in: int | None = None  # an event of an action a bot played for this (human) seat
+    event: Event | None = None  # an "event": its record (`shared/events.py`), as this seat may know it
 
 
 def state_for(ruleset: Ruleset[Any], state: Any, seat: int | None) -> TableState:
@@ -179,7 +184,7 @@ class LocalSession(Session):
         self._restart_clocks()
         for seat in (*self.seats, None):
             for event in events:
-                self._happenings.append(Happening("event", seat, event.for_seat(seat)))
+                self._happenings.append(Happening("event", seat, event=event.told(seat)))
         self._happenings.append(Happening("state"))
 
     def act(self, seat: int, wire: dict[str, Any]) -> None:
@@ -284,7 +289,8 @@ class NetSession(Session):
                 self.states[item.get("seat")] = state
                 self._happenings.append(Happening("state", item.get("seat")))
                 if first and item.get("history"):  # back at the seat: the log so far (a resync keeps its own)
-                    self._happenings.append(Happening("history", item.get("seat"), {"events": item.get("history")}))
+                    events = self._read_events(item.get("history"))
+                    self._happenings.append(Happening("history", item.get("seat"), {"events": events}))
         elif kind == protocol.UPDATE:
             seat = item.get("seat")
             current = self.states.get(seat)
@@ -302,8 +308,8 @@ class NetSession(Session):
                 self.connection.request(protocol.RESYNC)
             elif not self._typed(seat, current):
                 return
-            for event in item.get("events"):
-                self._happenings.append(Happening("event", seat, dict(event), item.get("stand_in")))
+            for event in self._read_events(item.get("events")):
+                self._happenings.append(Happening("event", seat, stand_in=item.get("stand_in"), event=event))
             self._happenings.append(Happening("state", seat))
         elif kind == protocol.TIMER:
             self.timers[item.get("seat")] = (item.get("kind"), float(item.get("seconds")))
@@ -326,6 +332,17 @@ class NetSession(Session):
             )
             for seat, line in self.presence.absorb(item.get("table"), self.seats):
                 self._happenings.append(Happening("presence", seat, {"text": line}))
+
+    def _read_events(self, wires: list[Any]) -> list[Event]:
+        """The records of the events the host sent; one this client cannot read costs its log line, not the
+        game: the states go on."""
+        events: list[Event] = []
+        for wire in wires:
+            try:
+                events.append(decode_event(wire, self.game))
+            except ValueError as exc:
+                log.warning("an event from the host could not be read: %s", exc)
+        return events
 
     def _typed(self, seat: int | None, state: TableState) -> bool:
         """Decode a state the host sent into `records`; one this client cannot read is reported, and False."""

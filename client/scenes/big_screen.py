@@ -16,7 +16,6 @@ secret and the big screen has replayed the game like any player's window.
 
 from __future__ import annotations
 
-import zlib
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from ...shared import protocol
+from ...shared.rules.base import Event
 from ..anim.dice import DiceThrow, draw_tray, tray_rect
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
@@ -55,13 +55,11 @@ WATCH_REFUSED = ("no_such_table", "bad_password")  # the table went, or it was l
 class Middle(Protocol):
     """A game's part of the big screen: the table between the heading, the ranking and the captions."""
 
-    roll_events: tuple[str, ...]
-
     def layout(self, rect: pygame.Rect) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
-    def on_event(self, event: dict[str, Any]) -> None: ...
+    def on_event(self, event: Event) -> None: ...
 
     def dice_area(self) -> pygame.Rect: ...
 
@@ -264,10 +262,10 @@ class BigScreenScene(Scene):
     def _happened(self, happening: Happening) -> None:
         if happening.kind == "state":
             self._refresh()
-        elif happening.kind == "event" and happening.seat is None:
-            self.on_event(happening.data)
+        elif happening.kind == "event" and happening.seat is None and happening.event is not None:
+            self.on_event(happening.event)
         elif happening.kind == "history" and happening.seat is None:  # started watching mid-game
-            lines = history_lines(self.words, happening.data.get("events") or [])
+            lines = history_lines(self.words, happening.data["events"])
             self.captions.extend((text, None) for text in lines[-CAPTIONS:])
 
     def _refresh(self) -> None:
@@ -296,37 +294,24 @@ class BigScreenScene(Scene):
                 rest = max((m.duration - m.t for m in self.moments.playing), default=0.0)
                 self.moments.add(Callout(said, where, theme.YELLOW, self.font_size(60)), rest, "now")
 
-    def on_event(self, event: dict[str, Any]) -> None:
+    def on_event(self, event: Event) -> None:
         """One event: a caption, dice for a roll, and the big moment it starts."""
-        try:
-            text = self.words.event(event)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-            text = self.words.unworded(str(event.get("type")), {})
+        text = self.words.event(event)
         if self.middle is None:
             if text:
                 self.captions.append((text, None))
             return
         thrown = self.throw
-        kind = event.get("type")
-        if kind in self.middle.roll_events and isinstance(event.get("die"), int) and 1 <= event["die"] <= 6:
-            self.roll([int(event["die"])], event)
-        elif kind == "rolled_for_first":
-            rolls = [int(r[1]) for r in event.get("rolls") or [] if isinstance(r, list) and len(r) == 2]
-            if rolls:
-                self.roll(rolls[:2], event)
-        elif kind == "fight_began" and isinstance(event.get("monster_die"), int):
-            self.roll([int(event["monster_die"])], {**event, "for": "monster"})
+        if isinstance(event, table_moments.Roll) and (dice := table_moments.dice_of(event)):
+            self.roll(dice, event)
         action = self.throw_action if self.throw is not thrown else None
         if text:
             self.captions.append((text, action))
         self.middle.on_event(event)
 
-    def roll(self, values: list[int], event: dict[str, Any]) -> None:
+    def roll(self, values: list[int], event: table_moments.Roll) -> None:
         """The dice thrown big, settling on the host's values (every client throws the same: the event's seed)."""
-        seed = event.get("seed")
-        if not isinstance(seed, int):
-            seed = zlib.crc32(repr(sorted(event.items(), key=str)).encode())
-        self.throw = DiceThrow(values, seed)
+        self.throw = DiceThrow(values, event.seed)
         self.throw_action = self.session.seq if self.session is not None else None
         self.app.sounds.play("dice")
         said = table_moments.roll_callout(self, event)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.base import Event
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, draw_back, draw_face
 from ..render.table_surface import draw_empty_pile, draw_stack, lying
@@ -33,7 +34,6 @@ Placed = tuple[str, pygame.Rect, bool]  # a card on the table: where, and whethe
 
 
 class MunchkinMiddle(ScreenPart):
-    roll_events: tuple[str, ...] = ("escape_roll", "outrun_roll", "theft", "rolled")
     hand_rects: tuple[tuple[str, pygame.Rect], ...] = ()
 
     def __init__(self, screen: BigScreenScene) -> None:
@@ -68,7 +68,7 @@ class MunchkinMiddle(ScreenPart):
             parts[deck] = {"row": row, "pile": pile, "discard": pile.move(card_w + 12, 0)}
         return parts
 
-    def on_event(self, event: dict[str, Any]) -> None:
+    def on_event(self, event: Event) -> None:
         table_moments.munchkin(self, event)  # type: ignore[arg-type]
 
     def dice_area(self) -> pygame.Rect:

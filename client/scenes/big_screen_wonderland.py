@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.base import Event
 from ..anim.dice import die_image
 from ..presence import draw_mark as draw_presence
 from ..render.board import SPACE_NAMES, BoardGeometry, draw_board, draw_standie
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 
 
 class WonderlandMiddle(ScreenPart):
-    roll_events: tuple[str, ...] = ("rolled",)
     friend_rects: tuple[tuple[str, pygame.Rect], ...] = ()  # a spectator holds no Friends of its own
 
     def __init__(self, screen: BigScreenScene) -> None:
@@ -47,7 +47,7 @@ class WonderlandMiddle(ScreenPart):
 
     # -- what the table's moments ask ----------------------------------------------------------------
 
-    def on_event(self, event: dict[str, Any]) -> None:
+    def on_event(self, event: Event) -> None:
         table_moments.wonderland(self, event)  # type: ignore[arg-type]
 
     def dice_area(self) -> pygame.Rect:

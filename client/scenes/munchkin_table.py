@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.base import Event
+from ...shared.rules.munchkin import events as ev
 from ..actions import menu_order
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
@@ -36,6 +38,7 @@ SLOT_LABELS = {
     "none": "Other",
 }
 # Decisions whose cards are Doors just turned over, public and not yet anywhere else on the table.
+CARD_SOUNDS = (ev.Played, ev.Equipped, ev.Enhanced, ev.OneShot, ev.Cursed, ev.Sold, ev.Discarded, ev.Mate)
 FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse", "resurrect", "curse_cast")
 DECISION_TEXT = {
     "door_order": "which curse strikes first",
@@ -433,25 +436,16 @@ class MunchkinScene(GameScene):
         return None, ""
 
     # -- events ------------------------------------------------------------------------------------
-    def roll_events(self) -> tuple[str, ...]:
-        return ("escape_roll", "outrun_roll", "theft", "rolled")
-
-    def event_effects(self, event: dict[str, Any]) -> None:
+    def event_effects(self, event: Event) -> None:
         table_moments.munchkin(self, event)
-        kind = event.get("type")
-        seat = event.get("seat")
-        if kind == "turn":
-            if seat == self.viewer:
+        if isinstance(event, ev.Turn):
+            if event.seat == self.viewer:
                 self.app.sounds.play("turn")
             self.want_shot("turn_start", 0.1)
-        elif kind == "combat":
+        elif isinstance(event, ev.CombatBegan):
             self.want_shot("combat", 0.5)
-        elif kind in ("played", "equipped", "enhanced", "one_shot", "cursed", "sold", "discarded", "mate"):
+        elif isinstance(event, CARD_SOUNDS):
             self.app.sounds.play("card")
-        elif kind == "rolled_for_first":
-            rolls = [int(r[1]) for r in event.get("rolls") or [] if isinstance(r, list) and len(r) == 2]
-            if rolls:
-                self.roll_dice(rolls[:2], event)
 
     def dice_area(self) -> pygame.Rect:
         """The fight panel rolls (a run away, an outrun curse, a theft): under its title, over the fight's cards,

@@ -7,11 +7,11 @@ Input becomes actions only through `choose()`, which every button, card menu and
 from __future__ import annotations
 
 import logging
-import zlib
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.base import Event
 from .. import actions as acts
 from .. import presence
 from ..anim.dice import DiceThrow, clear_of_dice, draw_tray, tray_rect
@@ -475,8 +475,8 @@ class GameScene(ActionBar, Scene):
         if happening.kind == "state":
             self.awaiting = 0.0
             self._refresh()
-        elif happening.kind == "event" and happening.seat == self.viewer:
-            self.on_event(happening.data, happening.stand_in)
+        elif happening.kind == "event" and happening.seat == self.viewer and happening.event is not None:
+            self.on_event(happening.event, happening.stand_in)
         elif happening.kind == "history" and happening.seat == self.viewer:
             self.log.prepend([(text, theme.TEXT) for text in history_lines(self.words, happening.data["events"])])
         elif happening.kind == "presence":
@@ -499,32 +499,21 @@ class GameScene(ActionBar, Scene):
         elif happening.kind == "chat":
             self.chat.append((f"{happening.data.get('from', '?')}: {happening.data.get('text', '')}", theme.SKY))
 
-    def on_event(self, event: dict[str, Any], stand_in: int | None = None) -> None:
+    def on_event(self, event: Event, stand_in: int | None = None) -> None:
         """One event: its log line (marked when a bot played the action for `stand_in`'s player), dice, effects."""
-        kind = event.get("type")
-        try:
-            text = self.words.event(event)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            # An event shaped in a way this screen did not expect (a newer host's, say) costs a log line, not
-            # the game: the table keeps going from the states that follow.
-            log.warning("could not word a %r event: %r", kind, exc)
-            text = self.words.unworded(str(kind), {})
+        text = self.words.event(event)
         if text and stand_in is not None:
             self.log.append((presence.mark(self.seat_name(stand_in)) + text, theme.TEXT_DIM))
         elif text:
             self.log.append((text, theme.TEXT))
-        if kind in self.roll_events():
-            value = event.get("die")
-            if isinstance(value, int) and 1 <= value <= 6:
-                self.roll_dice([value], event)
+        if isinstance(event, table_moments.Roll) and (dice := table_moments.dice_of(event)):
+            self.roll_dice(dice, event)
         self.event_effects(event)
 
-    def roll_dice(self, values: list[int], event: dict[str, Any]) -> None:
-        # The animation seed: the host's (drawn from the game's state), else from the event's content alone, so
-        # every client shows the same throw whatever it has seen before.
-        seed = event.get("seed")
-        if not isinstance(seed, int):
-            seed = zlib.crc32(repr(sorted(event.items(), key=str)).encode())
+    def roll_dice(self, values: list[int], event: table_moments.Roll) -> None:
+        # The animation seed is the host's (drawn from the game's state), so every client shows the same throw
+        # whatever it has seen before.
+        seed = event.seed
         if self.throw is not None and not self.throw.done and len(self.throw.values) < 2 and self.throw.t < 0.3:
             values = [*self.throw.values, *values]  # two rolls at once share the tray
         self.throw = DiceThrow(values, seed)
@@ -537,10 +526,7 @@ class GameScene(ActionBar, Scene):
             self.moments.add(callout, self.throw.duration, "now")
         self.want_shot("dice", 0.45)
 
-    def roll_events(self) -> tuple[str, ...]:
-        return ("rolled",)
-
-    def event_effects(self, event: dict[str, Any]) -> None:
+    def event_effects(self, event: Event) -> None:
         """Subclasses: sounds, flights and screenshots for their events."""
 
     def toast(self, text: str, seconds: float = 4.0) -> None:

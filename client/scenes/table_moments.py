@@ -7,19 +7,17 @@ from their `event_effects`; the dice's result line comes from `roll_callout`.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
-from functools import wraps
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ...shared.rules.base import Event
+from ...shared.rules.munchkin import events as mev
 from ...shared.rules.munchkin.flight import ESCAPE_ON
+from ...shared.rules.wonderland import events as wev
 from ..anim.moments import Callout, CardPass, Death, DoorKick, LevelTick, Point, Reveal, Where
 from ..render.cards import draw_back, draw_face
 from ..ui import theme
-
-log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .munchkin_table import MunchkinScene
@@ -27,20 +25,8 @@ if TYPE_CHECKING:
     from .wonderland_board import WonderlandScene
 
 MONSTERS = ("monster", "wandering_monster")
-Scene = TypeVar("Scene", bound="GameScene")
-
-
-def _guarded(start: Callable[[Scene, dict[str, Any]], None]) -> Callable[[Scene, dict[str, Any]], None]:
-    """An event shaped unexpectedly (a newer host's) costs its moment and a warning, never the game."""
-
-    @wraps(start)
-    def run(scene: Scene, event: dict[str, Any]) -> None:
-        try:
-            start(scene, event)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            log.warning("no moment for a %r event: %r", event.get("type"), exc)
-
-    return run
+# The events that throw dice, each with the host's seed for the throw, so every client shows the same one.
+Roll = mev.EscapeRoll | mev.OutrunRoll | mev.Theft | mev.RolledForFirst | wev.Rolled | wev.FightBegan
 
 
 LOOT_STAGGER = 0.15  # seconds between the corpse's cards (or lost items) leaving one after another
@@ -98,15 +84,12 @@ def _image(scene: GameScene, card: str | None, width: int, deck: str = "door") -
     return draw_back(deck, width)
 
 
-@_guarded
-def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
-    kind = event.get("type")
-    seat = event.get("seat")
+def munchkin(scene: MunchkinScene, event: Event) -> None:
     moments = scene.moments
     k = scene.ui_scale
     small = max(40, int(64 * k))
-    if kind == "kicked_door" and isinstance(seat, int) and event.get("card"):
-        card = str(event["card"])
+    if isinstance(event, mev.KickedDoor):
+        seat, card = event.seat, event.card
         found = scene.cards.get(card)
         what = str(getattr(found, "kind", ""))
         pile = scene.deck_parts()["door"]["pile"]
@@ -122,56 +105,52 @@ def munchkin(scene: MunchkinScene, event: dict[str, Any]) -> None:
         moments.add(
             DoorKick(card, front, draw_back("door", pile.w), _fixed(pile.center), middle, end, end_w, what == "curse")
         )
-    elif kind == "level" and isinstance(seat, int) and isinstance(event.get("level"), int):
-        new = int(event["level"])
-        old = new - int(event.get("change") or 0)
-        if old != new:
-            moments.add(LevelTick(_fixed(_level_point(scene, seat)), old, new, scene.seat_name(seat)))
-    elif kind == "died" and isinstance(seat, int):
-        corpse = [str(c) for c in event.get("corpse") or []] if isinstance(event.get("corpse"), list) else []
-        images = [_image(scene, c, small) for c in corpse[:8]]
-        panel = _panel(scene, seat).copy()
+    elif isinstance(event, mev.Level):
+        old = event.level - event.change
+        if old != event.level:
+            point = _fixed(_level_point(scene, event.seat))
+            moments.add(LevelTick(point, old, event.level, scene.seat_name(event.seat)))
+    elif isinstance(event, mev.Died):
+        images = [_image(scene, c, small) for c in event.corpse[:8]]
+        panel = _panel(scene, event.seat).copy()
         zone = scene.combat_rect.center
-        moments.add(Death(lambda: panel, scene.seat_name(seat), images, _fixed(zone), corpse))
-    elif kind == "looted_corpse" and isinstance(seat, int):
-        card = str(event.get("card") or "")
-        start = _card_point(scene, card, None)
+        moments.add(Death(lambda: panel, scene.seat_name(event.seat), images, _fixed(zone), list(event.corpse)))
+    elif isinstance(event, mev.LootedCorpse):
+        start = _card_point(scene, event.card, None)
         after = isinstance(moments.playing[-1], Death) if moments.playing else False
         moments.add(
-            CardPass(_image(scene, card, small), _fixed(start), _fixed(_hand_point(scene, seat)), card),
+            CardPass(
+                _image(scene, event.card, small), _fixed(start), _fixed(_hand_point(scene, event.seat)), event.card
+            ),
             0.0 if after else LOOT_STAGGER,
             "after" if after else "with",
         )
-    elif kind == "lost" and isinstance(seat, int) and isinstance(event.get("cards"), list):
-        for i, card in enumerate(str(c) for c in event["cards"][:8]):
+    elif isinstance(event, mev.Lost):
+        for i, card in enumerate(event.cards[:8]):
             discard = scene.deck_parts().get(scene.cards.deck(card), scene.deck_parts()["door"])["discard"]
-            start = _card_point(scene, card, seat)
+            start = _card_point(scene, card, event.seat)
             pass_ = CardPass(_image(scene, card, small), _fixed(start), _fixed(discard.center), card, fade_out=True)
             if i == 0:
                 pass_.sound = "lose"
             moments.add(pass_, LOOT_STAGGER * i, "queue")
-    elif kind in ("charity", "gave") and isinstance(seat, int):
-        to = event.get("to")
-        given = str(event.get("card") or "") or None  # a charity's card is the giver's and taker's secret
+    elif isinstance(event, mev.Charity | mev.Gave):
+        seat, to = event.seat, event.to
+        given = event.card if isinstance(event.card, str) and event.card else None  # a charity's card is secret
         start = _card_point(scene, given, seat) if given else _hand_point(scene, seat)
-        if isinstance(to, int) and to >= 0:
-            end_point = _hand_point(scene, to)
-        else:
-            end_point = scene.deck_parts()["door"]["discard"].center
+        end_point = _hand_point(scene, to) if to >= 0 else scene.deck_parts()["door"]["discard"].center
         moments.add(CardPass(_image(scene, given, small), _fixed(start), _fixed(end_point), given or ""), 0.0, "queue")
-    elif kind == "cursed" and isinstance(seat, int) and event.get("card") and not moments.holds(str(event["card"])):
+    elif isinstance(event, mev.Cursed) and event.card and not moments.holds(event.card):
         # A curse played on someone (a kicked one strikes in its Door's moment) flies at its victim.
-        card = str(event["card"])
+        card = event.card
         start = _card_point(scene, card, None)
-        target = _fixed(_panel(scene, seat).center)
+        target = _fixed(_panel(scene, event.seat).center)
         moments.add(CardPass(_image(scene, card, small), _fixed(start), target, card, glow=theme.PURPLE, fade_out=True))
-    elif kind == "victory" and isinstance(event.get("fighter"), int):
-        words = f"{scene.seat_name(int(event['fighter']))} wins the fight!"
+    elif isinstance(event, mev.Victory):
+        words = f"{scene.seat_name(event.fighter)} wins the fight!"
         moments.add(Callout(words, _fixed(scene.combat_rect.center), theme.SKY, 34), 0.0, "queue")
-    elif kind == "traded" and isinstance(seat, int) and isinstance(event.get("with"), int):
-        other = int(event["with"])
-        legs = [(str(c), seat, other) for c in event.get("give") or []]
-        legs += [(str(c), other, seat) for c in event.get("take") or []]
+    elif isinstance(event, mev.Traded):
+        seat, other = event.seat, event.partner
+        legs = [(c, seat, other) for c in event.give] + [(c, other, seat) for c in event.take]
         for i, (card, giver, taker) in enumerate(legs[:8]):
             start = _card_point(scene, card, giver)
             moments.add(
@@ -187,13 +166,10 @@ def _row_point(scene: WonderlandScene, seat: int) -> Point:
     return float(scene.side_rect.x + 60), float(scene.side_rect.y + 50 + 28 + 60 * seat + 27)
 
 
-@_guarded
-def wonderland(scene: WonderlandScene, event: dict[str, Any]) -> None:
-    kind = event.get("type")
-    seat = event.get("seat")
+def wonderland(scene: WonderlandScene, event: Event) -> None:
     k = scene.ui_scale
-    if kind == "friend_played" and isinstance(seat, int) and event.get("card"):
-        card = str(event["card"])
+    if isinstance(event, wev.FriendPlayed):
+        seat, card = event.seat, event.card
         mine = next((r.center for c, r in scene.friend_rects if c == card), None)
         end = mine if seat == scene.viewer and mine else _row_point(scene, seat)
         start = scene.hand_rect.center if seat == scene.viewer else _row_point(scene, seat)
@@ -202,52 +178,61 @@ def wonderland(scene: WonderlandScene, event: dict[str, Any]) -> None:
         # The Friend comes forward over the board, glowing, then takes their place.
         scene.moments.add(CardPass(img, _fixed(start), _fixed(board), card, glow=theme.YELLOW), 0.0, "queue")
         scene.moments.add(CardPass(img, _fixed(board), _fixed(end), card), 0.0, "after")
-    elif kind == "fight_began":
-        cards = [str(c) for c in event.get("monster_cards") or []]
-        if not cards:
+    elif isinstance(event, wev.FightBegan):
+        if not event.monster_cards:
             return
         width = int(96 * k)
-        images = [draw_face(scene.cards.face(c), width) for c in cards[:5]]
+        images = [draw_face(scene.cards.face(c), width) for c in event.monster_cards[:5]]
         where = scene.geo.rect.center if scene.geo is not None else scene.table_rect.center
-        title = f"{event.get('monster', 'The monster')}: power {event.get('monster_power', '?')}"
+        title = f"{event.monster}: power {event.monster_power}"
         scene.moments.add(Reveal(images, draw_back("monster", width), _fixed(where), title))
-    elif kind == "fight_ended" and isinstance(seat, int):
+    elif isinstance(event, wev.FightEnded):
         # The fight's end said over the board, as Munchkin's "wins the fight!" (and the hot-seat cover waits for it).
-        won = bool(event.get("won"))
-        words = f"{scene.seat_name(seat)} {'wins' if won else 'loses'} the fight!"
+        words = f"{scene.seat_name(event.seat)} {'wins' if event.won else 'loses'} the fight!"
         where = scene.geo.rect.center if scene.geo is not None else scene.table_rect.center
-        scene.moments.add(Callout(words, _fixed(where), theme.SKY if won else theme.ORANGE, int(34 * k)), 0.0, "queue")
+        colour = theme.SKY if event.won else theme.ORANGE
+        scene.moments.add(Callout(words, _fixed(where), colour, int(34 * k)), 0.0, "queue")
 
 
 # -- the dice's result, said where the eye is --------------------------------------------------------------
-def roll_callout(scene: GameScene, event: dict[str, Any]) -> tuple[str, theme.Colour] | None:
+_ROLLED_FOR: dict[wev.RollPurpose, str] = {
+    "move": ": moves {}",
+    "room": ": Room {}",
+    "run_away": ": runs",
+    "fighter": " for the fight",
+    "helper": " to help",
+}
+
+
+def roll_callout(scene: GameScene, event: Roll) -> tuple[str, theme.Colour] | None:
     """The line the tray calls out once the dice rest: who rolled what, and what it means."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = scene.seat_name(seat) if isinstance(seat, int) else "The monster"
-    die = event.get("die")
-    if kind in ("escape_roll", "outrun_roll"):
-        away = int(event.get("total") or 0) >= ESCAPE_ON
-        return f"{who} rolls {die}: {'away!' if away else 'caught!'}", theme.SKY if away else theme.ORANGE
-    if kind == "theft":
-        ok = bool(event.get("success"))
-        return f"{who} rolls {die}: {'stolen!' if ok else 'caught!'}", theme.SKY if ok else theme.ORANGE
-    if kind == "rolled_for_first":
-        rolls = [r for r in event.get("rolls") or [] if isinstance(r, list) and len(r) == 2]
+    if isinstance(event, mev.EscapeRoll | mev.OutrunRoll):
+        away = event.total >= ESCAPE_ON
+        who = scene.seat_name(event.seat)
+        return f"{who} rolls {event.die}: {'away!' if away else 'caught!'}", theme.SKY if away else theme.ORANGE
+    if isinstance(event, mev.Theft):
+        ok = event.success
+        return f"{scene.seat_name(event.seat)} rolls {event.die}: {'stolen!' if ok else 'caught!'}", (
+            theme.SKY if ok else theme.ORANGE
+        )
+    if isinstance(event, mev.RolledForFirst):
+        rolls = [r for r in event.rolls if len(r) == 2]
         if rolls:
-            seat_, best = max(rolls, key=lambda r: r[1])
-            return f"{scene.seat_name(int(seat_))} rolls {best}", theme.YELLOW
+            seat, best = max(rolls, key=lambda r: r[1])
+            return f"{scene.seat_name(seat)} rolls {best}", theme.YELLOW
         return None
-    if kind == "fight_began":
-        return f"The monster rolls {event.get('monster_die')}", theme.ORANGE
-    if kind == "rolled":
-        purpose = str(event.get("for", ""))
-        words = {
-            "move": f": moves {die}",
-            "room": f": Room {die}",
-            "run_away": ": runs",
-            "fighter": " for the fight",
-            "helper": " to help",
-        }
-        return f"{who} rolls {die}{words.get(purpose, '')}", theme.YELLOW
-    return None
+    if isinstance(event, wev.FightBegan):
+        return f"The monster rolls {event.monster_die}", theme.ORANGE
+    said = _ROLLED_FOR[event.purpose].format(event.die)
+    return f"{scene.seat_name(event.seat)} rolls {event.die}{said}", theme.YELLOW
+
+
+def dice_of(event: Roll) -> list[int]:
+    """The dice an event throws on the table's tray, settling on the host's faces (at most two at once)."""
+    if isinstance(event, mev.RolledForFirst):
+        faces = [r[1] for r in event.rolls if len(r) == 2][:2]
+    elif isinstance(event, wev.FightBegan):
+        faces = [] if event.monster_die is None else [event.monster_die]  # the Bandersnatch's die
+    else:
+        faces = [event.die]
+    return [face for face in faces if 1 <= face <= 6]

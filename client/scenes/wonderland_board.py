@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.base import Event
+from ...shared.rules.wonderland import events as ev
 from ..anim.dice import die_image
 from ..presence import draw_mark as draw_presence
 from ..render.board import (
@@ -56,7 +58,7 @@ class WonderlandScene(GameScene):
         self.reward_rects: list[tuple[str, pygame.Rect]] = []
         self.friend_rects: list[tuple[str, pygame.Rect]] = []
         # Events wait here while a standie hops, so the log, the dice and the pawns tell the same moment.
-        self.waiting: deque[tuple[dict[str, Any], int | None]] = deque()  # events and who stood in for them
+        self.waiting: deque[tuple[Event, int | None]] = deque()  # events and who stood in for them
         self.column = pygame.Rect(0, 0, 10, 10)  # left of the board: the fight, how to win, your Friends
         self.columns = [self.column]  # and, on a wide table, one right of it: the key to the spaces and Rooms
         self.parts: dict[str, pygame.Rect] = {}  # as placed: fight, win, legend, rooms, friends, rewards
@@ -166,7 +168,7 @@ class WonderlandScene(GameScene):
 
     def _sync_standies(self) -> None:
         """Standies with nothing left to show stand where the game says they are."""
-        moving = {e.get("seat") for e, _ in self.waiting if e.get("type") in ("moved", "sent_to_room")}
+        moving = {e.seat for e, _ in self.waiting if isinstance(e, ev.Moved | ev.SentToRoom)}
         for p in self.view.get("players") or []:
             seat = int(p.get("seat", 0))
             if seat not in self.hops and seat not in moving:
@@ -219,38 +221,31 @@ class WonderlandScene(GameScene):
         return SPACE_NAMES.get(kind, space)
 
     # -- events ------------------------------------------------------------------------------------
-    def on_event(self, event: dict[str, Any], stand_in: int | None = None) -> None:
+    def on_event(self, event: Event, stand_in: int | None = None) -> None:
         # While a standie hops, what happened next waits: its log line, dice and sounds come as it lands.
         if self.hops or self.waiting:
             self.waiting.append((event, stand_in))
         else:
             super().on_event(event, stand_in)
 
-    def event_effects(self, event: dict[str, Any]) -> None:
+    def event_effects(self, event: Event) -> None:
         table_moments.wonderland(self, event)
-        kind = event.get("type")
-        seat = event.get("seat")
-        if kind == "moved" and isinstance(seat, int):
-            path = [str(s) for s in event.get("path") or []]
-            if path:
-                self.hops[seat] = (path, 0.0)
-        elif kind == "sent_to_room" and isinstance(seat, int) and self.geo is not None:
-            room = next(
-                (s for s, n in self.geo.rooms.items() if n == event.get("room") and self.geo.kinds[s] == "room"), None
-            )
-            if room is not None and self.shown_at.get(seat) != room:
-                self.hops[seat] = ([room], 0.0)
-        elif kind == "turn_began":
-            if seat == self.viewer:
+        if isinstance(event, ev.Moved):
+            if event.path:
+                self.hops[event.seat] = (list(event.path), 0.0)
+        elif isinstance(event, ev.SentToRoom) and self.geo is not None:
+            kinds = self.geo.kinds
+            room = next((s for s, n in self.geo.rooms.items() if n == event.room and kinds[s] == "room"), None)
+            if room is not None and self.shown_at.get(event.seat) != room:
+                self.hops[event.seat] = ([room], 0.0)
+        elif isinstance(event, ev.TurnBegan):
+            if event.seat == self.viewer:
                 self.app.sounds.play("turn")
             self.want_shot("turn_start", 0.1)
-        elif kind == "fight_began":
-            self.app.sounds.play("door")
-            die = event.get("monster_die")
-            if isinstance(die, int):
-                self.roll_dice([die], {**event, "for": "monster"})
+        elif isinstance(event, ev.FightBegan):
+            self.app.sounds.play("door")  # the Bandersnatch's die is thrown with the other dice (`dice_of`)
             self.want_shot("combat", 0.6)
-        elif kind in ("treasure_played", "friend_played", "discarded", "treasure_picked"):
+        elif isinstance(event, ev.TreasurePlayed | ev.FriendPlayed | ev.Discarded | ev.TreasurePicked):
             self.app.sounds.play("card")
 
     # -- update ------------------------------------------------------------------------------------

@@ -11,9 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from ...shared.rules.base import Event
 
 Wire = dict[str, Any]
+E = TypeVar("E", bound=Event)
+Say = Callable[["Words", Any], str]  # a log line for one kind of event record
 
 SEAT_NUMBER = re.compile(r"\bseat (\d+)")
 CARD_ID = re.compile(r"'?([a-z0-9]+(?:-[a-z0-9]+)*(?:#\d+)?)'?")
@@ -112,13 +116,12 @@ class Words:
         """The turn and what it is at, for the top of the sidebar."""
         return _game(self.game).heading(self)
 
-    def event(self, event: Wire) -> str:
-        """The log line for an event; "" for one the log leaves out. A kind without words of its own (a
-        newer host's) reads by its bare name."""
-        kind = str(event.get("type", ""))
-        say = _game(self.game).EVENTS.get(kind)
+    def event(self, event: Event) -> str:
+        """The log line for an event record; "" for one the log leaves out. A kind without words of its own
+        reads by its bare name."""
+        say = _game(self.game).EVENTS.get(type(event))
         if say is None:
-            return self.unworded(kind, event)
+            return self.unworded(event.kind, event)
         return _capital(say(self, event))
 
     def refusal(self, message: str) -> str:
@@ -131,9 +134,14 @@ class Words:
         text = SEAT_NUMBER.sub(lambda found: self.name(int(found.group(1))), message)
         return f"Refused: {CARD_ID.sub(card, text)}"
 
-    def unworded(self, kind: str, event: Wire) -> str:
-        who = self.name(event.get("seat"), "Someone")
+    def unworded(self, kind: str, event: Event) -> str:
+        who = self.name(getattr(event, "seat", None), "Someone")
         return _capital(f"{who}: {plain(kind)}")
+
+
+def said(kind: type[E], say: Callable[[Words, E], str]) -> tuple[type[Event], Say]:
+    """One entry of a game's EVENTS: the record's class and its log line, checked against that record."""
+    return kind, say
 
 
 def _capital(text: str) -> str:
@@ -146,7 +154,7 @@ class Vocabulary(Protocol):
     KINDS: dict[str, str]
     WHY_NOT: dict[str, str]
     ACTIONS: dict[str, Callable[[Words, Wire], str]]
-    EVENTS: dict[str, Callable[[Words, Wire], str]]
+    EVENTS: dict[type[Event], Say]
 
     def heading(self, w: Words) -> tuple[str, str]: ...
 

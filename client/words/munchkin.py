@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import Words, listed, ordinal, plural
+from ...shared.rules.base import Event
+from ...shared.rules.munchkin import events as ev
+from ...shared.rules.munchkin.kinds import Deck
+from . import Say, Words, listed, ordinal, plural, said
 
 Wire = dict[str, Any]
 
@@ -186,22 +189,6 @@ def _top_treasure_discard(w: Words) -> object:
     return ((w.view().get("discards") or {}).get("treasure") or {}).get("top")
 
 
-def _bribe_paid(w: Words, e: Wire) -> str:
-    items = [*(e.get("items") or []), *(e.get("cards") or [])]
-    text = f"{_who(w, e)} pays {w.name(e.get('helper'), 'the helper')} the bribe"
-    if items:
-        text += f": {w.cards(items)}"
-    if e.get("missing"):
-        text += f" ({w.cards(e.get('missing'))}: no longer there)"
-    return text
-
-
-def _curse_cancelled(w: Words, e: Wire) -> str:
-    target = e.get("target")
-    cast_on = f", cast on {w.name(target)}" if isinstance(target, int) and target >= 0 else ""
-    return f"{_who(w, e)} cancels {w.card_of(e.get('card'))}{cast_on} with {w.card_of(e.get('with'))}"
-
-
 def _arrow(w: Words, wire: Wire) -> str:
     target, index = wire.get("target", -1), wire.get("monster", -1)
     at = monster(w, index) if isinstance(index, int) and index >= 0 else w.yourself(target)
@@ -330,60 +317,53 @@ def heading(w: Words) -> tuple[str, str]:
 # --- events ----------------------------------------------------------------------------------------------
 
 
-def _who(w: Words, e: Wire) -> str:
-    return w.name(e.get("seat", e.get("fighter")), "Someone")
-
-
-def _cursed(w: Words, e: Wire) -> str:
-    victim, by, card = e.get("seat"), e.get("by"), w.card_of(e.get("card"))
-    if by is None or not isinstance(by, int) or by < 0:
+def _cursed(w: Words, e: ev.Cursed) -> str:
+    victim, by, card = e.seat, e.by, w.card_of(e.card)
+    if not isinstance(by, int) or by < 0:
         return f"{w.name(victim)} is cursed: {card}"
     whom = w.themself(by) if by == victim else w.name(victim)
     return f"{w.name(by)} curses {whom} with {card}"
 
 
-def _level(w: Words, e: Wire) -> str:
-    change = e.get("change")
-    who, level = _who(w, e), e.get("level", "?")
-    if isinstance(change, int) and change > 0:
-        return f"{who} goes up to level {level}"
-    if isinstance(change, int) and change < 0:
-        return f"{who} drops to level {level}"
-    return f"{who} is level {level}"
+def _level(w: Words, e: ev.Level) -> str:
+    who = w.name(e.seat)
+    if e.change > 0:
+        return f"{who} goes up to level {e.level}"
+    if e.change < 0:
+        return f"{who} drops to level {e.level}"
+    return f"{who} is level {e.level}"
 
 
-def _one_shot_event(w: Words, e: Wire) -> str:
-    who, card = _who(w, e), w.card_of(e.get("card"))
-    target, index = e.get("target", -1), e.get("monster", -1)
-    if isinstance(target, int) and target >= 0:
-        on = w.themself(target) if target == e.get("seat") else w.name(target)
+def _one_shot_event(w: Words, e: ev.OneShot) -> str:
+    who, card = w.name(e.seat), w.card_of(e.card)
+    if e.target >= 0:
+        on = w.themself(e.target) if e.target == e.seat else w.name(e.target)
         return f"{who} uses {card} on {on}"
-    if isinstance(index, int) and index >= 0:
-        return f"{who} uses {card} on {_fought(w, e, 'monster_card')}"
-    if w.view().get("combat") and w.bonus(e.get("card")):
-        return f"{who} uses {card} for the {'monsters' if e.get('side') == 'monsters' else 'munchkins'}"
+    if e.monster >= 0:
+        return f"{who} uses {card} on {_fought(w, e.monster_card, e.monster)}"
+    if w.view().get("combat") and w.bonus(e.card):
+        return f"{who} uses {card} for the {'monsters' if e.side == 'monsters' else 'munchkins'}"
     return f"{who} uses {card}"
 
 
-def _played(w: Words, e: Wire) -> str:
-    target = e.get("target")
-    if isinstance(target, int) and target >= 0 and target != e.get("seat"):
-        return f"{_who(w, e)} plays {w.card_of(e.get('card'))} on {w.name(target)}"
-    return f"{_who(w, e)} plays {w.card_of(e.get('card'))}"
+def _played(w: Words, e: ev.Played) -> str:
+    if isinstance(e.target, int) and e.target >= 0 and e.target != e.seat:
+        return f"{w.name(e.seat)} plays {w.card_of(e.card)} on {w.name(e.target)}"
+    return f"{w.name(e.seat)} plays {w.card_of(e.card)}"
 
 
-def _escaped(w: Words, e: Wire) -> str:
-    index = e.get("monster", -1)
-    away = f" from {_fought(w, e, 'monster_card')}" if isinstance(index, int) and index >= 0 else ""
-    how = {"flight_spell": " by a Flight spell", "not_pursued": " (it does not give chase)"}.get(str(e.get("how")), "")
-    return f"{_who(w, e)} gets away{away}{how}"
+_GOT_AWAY: dict[ev.EscapeHow, str] = {"flight_spell": " by a Flight spell", "not_pursued": " (it does not give chase)"}
 
 
-def _fought(w: Words, e: Wire, fallback: str = "card") -> str:
+def _escaped(w: Words, e: ev.Escaped) -> str:
+    away = f" from {_fought(w, e.monster_card, e.monster)}" if e.monster >= 0 else ""
+    return f"{w.name(e.seat)} gets away{away}{_GOT_AWAY.get(e.how, '')}"
+
+
+def _fought(w: Words, card: object, index: int | None = None) -> str:
     """The monster an event is about: by the card the event names (the table may have moved on since), else by
     its place in the fight as the view has it."""
-    card = e.get("monster_card") or e.get(fallback)
-    return w.card_of(card) if isinstance(card, str) and card else monster(w, e.get("monster"))
+    return w.card_of(card) if isinstance(card, str) and card else monster(w, index)
 
 
 def _because(w: Words, source: object) -> str:
@@ -395,10 +375,9 @@ def _because(w: Words, source: object) -> str:
     return f" to {name}'s Bad Stuff" if getattr(found, "kind", "") == "monster" else f" to {name}"
 
 
-def _victory(w: Words, e: Wire) -> str:
-    helper = e.get("helper")
-    text = f"{_who(w, e)} defeats " + ("the monsters" if (e.get("killed") or 0) > 1 else "the monster")
-    return text + (f" with {w.name(helper)}'s help" if isinstance(helper, int) else "")
+def _victory(w: Words, e: ev.Victory) -> str:
+    text = f"{w.name(e.fighter)} defeats " + ("the monsters" if e.killed > 1 else "the monster")
+    return text + (f" with {w.name(e.helper)}'s help" if e.helper is not None else "")
 
 
 def _level_of(w: Words, card: object) -> str:
@@ -408,69 +387,58 @@ def _level_of(w: Words, card: object) -> str:
     return f" (level {level})" if isinstance(level, int) and level > 0 else ""
 
 
-def _charity(w: Words, e: Wire) -> str:
-    to = e.get("to")
-    if isinstance(to, int) and to >= 0:
-        return f"{_who(w, e)} gives {w.card_of(e.get('card'))} to {w.name(to)} as charity"
-    return f"{_who(w, e)} discards {w.card_of(e.get('card'))} as charity"
+def _charity(w: Words, e: ev.Charity) -> str:
+    if e.to >= 0:
+        return f"{w.name(e.seat)} gives {w.card_of(e.card)} to {w.name(e.to)} as charity"
+    return f"{w.name(e.seat)} discards {w.card_of(e.card)} as charity"
 
 
-def _discarded(w: Words, e: Wire) -> str:
-    cards = w.cards(e.get("cards"), w.card_of(e.get("card")))
-    seat = e.get("seat")
-    if not isinstance(seat, int) or seat < 0:
+def _discarded(w: Words, e: ev.Discarded) -> str:
+    cards = w.cards(e.cards, "a card")
+    if e.seat < 0:
         return f"What is left of the body is discarded: {cards}"
-    return f"{_who(w, e)} discards {cards}"
+    return f"{w.name(e.seat)} discards {cards}"
 
 
-def _drew(w: Words, e: Wire) -> str:
-    deck = {"door": "Door", "treasure": "Treasure", "fairy_dust": "Fairy Dust card"}.get(str(e.get("deck")), "card")
-    count = e.get("count", len(e["cards"]) if isinstance(e.get("cards"), list) else 1)
-    shown = f": {w.cards(e['cards'])}" if isinstance(e.get("cards"), list) and e["cards"] else ""
-    return f"{_who(w, e)} draws {plural(count, deck)}{shown}"
+_DECKS: dict[Deck, str] = {"door": "Door", "treasure": "Treasure", "fairy_dust": "Fairy Dust card"}
 
 
-def _rolled_for_first(w: Words, e: Wire) -> str:
-    rolls = [r for r in e.get("rolls") or [] if isinstance(r, list | tuple) and len(r) == 2]
+def _drew(w: Words, e: ev.Drew) -> str:
+    shown = f": {w.cards(e.cards)}" if isinstance(e.cards, list) and e.cards else ""
+    return f"{w.name(e.seat)} draws {plural(e.count, _DECKS[e.deck])}{shown}"
+
+
+def _rolled_for_first(w: Words, e: ev.RolledForFirst) -> str:
+    rolls = [r for r in e.rolls if len(r) == 2]
     if not rolls:
         return "Everyone rolls to see who goes first"
     return "Rolling to go first: " + ", ".join(f"{w.name(s)} {v}" for s, v in rolls)
 
 
-def _game_over(w: Words, e: Wire) -> str:
-    winners = [w.name(s) for s in e.get("winners") or []]
+def _game_over(w: Words, e: ev.GameOver) -> str:
+    winners = [w.name(s) for s in e.winners]
     return f"Game over: {listed(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "Game over"
 
 
-def _traded(w: Words, e: Wire) -> str:
-    return (
-        f"{_who(w, e)} accepts {w.name(e.get('with'))}'s trade: {w.cards(e.get('give'))} for {w.cards(e.get('take'))}"
-    )
+def _door_order(w: Words, e: ev.DoorOrder) -> str:
+    order = [w.card_of(c) for c in e.order]
+    return f"{w.name(e.seat)} lets the curses strike in this order: {', then '.join(order)}" if order else ""
 
 
-def _door_order(w: Words, e: Wire) -> str:
-    order = [w.card_of(c) for c in e.get("order") or []]
-    return f"{_who(w, e)} lets the curses strike in this order: {', then '.join(order)}" if order else ""
-
-
-def _spoils(w: Words, e: Wire) -> str:
-    pickers = [w.name(s) for s in e.get("order") or []]
-    text = f"The spoils are laid out: {w.cards(e.get('cards'))}"
+def _spoils(w: Words, e: ev.Spoils) -> str:
+    pickers = [w.name(s) for s in e.order]
+    text = f"The spoils are laid out: {w.cards(e.cards)}"
     return text + (f" ({listed(pickers)} pick in turn)" if len(pickers) > 1 else "")
 
 
-def _pet_sacrificed(w: Words, e: Wire) -> str:
-    side = "to the monsters" if e.get("side") == "monsters" else "for the munchkins"
-    return f"{_who(w, e)} sacrifices the pet {w.card_of(e.get('card'))} {side}"
+def _pet_sacrificed(w: Words, e: ev.PetSacrificed) -> str:
+    side = "to the monsters" if e.side == "monsters" else "for the munchkins"
+    return f"{w.name(e.seat)} sacrifices the pet {w.card_of(e.card)} {side}"
 
 
-def _fairy_dust(w: Words, e: Wire) -> str:
-    return f"{_who(w, e)} gets Fairy Dust"
-
-
-def _helped(w: Words, e: Wire) -> str:
+def _helped(w: Words, e: ev.Volunteered) -> str:
     fighter = _fighter(w)
-    return f"{_who(w, e)} offers to help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
+    return f"{w.name(e.seat)} offers to help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
 
 
 def _asking(w: Words, to: object) -> str:
@@ -478,145 +446,211 @@ def _asking(w: Words, to: object) -> str:
     return f"{w.name(to)} for help" if isinstance(to, int) and to >= 0 else "for help"
 
 
-def _asked(w: Words, e: Wire) -> str:
-    offered = terms(w, e.get("items"), e.get("treasures"), e.get("helper_first"), e.get("cards"))
-    return f"{_who(w, e)} asks {_asking(w, e.get('to'))}, offering {offered}"
+def _asked(w: Words, e: ev.AskedForHelp) -> str:
+    offered = terms(w, e.items, e.treasures, e.helper_first, e.cards)
+    return f"{w.name(e.seat)} asks {_asking(w, e.to)}, offering {offered}"
 
 
-def _theft(w: Words, e: Wire) -> str:
-    outcome = "stolen!" if e.get("success") else "caught, and loses a level!"
+def _theft(w: Words, e: ev.Theft) -> str:
+    outcome = "stolen!" if e.success else "caught, and loses a level!"
     return (
-        f"{_who(w, e)} rolls a {e.get('die')} to steal {w.card_of(e.get('item'), 'an item')} from "
-        f"{w.name(e.get('target'))}: {outcome}"
+        f"{w.name(e.seat)} rolls a {e.die} to steal {w.card_of(e.item, 'an item')} from {w.name(e.target)}: {outcome}"
     )
 
 
-EVENTS: dict[str, Callable[[Words, Wire], str]] = {
-    "game_started": lambda w, e: "",
-    "ready": lambda w, e: "",
-    "passed": lambda w, e: "",
-    "rolled_for_first": _rolled_for_first,
-    "first_player": lambda w, e: f"{_who(w, e)} goes first",
-    "turn": lambda w, e: f"Turn {e.get('turn')}: {_who(w, e)}",
-    "kicked_door": lambda w, e: f"{_who(w, e)} kicks open the door: {w.card_of(e.get('card'))}",
-    "resurrected": lambda w, e: (
-        f"{_who(w, e)} discards {w.card_of(e.get('discarded'))} to take "
-        f"{w.card_of(e.get('card'))} back from the discards (Resurrection)"
-    ),
-    "door_bonus": lambda w, e: f"{w.card_of(e.get('card'))} comes with {_fought(w, e, 'monster_card')}",
-    "monster_joins": lambda w, e: f"{w.card_of(e.get('card'))} joins the fight",
-    "combat": lambda w, e: f"{_who(w, e)} fights {w.card_of(e.get('monster'), 'a monster')}",
-    "looking_for_trouble": lambda w, e: f"{_who(w, e)} looks for trouble with {w.card_of(e.get('card'))}",
-    "looted": lambda w, e: f"{_who(w, e)} loots the room",
-    "reaction_window": lambda w, e: "Anyone may react now",
-    "victory_denied": lambda w, e: "The monsters pull ahead again: the fight goes on",
-    "level": _level,
-    "epic_lost": lambda w, e: f"{_who(w, e)} is no longer Epic",
-    "played": _played,
-    "equipped": lambda w, e: f"{_who(w, e)} equips {w.card_of(e.get('card'))}",
-    "unequipped": lambda w, e: f"{_who(w, e)} takes off {w.card_of(e.get('card'))}",
-    "hireling_carries": lambda w, e: f"{_who(w, e)}'s Hireling carries {w.card_of(e.get('card'))}",
-    "cheated": lambda w, e: f"{_who(w, e)} cheats: {w.card_of(e.get('card'))} on {w.card_of(e.get('item'))}",
-    "discarded": _discarded,
-    "sold": lambda w, e: (
-        f"{_who(w, e)} sells {w.cards(e.get('cards'))}"
-        + (f" and goes up {plural(e['levels'], 'level')}" if isinstance(e.get("levels"), int) and e["levels"] else "")
-    ),
-    "drew": _drew,
-    "trade_offered": lambda w, e: (
-        f"{_who(w, e)} offers {w.name(e.get('to'))} {w.cards(e.get('give'))} for {w.cards(e.get('take'))}"
-    ),
-    "traded": _traded,
-    "trade_declined": lambda w, e: f"{_who(w, e)} turns down {w.name(e.get('with'))}'s trade",
-    "charity": _charity,
-    "gave": lambda w, e: f"{_who(w, e)} gives {w.card_of(e.get('card'))} to {w.name(e.get('to'))}",
-    "theft": _theft,
-    "cursed": _cursed,
-    "curse_removed": lambda w, e: f"{_who(w, e)} is free of {w.card_of(e.get('card'))}",
-    "curse_cancelled": _curse_cancelled,
-    "outrun_roll": lambda w, e: (
-        f"{_who(w, e)} rolls a {e.get('die')} to outrun {w.card_of(e.get('card'))} (total {e.get('total')})"
-    ),
-    "curse_outrun": lambda w, e: f"{_who(w, e)} outruns the curse {w.card_of(e.get('card'))}",
-    "sex_changed": lambda w, e: f"{_who(w, e)} is now {e.get('sex', 'changed')}",
-    "charmed_by_fairy": lambda w, e: f"{_who(w, e)} is charmed by a fairy",
-    "lost": lambda w, e: f"{_who(w, e)} loses {w.cards(e.get('cards'))}{_because(w, e.get('source'))}",
-    "died": lambda w, e: f"{_who(w, e)} dies{_because(w, e.get('source'))}!",
-    "looting": lambda w, e: f"The others loot {w.name(e.get('dead'))}'s body",
-    "looted_corpse": lambda w, e: f"{_who(w, e)} takes {w.card_of(e.get('card'))} from the body",
-    "asked_for_help": _asked,
-    "volunteered": _helped,
-    "declined_to_help": lambda w, e: f"{_who(w, e)} declines to help",
-    "nobody_helps": lambda w, e: "Nobody helps",
-    "help_withdrawn": lambda w, e: f"{_who(w, e)} stops asking for help",
-    "helper_chosen": lambda w, e: f"{_who(w, e)} takes {w.name(e.get('helper'))} as helper",
-    "bribe_paid": _bribe_paid,
-    "forced_helper_released": lambda w, e: f"{w.name(e.get('helper'), 'The helper')} is released from helping",
-    "enhanced": lambda w, e: f"{_who(w, e)} plays {w.card_of(e.get('card'))} on {_fought(w, e, 'monster_card')}",
-    "mate": lambda w, e: (
-        f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {_fought(w, e, 'monster_card')} brings its mate"
-    ),
-    "wandering_monster": lambda w, e: (
-        f"{_who(w, e)} plays {w.card_of(e.get('card'))}: "
-        f"{w.card_of(e.get('monster'), 'a monster')} wanders into the fight"
-    ),
-    "undead_joined": lambda w, e: (
-        f"{_who(w, e)} sends {w.card_of(e.get('monster'), 'a monster')} to join the Undead in the fight"
-    ),
-    "one_shot": _one_shot_event,
-    "berserk": lambda w, e: f"{_who(w, e)} goes berserk: discards {w.cards(e.get('cards'))} for +{e.get('bonus')}",
-    "turn_undead": lambda w, e: (
-        f"{_who(w, e)} turns the Undead: discards {w.cards(e.get('cards'))} for +{e.get('bonus')}"
-    ),
-    "charmed": lambda w, e: f"{_who(w, e)} charms {_fought(w, e, 'monster_card')} away",
-    "backstab": lambda w, e: f"{_who(w, e)} backstabs {w.name(e.get('target'))} (-2)",
-    "arrow": lambda w, e: (
-        f"{_who(w, e)} fires an arrow at "
-        + (
-            _fought(w, e, "monster_card")
-            if isinstance(e.get("monster"), int) and e["monster"] >= 0
-            else w.name(e.get("target"), "the fight")
-        )
-        + " (-2)"
-    ),
-    "illusion": lambda w, e: (
-        f"{_who(w, e)} casts an Illusion: discards {w.card_of(e.get('card'))} for +{e.get('bonus', 3)}"
-    ),
-    "miracle": lambda w, e: f"{_who(w, e)} prays for a miracle, discarding {w.cards(e.get('cards'))}",
-    "stole_from_shadows": lambda w, e: (
-        f"{_who(w, e)} steals a card from {w.name(e.get('target'))}'s hand out of the shadows"
-    ),
-    "tamed": lambda w, e: f"{_who(w, e)} tames {w.card_of(e.get('card'))} as a pet",
-    "pet_sacrificed": _pet_sacrificed,
-    "ate_monster": lambda w, e: f"{_who(w, e)} eats {w.card_of(e.get('card'))}",
-    "overkill": lambda w, e: f"{_who(w, e)} wins by Overkill",
-    "bardic_luck": lambda w, e: (
-        f"{_who(w, e)} draws an extra Treasure with a Bard's luck and discards {w.card_of(e.get('discard'), 'one')}"
-    ),
-    "running_away": lambda w, e: (
-        f"{listed([w.name(s) for s in e.get('seats') or []]) or 'The munchkins'} must run away!"
-    ),
-    "escape_roll": lambda w, e: (
-        f"{_who(w, e)} rolls a {e.get('die')} to run away from "
-        f"{_fought(w, e, 'monster_card')} (total {e.get('total')})" + (", a second try" if e.get("reroll") else "")
-    ),
-    "escaped": _escaped,
-    "caught": lambda w, e: f"{_fought(w, e)} catches {_who(w, e)}",
-    "sneaky_little_devil": lambda w, e: f"{_who(w, e)} slips away, sneaky little devil",
-    "flight_spell": lambda w, e: f"{_who(w, e)} casts a Flight spell, discarding {w.cards(e.get('cards'))}",
-    "monster_removed": lambda w, e: f"{w.card_of(e.get('card'), 'A monster')} leaves the fight",
-    "victory": _victory,
-    "spoils": _spoils,
-    "took_spoil": lambda w, e: f"{_who(w, e)} takes {w.card_of(e.get('card'))}",
-    "took_spoils": lambda w, e: f"{_who(w, e)} takes the spoils: {w.cards(e.get('cards'))}",
-    "combat_over": lambda w, e: "The fight is over",
-    "door_order": _door_order,
-    "fairy_dust": _fairy_dust,
-    "fairy_dust_to_treasures": lambda w, e: "The Fairy Dust goes back into the Treasures",
-    "fairy_returns": lambda w, e: "The fairies return to their deck",
-    "deck_empty": lambda w, e: f"The {str(e.get('deck', 'card')).replace('_', ' ').title()} deck is empty",
-    "reshuffled": lambda w, e: (
-        f"The {str(e.get('deck', 'card')).replace('_', ' ').title()} discards are shuffled into a new deck"
-    ),
-    "game_over": _game_over,
-}
+def _bribe_paid(w: Words, e: ev.BribePaid) -> str:
+    text = f"{w.name(e.seat)} pays {w.name(e.helper, 'the helper')} the bribe"
+    if e.items or e.cards:
+        text += f": {w.cards([*e.items, *e.cards])}"
+    if e.missing:
+        text += f" ({w.cards(e.missing)}: no longer there)"
+    return text
+
+
+def _curse_cancelled(w: Words, e: ev.CurseCancelled) -> str:
+    cast_on = f", cast on {w.name(e.target)}" if e.target >= 0 else ""
+    return f"{w.name(e.seat)} cancels {w.card_of(e.card)}{cast_on} with {w.card_of(e.with_card)}"
+
+
+def _arrow_event(w: Words, e: ev.Arrow) -> str:
+    at = _fought(w, e.monster_card, e.monster) if e.monster >= 0 else w.name(e.target, "the fight")
+    return f"{w.name(e.seat)} fires an arrow at {at} (-2)"
+
+
+def _deck(deck: str) -> str:
+    return deck.replace("_", " ").title()
+
+
+EVENTS: dict[type[Event], Say] = dict(
+    [
+        said(ev.GameStarted, lambda w, e: ""),
+        said(ev.Ready, lambda w, e: ""),
+        said(ev.Passed, lambda w, e: ""),
+        said(ev.RolledForFirst, _rolled_for_first),
+        said(ev.FirstPlayer, lambda w, e: f"{w.name(e.seat)} goes first"),
+        said(ev.Turn, lambda w, e: f"Turn {e.turn}: {w.name(e.seat)}"),
+        said(ev.KickedDoor, lambda w, e: f"{w.name(e.seat)} kicks open the door: {w.card_of(e.card)}"),
+        said(
+            ev.Resurrected,
+            lambda w, e: (
+                f"{w.name(e.seat)} discards {w.card_of(e.discarded)} to take "
+                f"{w.card_of(e.card)} back from the discards (Resurrection)"
+            ),
+        ),
+        said(
+            ev.DoorBonus,
+            lambda w, e: f"{w.card_of(e.card)} comes with {_fought(w, e.monster_card, e.monster)}",
+        ),
+        said(ev.MonsterJoins, lambda w, e: f"{w.card_of(e.card)} joins the fight"),
+        said(ev.CombatBegan, lambda w, e: f"{w.name(e.fighter)} fights {w.card_of(e.monster, 'a monster')}"),
+        said(ev.LookingForTrouble, lambda w, e: f"{w.name(e.seat)} looks for trouble with {w.card_of(e.card)}"),
+        said(ev.Looted, lambda w, e: f"{w.name(e.seat)} loots the room"),
+        said(ev.ReactionWindow, lambda w, e: "Anyone may react now"),
+        said(ev.VictoryDenied, lambda w, e: "The monsters pull ahead again: the fight goes on"),
+        said(ev.Level, _level),
+        said(ev.EpicLost, lambda w, e: f"{w.name(e.seat)} is no longer Epic"),
+        said(ev.Played, _played),
+        said(ev.Equipped, lambda w, e: f"{w.name(e.seat)} equips {w.card_of(e.card)}"),
+        said(ev.Unequipped, lambda w, e: f"{w.name(e.seat)} takes off {w.card_of(e.card)}"),
+        said(ev.HirelingCarries, lambda w, e: f"{w.name(e.seat)}'s Hireling carries {w.card_of(e.card)}"),
+        said(
+            ev.Cheated,
+            lambda w, e: f"{w.name(e.seat)} cheats: {w.card_of(e.card)} on {w.card_of(e.item)}",
+        ),
+        said(ev.Discarded, _discarded),
+        said(
+            ev.Sold,
+            lambda w, e: (
+                f"{w.name(e.seat)} sells {w.cards(e.cards)}"
+                + (f" and goes up {plural(e.levels, 'level')}" if e.levels else "")
+            ),
+        ),
+        said(ev.Drew, _drew),
+        said(
+            ev.TradeOffered,
+            lambda w, e: f"{w.name(e.seat)} offers {w.name(e.to)} {w.cards(e.give)} for {w.cards(e.take)}",
+        ),
+        said(
+            ev.Traded,
+            lambda w, e: (
+                f"{w.name(e.seat)} accepts {w.name(e.partner)}'s trade: {w.cards(e.give)} for {w.cards(e.take)}"
+            ),
+        ),
+        said(ev.TradeDeclined, lambda w, e: f"{w.name(e.seat)} turns down {w.name(e.partner)}'s trade"),
+        said(ev.Charity, _charity),
+        said(ev.Gave, lambda w, e: f"{w.name(e.seat)} gives {w.card_of(e.card)} to {w.name(e.to)}"),
+        said(ev.Theft, _theft),
+        said(ev.Cursed, _cursed),
+        said(ev.CurseRemoved, lambda w, e: f"{w.name(e.seat)} is free of {w.card_of(e.card)}"),
+        said(ev.CurseCancelled, _curse_cancelled),
+        said(
+            ev.OutrunRoll,
+            lambda w, e: f"{w.name(e.seat)} rolls a {e.die} to outrun {w.card_of(e.card)} (total {e.total})",
+        ),
+        said(ev.CurseOutrun, lambda w, e: f"{w.name(e.seat)} outruns the curse {w.card_of(e.card)}"),
+        said(ev.SexChanged, lambda w, e: f"{w.name(e.seat)} is now {e.sex}"),
+        said(ev.CharmedByFairy, lambda w, e: f"{w.name(e.seat)} is charmed by a fairy"),
+        said(ev.Lost, lambda w, e: f"{w.name(e.seat)} loses {w.cards(e.cards)}{_because(w, e.source)}"),
+        said(ev.Died, lambda w, e: f"{w.name(e.seat)} dies{_because(w, e.source)}!"),
+        said(ev.Looting, lambda w, e: f"The others loot {w.name(e.dead)}'s body"),
+        said(ev.LootedCorpse, lambda w, e: f"{w.name(e.seat)} takes {w.card_of(e.card)} from the body"),
+        said(ev.AskedForHelp, _asked),
+        said(ev.Volunteered, _helped),
+        said(ev.DeclinedToHelp, lambda w, e: f"{w.name(e.seat)} declines to help"),
+        said(ev.NobodyHelps, lambda w, e: "Nobody helps"),
+        said(ev.HelpWithdrawn, lambda w, e: f"{w.name(e.seat)} stops asking for help"),
+        said(ev.HelperChosen, lambda w, e: f"{w.name(e.seat)} takes {w.name(e.helper)} as helper"),
+        said(ev.BribePaid, _bribe_paid),
+        said(
+            ev.ForcedHelperReleased,
+            lambda w, e: f"{w.name(e.helper, 'The helper')} is released from helping",
+        ),
+        said(
+            ev.Enhanced,
+            lambda w, e: f"{w.name(e.seat)} plays {w.card_of(e.card)} on {_fought(w, e.monster_card, e.monster)}",
+        ),
+        said(
+            ev.Mate,
+            lambda w, e: (
+                f"{w.name(e.seat)} plays {w.card_of(e.card)}: {_fought(w, e.monster_card, e.monster)} brings its mate"
+            ),
+        ),
+        said(
+            ev.WanderingMonsterPlayed,
+            lambda w, e: (
+                f"{w.name(e.seat)} plays {w.card_of(e.card)}: "
+                f"{w.card_of(e.monster, 'a monster')} wanders into the fight"
+            ),
+        ),
+        said(
+            ev.UndeadJoined,
+            lambda w, e: f"{w.name(e.seat)} sends {w.card_of(e.monster, 'a monster')} to join the Undead in the fight",
+        ),
+        said(ev.OneShot, _one_shot_event),
+        said(
+            ev.WentBerserk,
+            lambda w, e: f"{w.name(e.seat)} goes berserk: discards {w.cards(e.cards)} for +{e.bonus}",
+        ),
+        said(
+            ev.UndeadTurned,
+            lambda w, e: f"{w.name(e.seat)} turns the Undead: discards {w.cards(e.cards)} for +{e.bonus}",
+        ),
+        said(ev.Charmed, lambda w, e: f"{w.name(e.seat)} charms {_fought(w, e.monster_card, e.monster)} away"),
+        said(ev.Backstabbed, lambda w, e: f"{w.name(e.seat)} backstabs {w.name(e.target)} (-2)"),
+        said(ev.Arrow, _arrow_event),
+        said(
+            ev.IllusionCast,
+            lambda w, e: f"{w.name(e.seat)} casts an Illusion: discards {w.card_of(e.card)} for +{e.bonus}",
+        ),
+        said(
+            ev.Miracle,
+            lambda w, e: f"{w.name(e.seat)} prays for a miracle, discarding {w.cards(e.cards)}",
+        ),
+        said(
+            ev.StoleFromShadows,
+            lambda w, e: f"{w.name(e.seat)} steals a card from {w.name(e.target)}'s hand out of the shadows",
+        ),
+        said(ev.Tamed, lambda w, e: f"{w.name(e.seat)} tames {w.card_of(e.card)} as a pet"),
+        said(ev.PetSacrificed, _pet_sacrificed),
+        said(ev.AteMonster, lambda w, e: f"{w.name(e.seat)} eats {w.card_of(e.card)}"),
+        said(ev.Overkill, lambda w, e: f"{w.name(e.seat)} wins by Overkill"),
+        said(
+            ev.BardicLuck,
+            lambda w, e: (
+                f"{w.name(e.seat)} draws an extra Treasure with a Bard's luck and discards "
+                f"{w.card_of(e.discard, 'one')}"
+            ),
+        ),
+        said(
+            ev.RunningAway,
+            lambda w, e: f"{listed([w.name(s) for s in e.seats]) or 'The munchkins'} must run away!",
+        ),
+        said(
+            ev.EscapeRoll,
+            lambda w, e: (
+                f"{w.name(e.seat)} rolls a {e.die} to run away from "
+                f"{_fought(w, e.monster_card, e.monster)} (total {e.total})" + (", a second try" if e.reroll else "")
+            ),
+        ),
+        said(ev.Escaped, _escaped),
+        said(ev.Caught, lambda w, e: f"{_fought(w, e.card, e.monster)} catches {w.name(e.seat)}"),
+        said(ev.SneakyLittleDevil, lambda w, e: f"{w.name(e.seat)} slips away, sneaky little devil"),
+        said(
+            ev.FlightSpellCast,
+            lambda w, e: f"{w.name(e.seat)} casts a Flight spell, discarding {w.cards(e.cards)}",
+        ),
+        said(ev.MonsterRemoved, lambda w, e: f"{w.card_of(e.card, 'A monster')} leaves the fight"),
+        said(ev.Victory, _victory),
+        said(ev.Spoils, _spoils),
+        said(ev.TookSpoil, lambda w, e: f"{w.name(e.seat)} takes {w.card_of(e.card)}"),
+        said(ev.TookSpoils, lambda w, e: f"{w.name(e.seat)} takes the spoils: {w.cards(e.cards)}"),
+        said(ev.CombatOver, lambda w, e: "The fight is over"),
+        said(ev.DoorOrder, _door_order),
+        said(ev.FairyDust, lambda w, e: f"{w.name(e.seat)} gets Fairy Dust"),
+        said(ev.FairyDustToTreasures, lambda w, e: "The Fairy Dust goes back into the Treasures"),
+        said(ev.FairyReturns, lambda w, e: "The fairies return to their deck"),
+        said(ev.DeckEmpty, lambda w, e: f"The {_deck(e.deck)} deck is empty"),
+        said(ev.Reshuffled, lambda w, e: f"The {_deck(e.deck)} discards are shuffled into a new deck"),
+        said(ev.GameOver, _game_over),
+    ]
+)

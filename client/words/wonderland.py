@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import Words, listed, ordinal, plural
+from ...shared.rules.base import Event
+from ...shared.rules.wonderland import events as ev
+from . import Say, Words, listed, ordinal, plural, said
 
 Wire = dict[str, Any]
 
@@ -43,13 +45,12 @@ ROLL_FOR = {
     "helper_roll": "Roll your die to help",
     "run_roll": "Roll to run away",
 }
-ROLLED_FOR = {
+ROLLED_FOR: dict[ev.RollPurpose, str] = {
     "move": "to move",
     "run_away": "to run away",
     "room": "for the Room",
     "fighter": "in the fight",
     "helper": "to help in the fight",
-    "monster": "for the monster",
 }
 
 
@@ -177,104 +178,101 @@ def heading(w: Words) -> tuple[str, str]:
 # --- events ----------------------------------------------------------------------------------------------
 
 
-def _who(w: Words, e: Wire) -> str:
-    return w.name(e.get("seat"), "Someone")
+def _moved(w: Words, e: ev.Moved) -> str:
+    verb = "runs" if e.running_away else "moves"
+    where = f" to {space(w, e.path[-1])}" if e.path else ""
+    return f"{w.name(e.seat)} {verb} {plural(len(e.path), 'space')}{where}"
 
 
-def _moved(w: Words, e: Wire) -> str:
-    path = [str(s) for s in e.get("path") or []]
-    verb = "runs" if e.get("running_away") else "moves"
-    where = f" to {space(w, path[-1])}" if path else ""
-    return f"{_who(w, e)} {verb} {plural(len(path), 'space')}{where}"
+def _drawn(w: Words, e: ev.TreasureDrawn | ev.TreasuresWon) -> str:
+    shown = f": {w.cards(e.cards)}" if isinstance(e.cards, list) and e.cards else ""
+    verb = "wins" if isinstance(e, ev.TreasuresWon) else "draws"
+    return f"{w.name(e.seat)} {verb} {plural(e.count, 'Treasure')}{shown}"
 
 
-def _drawn(w: Words, e: Wire) -> str:
-    cards = e.get("cards")
-    shown = f": {w.cards(cards)}" if isinstance(cards, list) and cards else ""
-    return f"{_who(w, e)} draws {plural(e.get('count', 0), 'Treasure')}{shown}"
+def _die_changed(w: Words, e: ev.DieChanged) -> str:
+    die = "the move die" if e.purpose == "move" else die_name(w, e.die, e.purpose, log=True)
+    return f"{w.name(e.seat)} plays {w.card_of(e.card)}: {die} goes from {e.was} to {e.to}"
 
 
-def _die_changed(w: Words, e: Wire) -> str:
-    owner = e.get("for")
-    die = die_name(w, e.get("die"), owner, log=True) if owner in ("fighter", "helper", "monster") else "the move die"
-    change = f"from {e['from']} to {e.get('to')}" if isinstance(e.get("from"), int) else f"to {e.get('to')}"
-    return f"{_who(w, e)} plays {w.card_of(e.get('card'))}: {die} goes {change}"
+def _friend(w: Words, e: ev.FriendPlayed) -> str:
+    gone = f", letting {w.card_of(e.discarded)} go" if e.discarded else ""
+    return f"{w.name(e.seat)} makes a Friend: {w.card_of(e.card)}{gone}"
 
 
-def _friend(w: Words, e: Wire) -> str:
-    gone = f", letting {w.card_of(e['discarded'])} go" if e.get("discarded") else ""
-    return f"{_who(w, e)} makes a Friend: {w.card_of(e.get('card'))}{gone}"
+def _fight_ended(w: Words, e: ev.FightEnded) -> str:
+    both = e.helper is not None
+    side = w.name(e.seat) + (f" and {w.name(e.helper)}" if both else "")
+    verb = ("beat" if both else "beats") if e.won else ("lose to" if both else "loses to")
+    return f"{side} {verb} the monster: {e.munchkin_power} against {e.monster_power}"
 
 
-def _fight_ended(w: Words, e: Wire) -> str:
-    helper = e.get("helper")
-    both = isinstance(helper, int)
-    side = _who(w, e) + (f" and {w.name(helper)}" if both else "")
-    verb = ("beat" if both else "beats") if e.get("won") else ("lose to" if both else "loses to")
-    return f"{side} {verb} the monster: {e.get('munchkin_power')} against {e.get('monster_power')}"
-
-
-def _declined(w: Words, e: Wire) -> str:
+def _declined(w: Words, e: ev.HelpDeclined) -> str:
     fighter = _fight(w).get("fighter")
-    return f"{_who(w, e)} will not help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
+    return f"{w.name(e.seat)} will not help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
 
 
-def _accepted(w: Words, e: Wire) -> str:
+def _accepted(w: Words, e: ev.HelpAccepted) -> str:
     fighter = _fight(w).get("fighter")
-    return f"{_who(w, e)} helps" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "") + " in the fight"
+    return f"{w.name(e.seat)} helps" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "") + " in the fight"
 
 
-def _picked(w: Words, e: Wire) -> str:
-    rest = e.get("fighter_gets")
+def _picked(w: Words, e: ev.TreasurePicked) -> str:
     fighter = _fight(w).get("fighter")
-    text = f"{_who(w, e)} keeps {w.card_of(e.get('card'))}"
-    if isinstance(rest, list) and rest:
-        text += f"; {w.name(fighter, 'the fighter')} gets {w.cards(rest)}"
+    text = f"{w.name(e.seat)} keeps {w.card_of(e.card)}"
+    if e.fighter_gets:
+        text += f"; {w.name(fighter, 'the fighter')} gets {w.cards(e.fighter_gets)}"
     return text
 
 
-def _game_over(w: Words, e: Wire) -> str:
-    golds = e.get("gold")
-    if isinstance(golds, list) and golds:
-        best = max(golds)
-        winners = [w.name(s) for s, g in enumerate(golds) if g == best]
+def _game_over(w: Words, e: ev.GameOver) -> str:
+    if e.gold:
+        best = max(e.gold)
+        winners = [w.name(s) for s, g in enumerate(e.gold) if g == best]
         have = "has" if len(winners) == 1 else "have"
         return f"The last Treasure is drawn: {listed(winners)} {have} the most Gold ({best})"
     return "The last Treasure is drawn: count your Gold!"
 
 
-EVENTS: dict[str, Callable[[Words, Wire], str]] = {
-    "turn_began": lambda w, e: f"Turn {e.get('turn')}: {_who(w, e)}",
-    "rolled": lambda w, e: f"{_who(w, e)} rolls a {e.get('die')} {ROLLED_FOR.get(str(e.get('for')), '')}".rstrip(),
-    "moved": _moved,
-    "sent_to_room": lambda w, e: f"{_who(w, e)} is sent to Room {e.get('room')}",
-    "roll_again": lambda w, e: f"{_who(w, e)} rolls again",
-    "treasure_drawn": _drawn,
-    "friend_played": _friend,
-    "treasure_played": lambda w, e: (
-        f"{_who(w, e)} plays {w.card_of(e.get('card'))}"
-        + (f" and rolls an extra die: {e['die']}" if isinstance(e.get("die"), int) else "")
-    ),
-    "got_away": lambda w, e: f"{_who(w, e)} gets away from Room {e.get('room')}",
-    "die_changed": _die_changed,
-    "treasure_taken_back": lambda w, e: (
-        f"{_who(w, e)} plays {w.card_of(e.get('card'))} to take back {w.card_of(e.get('took'))}"
-    ),
-    "help_asked": lambda w, e: f"{_who(w, e)} asks {w.name(e.get('helper'))} for help",
-    "help_declined": _declined,
-    "help_accepted": _accepted,
-    "discarded": lambda w, e: f"{_who(w, e)} discards {w.card_of(e.get('card'))}",
-    "fight_began": lambda w, e: (
-        f"{_who(w, e)} fights {e.get('monster') or 'the monster'} (Power {e.get('monster_power')})"
-    ),
-    "fight_ended": _fight_ended,
-    "treasures_won": lambda w, e: (
-        f"{_who(w, e)} wins {plural(e.get('count', 0), 'Treasure')}"
-        + (f": {w.cards(e['cards'])}" if isinstance(e.get("cards"), list) and e["cards"] else "")
-    ),
-    "treasures_shown": lambda w, e: f"The Treasures won: {w.cards(e.get('cards'))}",
-    "treasure_picked": _picked,
-    "game_over": _game_over,
-    "monster_deck_reshuffled": lambda w, e: "The beaten monsters are shuffled into a new monster deck",
-    "treasure_discards_reshuffled": lambda w, e: "The Treasure discards are shuffled into a new deck",
-}
+EVENTS: dict[type[Event], Say] = dict(
+    [
+        said(ev.TurnBegan, lambda w, e: f"Turn {e.turn}: {w.name(e.seat)}"),
+        said(ev.Rolled, lambda w, e: f"{w.name(e.seat)} rolls a {e.die} {ROLLED_FOR[e.purpose]}"),
+        said(ev.Moved, _moved),
+        said(ev.SentToRoom, lambda w, e: f"{w.name(e.seat)} is sent to Room {e.room}"),
+        said(ev.RollAgain, lambda w, e: f"{w.name(e.seat)} rolls again"),
+        said(ev.TreasureDrawn, _drawn),
+        said(ev.FriendPlayed, _friend),
+        said(
+            ev.TreasurePlayed,
+            lambda w, e: (
+                f"{w.name(e.seat)} plays {w.card_of(e.card)}"
+                + (f" and rolls an extra die: {e.die}" if isinstance(e.die, int) else "")
+            ),
+        ),
+        said(ev.GotAway, lambda w, e: f"{w.name(e.seat)} gets away from Room {e.room}"),
+        said(ev.DieChanged, _die_changed),
+        said(
+            ev.TreasureTakenBack,
+            lambda w, e: f"{w.name(e.seat)} plays {w.card_of(e.card)} to take back {w.card_of(e.took)}",
+        ),
+        said(ev.HelpAsked, lambda w, e: f"{w.name(e.seat)} asks {w.name(e.helper)} for help"),
+        said(ev.HelpDeclined, _declined),
+        said(ev.HelpAccepted, _accepted),
+        said(ev.Discarded, lambda w, e: f"{w.name(e.seat)} discards {w.card_of(e.card)}"),
+        said(
+            ev.FightBegan,
+            lambda w, e: f"{w.name(e.seat)} fights {e.monster or 'the monster'} (Power {e.monster_power})",
+        ),
+        said(ev.FightEnded, _fight_ended),
+        said(ev.TreasuresWon, _drawn),
+        said(ev.TreasuresShown, lambda w, e: f"The Treasures won: {w.cards(e.cards)}"),
+        said(ev.TreasurePicked, _picked),
+        said(ev.GameOver, _game_over),
+        said(ev.MonsterDeckReshuffled, lambda w, e: "The beaten monsters are shuffled into a new monster deck"),
+        said(
+            ev.TreasureDiscardsReshuffled,
+            lambda w, e: "The Treasure discards are shuffled into a new deck",
+        ),
+    ]
+)

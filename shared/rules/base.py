@@ -6,8 +6,8 @@ import dataclasses
 import json
 import typing
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Protocol, Self, TypeVar
 
 import msgspec
 
@@ -106,21 +106,39 @@ def _field_names(action_cls: type[Action]) -> frozenset[str]:
     return names
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. `secret` is seen only by the seats in `audience`; everyone sees `data`."""
+class Event(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Something that happened, as a typed record tagged on `type` (each game declares its own in `events.py`).
 
-    kind: str
-    data: Mapping[str, Wire] = field(default_factory=dict)
-    secret: Mapping[str, Wire] = field(default_factory=dict)
-    audience: frozenset[int] = frozenset()
+    The fields a record names in `SECRET` are seen only by the seats in `seen_by`; None means nothing of this
+    event is hidden (a card drawn face up). `told` is the one place a viewer's form of an event is made; the wire
+    form is that record as a map, without `seen_by`, so no viewer ever holds another's secret."""
+
+    SECRET: ClassVar[tuple[str, ...]] = ()
+
+    seen_by: frozenset[int] | None = None
+
+    @property
+    def kind(self) -> str:
+        return str(self.__struct_config__.tag)
+
+    @property
+    def audience(self) -> frozenset[int]:
+        """The seats whose form of this event differs from everyone's (they see its secret fields)."""
+        return frozenset() if self.seen_by is None else self.seen_by
+
+    def told(self, seat: int | None) -> Self:
+        """What `seat` (None for a spectator) may know of this event: its secret fields left out unless the seat
+        is in `seen_by`."""
+        if self.seen_by is None:
+            return self
+        if seat is not None and seat in self.seen_by:
+            return msgspec.structs.replace(self, seen_by=None)
+        return msgspec.structs.replace(self, seen_by=None, **dict.fromkeys(self.SECRET, msgspec.UNSET))
 
     def for_seat(self, seat: int | None) -> dict[str, Wire]:
-        """What `seat` (None for a spectator) may know of this event."""
-        out: dict[str, Wire] = {"type": self.kind, **self.data}
-        if seat is not None and seat in self.audience:
-            out.update(self.secret)
-        return out
+        """The wire form of what `seat` may know of this event."""
+        wire: dict[str, Wire] = msgspec.to_builtins(self.told(seat))
+        return wire
 
 
 @dataclass(frozen=True)

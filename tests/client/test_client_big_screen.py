@@ -37,6 +37,7 @@ from doorkick.client.watching import next_table, ranking, running
 from doorkick.client.words import Words
 from doorkick.shared import protocol
 from doorkick.shared.fairness import view_state
+from doorkick.shared.rules.base import Event
 from doorkick.shared.rules.registry import ruleset
 
 SHOTS = Path(os.environ.get("DOORKICK_SHOTS", "/tmp/shots-watch"))
@@ -130,7 +131,7 @@ class Drawn:
                     value.cache_clear()
         words_event = Words.event
 
-        def worded(words: Words, event: dict[str, Any]) -> str:
+        def worded(words: Words, event: Event) -> str:
             said = words_event(words, event)
             self.frame.append(said)
             return said

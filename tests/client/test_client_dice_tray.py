@@ -27,6 +27,7 @@ from doorkick.client.app import App
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.settings import Settings
+from doorkick.shared.rules.munchkin import events as mev
 from doorkick.shared.rules.rng import Rng
 
 
@@ -53,7 +54,7 @@ def test_the_fight_panel_rolls_under_its_title_and_says_the_result(size: tuple[i
     app = App(Settings(), size=size)
     scene = app.push(MunchkinScene(app, munchkin_combat_session()))
     app.step(1 / 60, [])
-    scene.on_event({"type": "escape_roll", "seat": 0, "monster": 0, "die": 2, "total": 3, "seed": 11})
+    scene.on_event(mev.EscapeRoll(seat=0, monster=0, monster_card="", die=2, total=3, seed=11))
     tray = tray_rect(scene.dice_area())
     assert scene.combat_rect.contains(tray) and not tray.colliderect(_title(scene))
     boxes = scene.layout_boxes()
@@ -72,7 +73,7 @@ def test_a_roll_without_a_fight_uses_the_middle_panel_below_its_line() -> None:
     app = App(Settings(), size=(1280, 720))
     scene = app.push(MunchkinScene(app, munchkin_session()))
     app.step(1 / 60, [])
-    scene.on_event({"type": "theft", "seat": 0, "target": 1, "item": "x", "die": 5, "success": True, "seed": 3})
+    scene.on_event(mev.Theft(seat=0, target=1, item="x", die=5, success=True, seed=3))
     tray = tray_rect(scene.dice_area())
     assert scene.combat_rect.contains(tray) and tray.y >= scene.combat_rect.y + 30
     assert any(isinstance(m, Callout) and m.text.endswith("stolen!") for m in scene.moments.playing)
@@ -92,8 +93,8 @@ def test_wonderland_rolls_beside_the_board_or_in_the_fight_panel(fight: bool) ->
 
 
 def test_two_clients_throw_the_same_dice_for_the_same_event_whatever_they_saw_before() -> None:
-    event = {"type": "escape_roll", "seat": 1, "monster": 0, "die": 4, "total": 6}
-    throws: list[tuple[bool, int, list[list[Pose]]]] = []
+    event = mev.EscapeRoll(seat=1, monster=0, monster_card="", die=4, total=6, seed=99)
+    throws: list[tuple[int, list[list[Pose]]]] = []
     for seen in (0, 37):
         app = App(Settings(), size=(1280, 720))
         scene = app.push(MunchkinScene(app, munchkin_combat_session()))
@@ -101,13 +102,11 @@ def test_two_clients_throw_the_same_dice_for_the_same_event_whatever_they_saw_be
         for i in range(seen):  # one client has a longer log (it joined earlier, chatted...)
             scene.log.append((f"line {i}", (255, 255, 255)))
         scene.turn_seen = 3 + seen
-        for with_seed in (False, True):
-            scene.throw = None
-            scene.on_event({**event, "seed": 99} if with_seed else dict(event))
-            assert scene.throw is not None
-            throws.append((with_seed, scene.throw.seed, scene.throw.tracks))
-    assert throws[0] == throws[2] and throws[1] == throws[3]
-    assert throws[1][1] == 99
+        scene.throw = None
+        scene.on_event(event)
+        assert scene.throw is not None
+        throws.append((scene.throw.seed, scene.throw.tracks))
+    assert throws[0] == throws[1] and throws[0][0] == 99
 
 
 def test_the_engine_sends_a_seed_with_every_roll_without_spending_its_random_numbers() -> None:
@@ -117,9 +116,9 @@ def test_the_engine_sends_a_seed_with_every_roll_without_spending_its_random_num
     roll = {"type": "roll", "seat": 0}
     after, events = session.ruleset.apply(state, session.ruleset.action_from_wire(roll))
     rolled = next(e for e in events if e.kind == "rolled")
-    seed = rolled.data["seed"]
+    seed = rolled.for_seat(None)["seed"]
     face, advanced = rng.roll(6)
-    assert isinstance(seed, int) and seed == advanced.throw_seed() and rolled.data["die"] == face
+    assert isinstance(seed, int) and seed == advanced.throw_seed() and rolled.for_seat(None)["die"] == face
     assert after.rng == advanced, "the seed is read from the generator, never drawn from it"
     assert Rng.from_seed(1).throw_seed() != Rng.from_seed(2).throw_seed()
 
@@ -200,7 +199,7 @@ def test_the_fight_panels_callout_stands_where_the_dice_are_not() -> None:
     app = App(Settings(), size=(1280, 720))
     scene = app.push(MunchkinScene(app, munchkin_combat_session()))
     app.step(1 / 60, [])
-    scene.on_event({"type": "escape_roll", "seat": 0, "monster": 0, "die": 2, "total": 3, "seed": 11})
+    scene.on_event(mev.EscapeRoll(seat=0, monster=0, monster_card="", die=2, total=3, seed=11))
     callout = next(m for m in scene.moments.playing if isinstance(m, Callout))
     assert scene.throw is not None
     tray = tray_rect(scene.dice_area())

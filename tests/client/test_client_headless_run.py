@@ -58,7 +58,7 @@ def events_on_screen(table: Path) -> set[str]:
     last_turn = turn(replay.engine_state) + int(ARGS[ARGS.index("--quit-after-turns") + 1])
     kinds: set[str] = set()
     while turn(replay.engine_state) < last_turn and replay.step():
-        kinds.update(str(h.data.get("type")) for h in replay.pump(0.0) if h.kind == "event")
+        kinds.update(h.event.kind for h in replay.pump(0.0) if h.event is not None)
     return kinds
 
 

@@ -18,6 +18,7 @@ from doorkick.client.session import LocalSession
 from doorkick.shared import protocol
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
+from doorkick.shared.rules.wonderland import events as wev
 
 
 class QuietConnection:
@@ -91,7 +92,7 @@ def test_an_idle_table_draws_nothing_and_dice_draw_every_frame_until_they_rest(a
     app.push(scene)
     settle(app, scene)
     assert frames_over(app, 600) == 0
-    scene.roll_dice([4], {"type": "rolled", "die": 4, "seed": 9})
+    scene.roll_dice([4], wev.Rolled(seat=0, die=4, purpose="move", seed=9))
     drawn = frames_over(app, 60)
     assert drawn == 60  # a throw in the air is drawn every frame
     settle(app, scene)

@@ -17,6 +17,7 @@ from doorkick.client.render.board import LEGEND_ORDER, SPACE_HELP
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import Happening
 from doorkick.client.settings import MIN_WINDOW, Settings
+from doorkick.shared.rules.wonderland import events as wev
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 
@@ -112,10 +113,12 @@ def test_the_standies_move_in_step_with_the_log(tmp_path: Any) -> None:
         assert geo is not None
         start = scene.shown_at[2]
         path = [s for s, _ in sorted(geo.points.items()) if s != start and geo.kinds[s] == "plain"][:3]
-        moved = {"type": "moved", "seat": 2, "path": path}
-        fight = {"type": "fight_began", "seat": 2, "monster": "The Dodo", "monster_power": 1}
+        moved = wev.Moved(seat=2, path=path, running_away=False)
+        fight = wev.FightBegan(
+            seat=2, room=1, monster="The Dodo", monster_cards=[], monster_die=None, monster_power=1, seed=1
+        )
         for event in (moved, fight):
-            scene.on_happening(Happening("event", scene.viewer, event))
+            scene.on_happening(Happening("event", scene.viewer, event=event))
         session = scene.session
         positions = list(session.engine_state.positions)
         positions[2] = path[-1]

@@ -94,7 +94,7 @@ def test_dice_to_come_are_the_next_rolls_then_the_seed_rolls_on() -> None:
     state, _ = MUNCHKIN.apply(state, RunAway(0))
     state, _ = MUNCHKIN.apply(state, Pass(1))
     state, events = MUNCHKIN.apply(state, RollToRunAway(0, 0))
-    assert next(e for e in events if e.kind == "escape_roll").data["die"] == 1
+    assert next(e for e in events if e.kind == "escape_roll").for_seat(None)["die"] == 1
     assert isinstance(state.rng, ScriptedRng) and state.rng.dice == (6,)
     face, rng = state.rng.roll()
     assert face == 6 and type(rng) is Rng and rng.state == state.rng.state, "the script spent: a plain generator"

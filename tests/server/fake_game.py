@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from msgspec import UNSET, UnsetType
+
 from doorkick.shared.rules.base import (
     Action,
     Event,
@@ -25,6 +27,34 @@ from doorkick.shared.rules.rng import Rng
 
 GOAL = 30
 DECK = tuple(f"CANARY{n:03d}Z" for n in range(120))
+
+
+class Rolled(Event, tag="rolled"):
+    seat: int
+    value: int
+
+
+class Drew(Event, tag="drew"):
+    SECRET = ("card",)
+
+    seat: int
+    card: str | UnsetType = UNSET
+
+
+class Won(Event, tag="won"):
+    seat: int
+
+
+class ReactionWindow(Event, tag="reaction_window"):
+    pass
+
+
+class Passed(Event, tag="pass"):
+    seat: int
+
+
+class Heckled(Event, tag="heckle"):
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -100,27 +130,27 @@ class DiceRace:
             if state.reacting or seat != state.turn:
                 raise NotYourDecision("not your roll")
             value, rng = state.rng.roll(6)
-            events = [Event("rolled", {"seat": seat, "value": value})]
+            events: list[Event] = [Rolled(seat=seat, value=value)]
             hands, deck = state.hands, state.deck
             if deck:  # an empty deck simply stops dealing
                 card, deck = deck[0], deck[1:]
                 hands = tuple((*h, card) if i == seat else h for i, h in enumerate(hands))
-                events.append(Event("drew", {"seat": seat}, {"card": card}, frozenset({seat})))
+                events.append(Drew(seat=seat, card=card, seen_by=frozenset({seat})))
             positions = tuple(p + value if i == seat else p for i, p in enumerate(state.positions))
             state = replace(
                 state, rng=rng, deck=deck, hands=hands, positions=positions, turns_taken=state.turns_taken + 1
             )
             if positions[seat] >= state.goal:
-                return replace(state, winner=seat), [*events, Event("won", {"seat": seat})]
+                return replace(state, winner=seat), [*events, Won(seat=seat)]
             if positions[seat] % 5 == 0:
                 others = frozenset(range(len(positions))) - {seat}
-                return replace(state, reacting=others), [*events, Event("reaction_window", {})]
+                return replace(state, reacting=others), [*events, ReactionWindow()]
             return replace(state, turn=(seat + 1) % len(positions)), events
         if isinstance(action, Pass | Heckle):
             if seat not in state.reacting:
                 raise NotYourDecision("you have nothing to react to")
             positions = state.positions
-            events = [Event(action.kind, {"seat": seat})]
+            events = [Heckled(seat=seat) if isinstance(action, Heckle) else Passed(seat=seat)]
             if isinstance(action, Heckle):
                 positions = tuple(max(0, p - 1) if i == state.turn else p for i, p in enumerate(positions))
             reacting = state.reacting - {seat}

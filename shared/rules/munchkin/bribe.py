@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import Event
+from .events import BribePaid
 from .handover import move_items
 from .state import Combat, GameState, with_player, without
 
@@ -25,5 +26,4 @@ def pay_bribe(state: GameState, combat: Combat) -> tuple[GameState, list[Event]]
     state = with_player(state, fighter, hand=without(state.players[fighter].hand, *cards))
     q = state.players[helper]
     state = with_player(state, helper, hand=q.hand + cards, received=q.received + cards, trade_locked=locked)
-    data = {"seat": fighter, "helper": helper, "items": list(items), "cards": list(cards), "missing": missing}
-    return state, [Event("bribe_paid", data)]
+    return state, [BribePaid(seat=fighter, helper=helper, items=list(items), cards=list(cards), missing=missing)]

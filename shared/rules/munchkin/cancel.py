@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ..base import Event, NotYourDecision
 from .actions import CancelCurse, LetCurseStrike
 from .combat import card_played_in_combat
+from .events import CurseCancelled
 from .fairy import dust_for
 from .flow import CURSE_CAST, curse_cancellers, curse_strikes, next_to_answer
 from .rulebook import Rules, refuse, require
@@ -48,7 +49,7 @@ def cancel_curse(state: GameState, a: CancelCurse) -> tuple[GameState, list[Even
     else:
         state = with_player(state, a.seat, items=tuple(c for c in p.items if c.card != a.card))
     state = discard(evolve(state, decisions=state.decisions[1:]), curse, a.card)
-    events = [Event("curse_cancelled", {"seat": a.seat, "target": target, "card": curse, "with": a.card})]
+    events: list[Event] = [CurseCancelled(seat=a.seat, target=target, card=curse, with_card=a.card)]
     if a.seat != target:  # F02: cancelling a curse cast at another player
         state, more = dust_for(state, a.seat, 1, "cancelled_a_curse")
         events += more

@@ -10,6 +10,17 @@ from .bribe import pay_bribe
 from .cards import TraitBonus
 from .character import gear_bonus, has_ability, immune_traits, traits
 from .effects import ask, change_level, draw_into_hand
+from .events import (
+    BardicLuck,
+    CombatBegan,
+    CombatOver,
+    ForcedHelperReleased,
+    GameOver,
+    Overkill,
+    Spoils,
+    TookSpoils,
+    Victory,
+)
 from .fairy import close_fairy_dust, fairy_killed, fairy_returns, helper_dust
 from .state import Bribe, Combat, CombatMonster, Decision, GameState, discard, draw, evolve, with_player
 
@@ -179,7 +190,7 @@ def fighters_win(state: GameState, combat: Combat, seats: tuple[int, ...] | None
 def start_combat(state: GameState, seat: int, monster: str, by_kick: bool) -> tuple[GameState, list[Event]]:
     combat = Combat(fighter=seat, monsters=(CombatMonster(monster, monster),), met_by_kick=by_kick)
     state = evolve(state, combat=combat, met_monster=True)
-    return state, [Event("combat", {"fighter": seat, "monster": monster})]
+    return state, [CombatBegan(fighter=seat, monster=monster)]
 
 
 def window_seats(state: GameState, combat: Combat) -> list[int]:
@@ -210,7 +221,7 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     if combat.helper is not None and combat.helper_forced and fighters_win(state, combat, (combat.fighter,)):
         # M31 (2018 rule): a helper forced by a card leaves without penalty when the fighter wins alone.
-        events.append(Event("forced_helper_released", {"helper": combat.helper}))
+        events.append(ForcedHelperReleased(helper=combat.helper))
         combat = evolve(combat, helper=None, helper_forced=False)
         state = evolve(state, combat=combat)
     killed = combat.monsters
@@ -219,10 +230,10 @@ def resolve_victory(state: GameState) -> tuple[GameState, list[Event]]:
     alone = combat.helper is None
     if killed and alone and margin >= OVERKILL_MARGIN and has_ability(state, combat.fighter, "overkill"):
         levels += 1
-        events.append(Event("overkill", {"seat": combat.fighter}))
+        events.append(Overkill(seat=combat.fighter))
     combat = evolve(combat, killed=True)
     state = evolve(state, combat=combat)
-    events.append(Event("victory", {"fighter": combat.fighter, "helper": combat.helper, "killed": len(killed)}))
+    events.append(Victory(fighter=combat.fighter, helper=combat.helper, killed=len(killed)))
     if killed:
         state, ev = change_level(state, combat.fighter, levels, by_kill=True)
         events += ev
@@ -276,7 +287,7 @@ def take_treasures(
         drawn = state.players[combat.fighter].hand[before:]
         if luck and len(drawn) > luck:  # the Bard keeps all but `luck` of the cards drawn
             state = ask(state, Decision("lose_cards", combat.fighter, drawn, luck))
-            ev.append(Event("bardic_luck", {"seat": combat.fighter, "discard": luck}))
+            ev.append(BardicLuck(seat=combat.fighter, discard=luck))
         return end_combat(state, events + ev)
     spoils: list[str] = list(raised)
     for _ in range(count):
@@ -296,7 +307,7 @@ def take_treasures(
     )
     order = (first[0],) * first[1] + (second[0],) * second[1]
     combat = evolve(combat, step="spoils", spoils=tuple(spoils), pick_order=order)
-    events.append(Event("spoils", {"cards": spoils, "order": list(order)}))
+    events.append(Spoils(cards=spoils, order=list(order)))
     state = evolve(state, combat=combat)
     return settle_spoils(state, events)
 
@@ -311,7 +322,7 @@ def settle_spoils(state: GameState, events: list[Event]) -> tuple[GameState, lis
         seat = combat.pick_order[0] if combat.pick_order else combat.fighter
         p = state.players[seat]
         state = with_player(state, seat, hand=p.hand + combat.spoils, received=p.received + combat.spoils)  # M17
-        events.append(Event("took_spoils", {"seat": seat, "cards": list(combat.spoils)}))
+        events.append(TookSpoils(seat=seat, cards=list(combat.spoils)))
         state = evolve(state, combat=evolve(combat, spoils=(), pick_order=()))
     return end_combat(state, events)
 
@@ -336,7 +347,7 @@ def end_combat(state: GameState, events: list[Event]) -> tuple[GameState, list[E
         expiring = [c for c in p.curses if state.card(c).duration == "next_combat"]
         if expiring:
             state = discard(with_player(state, seat, curses=tuple(c for c in p.curses if c not in expiring)), *expiring)
-    events.append(Event("combat_over", {"fighter": combat.fighter}))
+    events.append(CombatOver(fighter=combat.fighter))
     state, more = pay_bribe(state, combat)
     return check_winners(state, events + more)
 
@@ -347,5 +358,5 @@ def check_winners(state: GameState, events: list[Event]) -> tuple[GameState, lis
     winners = tuple(s for s, p in enumerate(state.players) if p.level >= state.options.win_level)
     if winners and not state.winners:
         state = evolve(state, winners=winners, phase="over", decisions=())
-        events.append(Event("game_over", {"winners": list(winners)}))
+        events.append(GameOver(winners=list(winners)))
     return state, events

@@ -6,6 +6,7 @@ from ..base import Event, NotYourDecision
 from .actions import AcceptTrade, ChooseDoorOrder, ChooseLoss, DeclineTrade, DrawFaceUp, LootCorpse, Resurrect
 from .combat import RESURRECT, may_resurrect, take_treasures
 from .effects import lose_cards_from_play
+from .events import Discarded, DoorOrder, LootedCorpse, Lost, Resurrected, Traded, TradeDeclined
 from .flow import DOOR_ORDER, resolve_doors
 from .handover import swap_items
 from .rulebook import Rules, require, require_in_hand
@@ -36,7 +37,7 @@ def choose_loss(state: GameState, a: ChooseLoss) -> tuple[GameState, list[Event]
     """The victim picks what is lost (M37)."""
     d = state.decisions[0]
     state = lose_cards_from_play(state, a.seat, [a.card])
-    event = Event("lost", {"seat": a.seat, "cards": [a.card], "source": d.kind})
+    event = Lost(seat=a.seat, cards=[a.card], source=d.kind)
     if d.count > 1:  # several cards to lose (Bad Stuff, an Epic's extra Big items: E05)
         left = without(d.cards, a.card)
         rest = evolve(d, cards=left, count=d.count - 1)
@@ -55,7 +56,7 @@ def loot_corpse(state: GameState, a: LootCorpse) -> tuple[GameState, list[Event]
     p = state.players[a.seat]
     state = with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card))  # M17: play at once
     state = _done(evolve(state, corpse=without(state.corpse, a.card)))
-    events = [Event("looted_corpse", {"seat": a.seat, "card": a.card})]
+    events: list[Event] = [LootedCorpse(seat=a.seat, card=a.card)]
     more_looters = state.decisions and state.decisions[0].kind == "loot_corpse"
     if not state.corpse or not more_looters:
         leftovers = state.corpse
@@ -64,7 +65,7 @@ def loot_corpse(state: GameState, a: LootCorpse) -> tuple[GameState, list[Event]
             looters_left += 1
         state = discard(evolve(state, corpse=(), decisions=state.decisions[looters_left:]), *leftovers)
         if leftovers:
-            events.append(Event("discarded", {"seat": -1, "cards": list(leftovers)}))
+            events.append(Discarded(seat=-1, cards=list(leftovers)))
     return state, events
 
 
@@ -82,13 +83,13 @@ def answer_trade(state: GameState, a: AcceptTrade | DeclineTrade) -> tuple[GameS
     d = state.decisions[0]
     state = _done(state)
     if isinstance(a, DeclineTrade):
-        return state, [Event("trade_declined", {"seat": a.seat, "with": d.source})]
+        return state, [TradeDeclined(seat=a.seat, partner=d.source)]
     state = swap_items(state, d.source, a.seat, d.give, d.take)
     if state.options.trade_cooldown:  # M46 (Christmas Lite): not sold before the receiver's next turn
         for seat, got in ((a.seat, d.give), (d.source, d.take)):
             p = state.players[seat]
             state = with_player(state, seat, trade_locked=(*p.trade_locked, *got))
-    return state, [Event("traded", {"seat": a.seat, "with": d.source, "give": list(d.give), "take": list(d.take)})]
+    return state, [Traded(seat=a.seat, partner=d.source, give=list(d.give), take=list(d.take))]
 
 
 def _check_door_order(state: GameState, a: ChooseDoorOrder) -> None:
@@ -109,7 +110,7 @@ def _door_orders(state: GameState, seat: int) -> list[ChooseDoorOrder]:
 def choose_door_order(state: GameState, a: ChooseDoorOrder) -> tuple[GameState, list[Event]]:
     """E03: an Epic kicker's curses strike in the order the player chooses."""
     state, events = resolve_doors(_done(state), a.seat, a.order)
-    return state, [Event("door_order", {"seat": a.seat, "order": list(a.order)}), *events]
+    return state, [DoorOrder(seat=a.seat, order=list(a.order)), *events]
 
 
 def _check_resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> None:
@@ -136,7 +137,7 @@ def resurrect(state: GameState, a: Resurrect | DrawFaceUp) -> tuple[GameState, l
     top = state.treasure_discard[-1]
     state = evolve(state, treasure_discard=state.treasure_discard[:-1])
     state = discard(with_player(state, a.seat, hand=without(state.players[a.seat].hand, a.discard)), a.discard)
-    event = Event("resurrected", {"seat": a.seat, "card": top, "discarded": a.discard})
+    event = Resurrected(seat=a.seat, card=top, discarded=a.discard)
     raised, left = (*d.cards, top), d.count - 1
     state, events = take_treasures(state, left, [event], raised, asked=not may_resurrect(state, a.seat))
     return state, events

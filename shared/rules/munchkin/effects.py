@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..base import Event
+from ..base import Event, Sex
 from .cards import Effect
 from .character import EPIC_LEVEL, big_allowance, big_items_carried, settle_items, slot_conflict
-from .state import Decision, Deck, GameState, Player, discard, draw, evolve, roll, with_player, without
+from .events import CharmedByFairy, CurseRemoved, Died, Drew, EpicLost, Level, Looting, Lost, SexChanged
+from .kinds import Deck
+from .state import Decision, GameState, Player, discard, draw, evolve, roll, with_player, without
 
 DECKS: dict[str, Deck] = {"door": "door", "treasure": "treasure", "fairy_dust": "fairy_dust"}
 SLOT_WORDS = {"headgear": "headgear", "armor": "armor", "footgear": "footgear", "hands": "hands"}
@@ -24,7 +26,7 @@ def change_level(state: GameState, seat: int, amount: int, by_kill: bool = False
     if new == p.level:
         return state, []
     state = with_player(state, seat, level=new)
-    events = [Event("level", {"seat": seat, "level": new, "change": new - p.level})]
+    events: list[Event] = [Level(seat=seat, level=new, change=new - p.level)]
     if state.options.epic and new < EPIC_LEVEL <= p.level:
         state, more = lose_epic(state, seat)
         events += more
@@ -34,7 +36,7 @@ def change_level(state: GameState, seat: int, amount: int, by_kill: bool = False
 def lose_epic(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     """Back to 9 or below (E01): the feats go, the pet wanders off, and Big items beyond what a non-Epic
     character carries must be discarded, the victim choosing which (E05)."""
-    events = [Event("epic_lost", {"seat": seat})]
+    events: list[Event] = [EpicLost(seat=seat)]
     state = _unequip_overfull_slots(settle_items(state, seat), seat)
     return keep_to_big_limit(state, seat), events
 
@@ -143,40 +145,41 @@ def apply_effects(state: GameState, seat: int, effects: Iterable[Effect], source
             if arg == "all" or len(candidates) == 1:
                 state = lose_cards_from_play(state, seat, candidates)
                 if candidates:
-                    events.append(Event("lost", {"seat": seat, "cards": list(candidates), "source": source}))
+                    events.append(Lost(seat=seat, cards=list(candidates), source=source))
             elif candidates:
                 state = ask(state, Decision("lose_item", seat, candidates))
         elif op == "lose_race" and p.races:
             state = lose_cards_from_play(state, seat, p.races)
-            events.append(Event("lost", {"seat": seat, "cards": list(p.races), "source": source}))
+            events.append(Lost(seat=seat, cards=list(p.races), source=source))
         elif op == "lose_class" and p.classes:
             state = lose_cards_from_play(state, seat, p.classes)
-            events.append(Event("lost", {"seat": seat, "cards": list(p.classes), "source": source}))
+            events.append(Lost(seat=seat, cards=list(p.classes), source=source))
         elif op == "lose_hand" and p.hand:
             state = discard(with_player(state, seat, hand=()), *p.hand)
-            events.append(Event("lost", {"seat": seat, "cards": list(p.hand), "source": source}))
+            events.append(Lost(seat=seat, cards=list(p.hand), source=source))
         elif op == "lose_cards" and p.hand:
             count = int(arg or 1)
             if len(p.hand) <= count:
                 state = discard(with_player(state, seat, hand=()), *p.hand)
-                events.append(Event("lost", {"seat": seat, "cards": list(p.hand), "source": source}))
+                events.append(Lost(seat=seat, cards=list(p.hand), source=source))
             else:
                 state = ask(state, Decision("lose_cards", seat, p.hand, count))
         elif op == "death":
             state, ev = kill(state, seat, source)
             events += ev
         elif op == "change_sex":
-            state = settle_items(with_player(state, seat, sex="female" if p.sex == "male" else "male"), seat)
-            events.append(Event("sex_changed", {"seat": seat, "sex": state.players[seat].sex}))
+            sex: Sex = "female" if p.sex == "male" else "male"
+            state = settle_items(with_player(state, seat, sex=sex), seat)
+            events.append(SexChanged(seat=seat, sex=sex))
         elif op == "draw_treasures":
             state, ev = draw_into_hand(state, seat, "treasure", int(arg or 1), face_up=False)
             events += ev
         elif op == "fairy_charm":  # F06: until the victim's next turn
             state = with_player(state, seat, charmed=True)
-            events.append(Event("charmed_by_fairy", {"seat": seat}))
+            events.append(CharmedByFairy(seat=seat))
         elif op == "remove_curse" and p.curses:
             state = discard(with_player(state, seat, curses=p.curses[1:]), p.curses[0])
-            events.append(Event("curse_removed", {"seat": seat, "card": p.curses[0]}))
+            events.append(CurseRemoved(seat=seat, card=p.curses[0]))
     return state, events
 
 
@@ -184,7 +187,7 @@ def ask(state: GameState, decision: Decision) -> GameState:
     return evolve(state, decisions=(*state.decisions, decision))
 
 
-def draw_into_hand(state: GameState, seat: int, deck: str, count: int, face_up: bool) -> tuple[GameState, list[Event]]:
+def draw_into_hand(state: GameState, seat: int, deck: Deck, count: int, face_up: bool) -> tuple[GameState, list[Event]]:
     """Draw cards into a hand: face down only the drawer sees them; face up everyone does (M20)."""
     events: list[Event] = []
     drawn: list[str] = []
@@ -198,11 +201,9 @@ def draw_into_hand(state: GameState, seat: int, deck: str, count: int, face_up: 
         return state, events
     p = state.players[seat]
     state = with_player(state, seat, hand=p.hand + tuple(drawn))
-    public = {"seat": seat, "deck": deck, "count": len(drawn)}
-    if face_up:
-        events.append(Event("drew", {**public, "cards": drawn}))
-    else:
-        events.append(Event("drew", public, {"cards": drawn}, frozenset({seat})))
+    events.append(
+        Drew(seat=seat, deck=deck, count=len(drawn), cards=drawn, seen_by=None if face_up else frozenset({seat}))
+    )
     return state, events
 
 
@@ -227,7 +228,7 @@ def kill(state: GameState, seat: int, source: str) -> tuple[GameState, list[Even
         dead=True,
         fresh=True,
     )
-    events = [Event("died", {"seat": seat, "source": source, "corpse": corpse})]
+    events: list[Event] = [Died(seat=seat, source=source, corpse=corpse)]
     combat = state.combat
     if combat is not None and seat in combat.fighters:
         state = _leave_combat(state, seat)
@@ -237,7 +238,7 @@ def kill(state: GameState, seat: int, source: str) -> tuple[GameState, list[Even
         return discard(state, *corpse), events
     decisions = tuple(Decision("loot_corpse", s, source=seat) for s in looters)
     state = evolve(state, corpse=state.corpse + tuple(corpse), decisions=state.decisions + decisions)
-    events.append(Event("looting", {"dead": seat, "order": looters}))
+    events.append(Looting(dead=seat, order=looters))
     return state, events
 
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from ..base import Event
 from .effects import draw_into_hand
+from .events import DustWhy, FairyDust, FairyDustToTreasures, FairyReturns, Reshuffled
 from .state import Combat, GameState, evolve
 
 FAIRY_RETURN_DEPTH = 10  # F05: she is shuffled into the top 10 Doors
 
 
-def dust_for(state: GameState, seat: int, count: int, why: str) -> tuple[GameState, list[Event]]:
+def dust_for(state: GameState, seat: int, count: int, why: DustWhy) -> tuple[GameState, list[Event]]:
     """Draw Fairy Dust cards face down; an empty (or closed) mini-deck gives nothing (F01, F02)."""
     if not state.fairy_dust_deck or count <= 0:
         return state, []
     state, events = draw_into_hand(state, seat, "fairy_dust", count, face_up=False)
-    return state, [Event("fairy_dust", {"seat": seat, "why": why}), *events]
+    return state, [FairyDust(seat=seat, why=why), *events]
 
 
 def helper_dust(state: GameState, combat: Combat) -> tuple[GameState, list[Event]]:
@@ -37,7 +38,7 @@ def close_fairy_dust(state: GameState, killed: tuple[str, ...]) -> tuple[GameSta
         return state, []
     rest = state.fairy_dust_deck
     state = evolve(state, fairy_dust_deck=(), treasure_deck=rest + state.treasure_deck)
-    return state, [Event("fairy_dust_to_treasures", {"cards": len(rest)})]
+    return state, [FairyDustToTreasures(cards=len(rest))]
 
 
 def fairy_returns(
@@ -54,10 +55,10 @@ def fairy_returns(
         # whole deck and meets the next kick again, and again.
         below, rng = state.rng.shuffled(state.door_discard)
         state = evolve(state, rng=rng, door_deck=(*state.door_deck, *below), door_discard=())
-        events.append(Event("reshuffled", {"deck": "door", "cards": len(below)}))
+        events.append(Reshuffled(deck="door", cards=len(below)))
     top, rng = state.rng.shuffled((*state.door_deck[:depth], *fairies))
     state = evolve(state, rng=rng, door_deck=(*top, *state.door_deck[depth:]))
-    return state, [c for c in used if c not in fairies], [*events, Event("fairy_returns", {"cards": fairies})]
+    return state, [c for c in used if c not in fairies], [*events, FairyReturns(cards=fairies)]
 
 
 def tradeable(state: GameState, card: str) -> bool:

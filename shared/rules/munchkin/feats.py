@@ -19,6 +19,18 @@ from .actions import (
 from .character import discardable, escape_bonus, has_ability
 from .combat import card_played_in_combat, end_combat, monster_level
 from .effects import change_level, draw_into_hand, lose_cards_from_play
+from .events import (
+    Arrow,
+    AteMonster,
+    CurseOutrun,
+    IllusionCast,
+    Miracle,
+    OutrunRoll,
+    PetSacrificed,
+    Side,
+    StoleFromShadows,
+    Tamed,
+)
 from .flight import ESCAPE_ON
 from .flow import strike_with_curse
 from .rulebook import (
@@ -94,7 +106,7 @@ def illusion(state: GameState, a: Illusion) -> tuple[GameState, list[Event]]:
         spent=(*combat.spent, a.monster),
     )
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("illusion", {"seat": a.seat, "card": a.monster, "bonus": ILLUSION_BONUS})]
+    return state, [IllusionCast(seat=a.seat, card=a.monster, bonus=ILLUSION_BONUS)]
 
 
 # --- Cleric: Pray for a Miracle ----------------------------------------------------------------------------
@@ -122,7 +134,7 @@ def pray_for_a_miracle(state: GameState, a: PrayForAMiracle) -> tuple[GameState,
     state, events = draw_into_hand(state, a.seat, "treasure", 1, face_up=False)
     p = state.players[a.seat]
     state = with_player(state, a.seat, received=(*p.received, *p.hand[before:]))  # usable at once
-    return card_played_in_combat(state), [Event("miracle", {"seat": a.seat, "cards": list(a.cards)}), *events]
+    return card_played_in_combat(state), [Miracle(seat=a.seat, cards=list(a.cards)), *events]
 
 
 # --- Thief: Steal From Shadows -----------------------------------------------------------------------------
@@ -155,9 +167,7 @@ def steal_from_shadows(state: GameState, a: StealFromShadows) -> tuple[GameState
     p = state.players[a.seat]
     used = (*p.used_this_turn, "steal_from_shadows")
     state = with_player(state, a.seat, hand=(*p.hand, card), used_this_turn=used)
-    secret = {"card": card}
-    event = Event("stole_from_shadows", {"seat": a.seat, "target": a.target}, secret, frozenset({a.seat, a.target}))
-    return state, [event]
+    return state, [StoleFromShadows(seat=a.seat, target=a.target, card=card, seen_by=frozenset({a.seat, a.target}))]
 
 
 # --- Elf: Arrow-Minded -------------------------------------------------------------------------------------
@@ -198,8 +208,7 @@ def fire_arrow(state: GameState, a: FireArrow) -> tuple[GameState, list[Event]]:
     else:
         combat = evolve(combat, bonuses=(*combat.bonuses, (a.target, ARROW, "arrow")))
     state = card_played_in_combat(evolve(state, combat=combat))
-    data = {"seat": a.seat, "target": a.target, "monster": a.monster, "monster_card": combat.monster_card(a.monster)}
-    return state, [Event("arrow", data)]
+    return state, [Arrow(seat=a.seat, target=a.target, monster=a.monster, monster_card=combat.monster_card(a.monster))]
 
 
 # --- Human: Pets Rock --------------------------------------------------------------------------------------
@@ -218,7 +227,7 @@ def tame_pet(state: GameState, a: TamePet) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     pet = combat.monsters[0].card
     state = with_player(_end_fight_without_treasure(state, combat, pet), a.seat, pet=pet)
-    return end_combat(state, [Event("tamed", {"seat": a.seat, "card": pet})])
+    return end_combat(state, [Tamed(seat=a.seat, card=pet)])
 
 
 def _check_sacrifice(state: GameState, a: SacrificePet) -> None:
@@ -244,7 +253,8 @@ def sacrifice_pet(state: GameState, a: SacrificePet) -> tuple[GameState, list[Ev
     else:
         combat = evolve(combat, monsters=(*combat.monsters, CombatMonster(pet, pet)))
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("pet_sacrificed", {"seat": a.seat, "card": pet, "side": a.side})]
+    side: Side = "fighters" if a.side == "fighters" else "monsters"  # the check refused any other word
+    return state, [PetSacrificed(seat=a.seat, card=pet, side=side)]
 
 
 # --- Orc: Munchkin Munch -----------------------------------------------------------------------------------
@@ -262,7 +272,7 @@ def eat_monster(state: GameState, a: EatMonster) -> tuple[GameState, list[Event]
     eaten = combat.monsters[0].card
     state = _end_fight_without_treasure(state, combat, None)
     state, events = change_level(state, a.seat, 1, by_kill=True)
-    return end_combat(state, [Event("ate_monster", {"seat": a.seat, "card": eaten}), *events])
+    return end_combat(state, [AteMonster(seat=a.seat, card=eaten), *events])
 
 
 # --- Wizard: Outrun Curse ----------------------------------------------------------------------------------
@@ -296,19 +306,10 @@ def outrun_curse(state: GameState, a: OutrunCurse) -> tuple[GameState, list[Even
     state = discard(take_from_hand(state, a.seat, a.discard), a.discard)
     state, value = roll(state)
     total = value + escape_bonus(state, state.players[a.seat])
-    event = Event(
-        "outrun_roll",
-        {
-            "seat": a.seat,
-            "card": curse,
-            "die": value,
-            "total": total,
-            "seed": state.rng.throw_seed(),
-        },
-    )
+    event = OutrunRoll(seat=a.seat, card=curse, die=value, total=total, seed=state.rng.throw_seed())
     if total >= ESCAPE_ON:
         state = discard(evolve(state, decisions=state.decisions[1:]), curse)
-        return card_played_in_combat(state), [event, Event("curse_outrun", {"seat": a.seat, "card": curse})]
+        return card_played_in_combat(state), [event, CurseOutrun(seat=a.seat, card=curse)]
     if state.players[a.seat].hand:
         return state, [event]
     return _curse_lands(state, a.seat, curse, [event])

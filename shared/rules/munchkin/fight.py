@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from msgspec import UNSET
+
 from ..base import Event, NotYourDecision
 from .actions import (
     AskForHelp,
@@ -27,6 +29,19 @@ from .combat import (
     is_undead,
     monster_treasures,
     window_seats,
+)
+from .events import (
+    AskedForHelp,
+    DeclinedToHelp,
+    Enhanced,
+    HelperChosen,
+    HelpWithdrawn,
+    Mate,
+    NobodyHelps,
+    Passed,
+    UndeadJoined,
+    Volunteered,
+    WanderingMonsterPlayed,
 )
 from .fairy import tradeable
 from .rulebook import (
@@ -139,12 +154,15 @@ def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event
     offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
     combat = evolve(combat, step="help", offer=offer, asked=a.to, volunteers=(), declined=(), asks=combat.asks + 1)
     state = evolve(state, combat=combat)
-    data = {"seat": a.seat, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first}
-    if a.cards:
-        data["cards"] = list(a.cards)
-    if a.to != -1:
-        data["to"] = a.to
-    return state, [Event("asked_for_help", data)]
+    asked = AskedForHelp(
+        seat=a.seat,
+        items=list(a.items),
+        treasures=a.treasures,
+        helper_first=a.helper_first,
+        cards=list(a.cards) if a.cards else UNSET,
+        to=a.to if a.to != -1 else UNSET,
+    )
+    return state, [asked]
 
 
 def _awaiting_answer(state: GameState, combat: Combat) -> list[int]:
@@ -164,12 +182,12 @@ def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[
     combat = combat_of(state)
     if isinstance(a, Volunteer):
         combat = evolve(combat, volunteers=(*combat.volunteers, a.seat))
-        return evolve(state, combat=combat), [Event("volunteered", {"seat": a.seat})]
+        return evolve(state, combat=combat), [Volunteered(seat=a.seat)]
     combat = evolve(combat, declined=(*combat.declined, a.seat))
-    events = [Event("declined_to_help", {"seat": a.seat})]
+    events: list[Event] = [DeclinedToHelp(seat=a.seat)]
     if not _awaiting_answer(state, combat) and not combat.volunteers:
         combat = evolve(combat, step="fight", offer=None, asked=-1)
-        events.append(Event("nobody_helps", {}))
+        events.append(NobodyHelps())
     return evolve(state, combat=combat), events
 
 
@@ -195,7 +213,7 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
         combat, step="fight", helper=a.helper, bribe=offer, offer=None, asked=-1, volunteers=(), declined=()
     )
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("helper_chosen", {"seat": a.seat, "helper": a.helper})]
+    return state, [HelperChosen(seat=a.seat, helper=a.helper)]
 
 
 # --- the fight's turning points -------------------------------------------------------------------------
@@ -236,10 +254,10 @@ def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if combat.step == "help":  # the fighter withdraws the call for help
         state = evolve(state, combat=evolve(combat, step="fight", offer=None, asked=-1, volunteers=(), declined=()))
-        return state, [Event("help_withdrawn", {"seat": a.seat})]
+        return state, [HelpWithdrawn(seat=a.seat)]
     combat = evolve(combat, passed=(*combat.passed, a.seat))
     state = evolve(state, combat=combat)
-    events = [Event("passed", {"seat": a.seat})]
+    events: list[Event] = [Passed(seat=a.seat)]
     if all(s in combat.passed for s in window_seats(state, combat)):
         state, more = close_window(state)
         events += more
@@ -279,8 +297,7 @@ def enhance_monster(state: GameState, a: EnhanceMonster) -> tuple[GameState, lis
     monsters = list(combat.monsters)
     monsters[a.monster] = evolve(monsters[a.monster], enhancers=(*monsters[a.monster].enhancers, a.card))
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=tuple(monsters))))
-    data = {"seat": a.seat, "card": a.card, "monster": a.monster, "monster_card": combat.monster_card(a.monster)}
-    return state, [Event("enhanced", data)]
+    return state, [Enhanced(seat=a.seat, card=a.card, monster=a.monster, monster_card=combat.monster_card(a.monster))]
 
 
 def _check_mate(state: GameState, a: PlayMate) -> None:
@@ -299,8 +316,7 @@ def play_mate(state: GameState, a: PlayMate) -> tuple[GameState, list[Event]]:
     target = combat.monsters[a.monster]
     mate = CombatMonster(a.card, target.base, (), target.enhancers + target.inherited)
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=(*combat.monsters, mate))))
-    data = {"seat": a.seat, "card": a.card, "monster": a.monster, "monster_card": target.card}
-    return state, [Event("mate", data)]
+    return state, [Mate(seat=a.seat, card=a.card, monster=a.monster, monster_card=target.card)]
 
 
 def _add_monster(state: GameState, seat: int, monster: str, *spent: str) -> GameState:
@@ -326,7 +342,7 @@ def _wandering_candidates(state: GameState, seat: int) -> Iterator[WanderingMons
 def wandering_monster(state: GameState, a: WanderingMonster) -> tuple[GameState, list[Event]]:
     """Its player picks the monster from their own hand; both must be beaten (M26, M29)."""
     state = _add_monster(take_from_hand(state, a.seat, a.card), a.seat, a.monster, a.card)
-    return state, [Event("wandering_monster", {"seat": a.seat, "card": a.card, "monster": a.monster})]
+    return state, [WanderingMonsterPlayed(seat=a.seat, card=a.card, monster=a.monster)]
 
 
 def kindred(d: CardDef, undead: bool = False) -> frozenset[str]:
@@ -354,4 +370,4 @@ def _check_undead(state: GameState, a: JoinUndead) -> None:
 )
 def join_undead(state: GameState, a: JoinUndead) -> tuple[GameState, list[Event]]:
     state = _add_monster(state, a.seat, a.monster)
-    return state, [Event("undead_joined", {"seat": a.seat, "monster": a.monster})]
+    return state, [UndeadJoined(seat=a.seat, monster=a.monster)]

@@ -13,6 +13,7 @@ from .cards import CardDef
 from .character import discardable, has_ability
 from .combat import card_played_in_combat, is_undead, monster_treasures, resolve_victory, settle_spoils
 from .effects import apply_effects, lose_cards_from_play
+from .events import Backstabbed, Charmed, MonsterRemoved, OneShot, Side, TookSpoil, UndeadTurned, WentBerserk
 from .fairy import dust_for
 from .fight import _check_monster_index, _require_help_allowed
 from .flight import escape_everything, runner
@@ -143,17 +144,8 @@ def use_one_shot(state: GameState, a: UseOneShot) -> tuple[GameState, list[Event
         p = state.players[a.seat]
         state = with_player(state, a.seat, items=tuple(c for c in p.items if c.card != a.card))
     aimed = state.combat.monster_card(a.monster) if state.combat is not None else ""
-    event = Event(
-        "one_shot",
-        {
-            "seat": a.seat,
-            "card": a.card,
-            "side": a.side,
-            "monster": a.monster,
-            "monster_card": aimed,
-            "target": a.target,
-        },
-    )
+    side: Side = "monsters" if a.side == "monsters" else "fighters"  # a one-shot aimed at no side counts as ours
+    event = OneShot(seat=a.seat, card=a.card, side=side, monster=a.monster, monster_card=aimed, target=a.target)
     use = _one_shot_use(d)
     combat = state.combat
     if combat is not None and combat.step == "flee":
@@ -195,7 +187,7 @@ def _remove_monster(
         spent=(*combat.spent, spent) if spent else combat.spent,
     )
     state = evolve(state, combat=combat)
-    events.append(Event("monster_removed", {"card": monster.card, "keeps_treasure": keep_treasure}))
+    events.append(MonsterRemoved(card=monster.card, keeps_treasure=keep_treasure))
     if not combat.monsters:
         state, more = resolve_victory(state)
         return state, events + more  # the card and the removal happened before the victory: keep them
@@ -243,7 +235,8 @@ def _ability_bonus(
     combat = combat_of(state)
     combat = evolve(combat, bonuses=(*combat.bonuses, (seat, bonus, ability)), used=(*combat.used, (seat, ability)))
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event(ability, {"seat": seat, "cards": list(cards), "bonus": bonus})]
+    told = WentBerserk if ability == "berserk" else UndeadTurned
+    return state, [told(seat=seat, cards=list(cards), bonus=bonus)]
 
 
 def _check_charm(state: GameState, a: Charm) -> None:
@@ -264,8 +257,8 @@ def charm(state: GameState, a: Charm) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, p.hand)
     state = evolve(state, combat=evolve(combat_of(state), charmed=True))
     keep = not state.options.rulings_001  # R13: by 001's reading the Wizard's charm gives no reward
-    charmed = {"seat": a.seat, "monster": a.monster, "monster_card": combat_of(state).monster_card(a.monster)}
-    return _remove_monster(state, a.monster, keep, "", [Event("charmed", charmed)])
+    charmed = Charmed(seat=a.seat, monster=a.monster, monster_card=combat_of(state).monster_card(a.monster))
+    return _remove_monster(state, a.monster, keep, "", [charmed])
 
 
 def _check_backstab(state: GameState, a: Backstab) -> None:
@@ -295,7 +288,7 @@ def backstab(state: GameState, a: Backstab) -> tuple[GameState, list[Event]]:
         combat, bonuses=(*combat.bonuses, (a.target, -2, "backstab")), backstabs=(*combat.backstabs, (a.seat, a.target))
     )
     state = card_played_in_combat(evolve(state, combat=combat))
-    return state, [Event("backstab", {"seat": a.seat, "target": a.target})]
+    return state, [Backstabbed(seat=a.seat, target=a.target)]
 
 
 # --- spoils (M31 treasure share) ------------------------------------------------------------------------
@@ -319,4 +312,4 @@ def take_spoil(state: GameState, a: TakeSpoil) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
     # M17: a treasure won may be played at once, even by a helper outside their turn.
     state = evolve(with_player(state, a.seat, hand=(*p.hand, a.card), received=(*p.received, a.card)), combat=combat)
-    return settle_spoils(state, [Event("took_spoil", {"seat": a.seat, "card": a.card})])
+    return settle_spoils(state, [TookSpoil(seat=a.seat, card=a.card)])

@@ -9,6 +9,7 @@ from .actions import AcceptBadStuff, FlightSpell, RerollEscape, RollToRunAway
 from .character import discardable, escape_bonus, has_ability
 from .combat import end_combat
 from .effects import apply_effects, draw_into_hand, lose_cards_from_play
+from .events import Caught, Escaped, EscapeHow, EscapeRoll, FlightSpellCast, RunningAway, SneakyLittleDevil
 from .rulebook import Rules, check_discards, combat_of, discard_choices, require
 from .state import Combat, Flight, GameState, evolve, roll
 
@@ -23,7 +24,7 @@ def begin_flight(state: GameState) -> tuple[GameState, list[Event]]:
     assert combat is not None
     flight = Flight(order=combat.fighters, remaining=tuple(range(len(combat.monsters))))
     state = evolve(state, combat=evolve(combat, step="flee", resolving="", passed=(), flight=flight))
-    return advance(state, [Event("running_away", {"seats": list(combat.fighters)})])
+    return advance(state, [RunningAway(seats=list(combat.fighters))])
 
 
 def pursues(state: GameState, combat: Combat, index: int, seat: int) -> bool:
@@ -58,16 +59,13 @@ def roll_against(state: GameState, index: int, hireling: bool) -> tuple[GameStat
         return escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "not_pursued")
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
-    event = Event(
-        "escape_roll",
-        {
-            "seat": seat,
-            "monster": index,
-            "monster_card": combat.monster_card(index),
-            "die": value,
-            "total": total,
-            "seed": state.rng.throw_seed(),
-        },
+    event = EscapeRoll(
+        seat=seat,
+        monster=index,
+        monster_card=combat.monster_card(index),
+        die=value,
+        total=total,
+        seed=state.rng.throw_seed(),
     )
     if total >= ESCAPE_ON:
         state, events = escaped(evolve(state, combat=evolve(combat, flight=flight)), seat, index, "roll")
@@ -84,8 +82,11 @@ def reroll(state: GameState) -> tuple[GameState, list[Event]]:
     state, value = roll(state)
     total = value + escape_modifier(state, combat, index, seat)
     flight = evolve(flight, rerolled=(*flight.rerolled, seat), roll=total)
-    data = {"seat": seat, "monster": index, "monster_card": combat.monster_card(index), "die": value, "total": total}
-    event = Event("escape_roll", {**data, "reroll": True, "seed": state.rng.throw_seed()})
+    monster_card = combat.monster_card(index)
+    seed = state.rng.throw_seed()
+    event = EscapeRoll(
+        seat=seat, monster=index, monster_card=monster_card, die=value, total=total, seed=seed, reroll=True
+    )
     if total >= ESCAPE_ON:
         state = evolve(state, combat=evolve(combat, flight=evolve(flight, caught_by=None)))
         state, events = escaped(state, seat, index, "roll")
@@ -106,12 +107,12 @@ def boost_roll(state: GameState, bonus: int) -> tuple[GameState, list[Event]]:
     return evolve(state, combat=evolve(combat, flight=flight)), []
 
 
-def escaped(state: GameState, seat: int, index: int, how: str) -> tuple[GameState, list[Event]]:
+def escaped(state: GameState, seat: int, index: int, how: EscapeHow) -> tuple[GameState, list[Event]]:
     """Some monsters hurt even those who get away (M34); one that does not pursue lets them go unharmed (001)."""
     combat = state.combat
     assert combat is not None
     monster = combat.monsters[index]
-    events = [Event("escaped", {"seat": seat, "monster": index, "monster_card": monster.card, "how": how})]
+    events = [Escaped(seat=seat, monster=index, monster_card=monster.card, how=how)]
     hurts = () if how == "not_pursued" else state.card(monster.base).on_escape
     state, more = apply_effects(state, seat, hurts, monster.base)
     return advance(state, events + more)
@@ -125,7 +126,7 @@ def caught(state: GameState) -> tuple[GameState, list[Event]]:
     flight = evolve(combat.flight, caught_by=None, caught_seats=(*combat.flight.caught_seats, seat))
     state = evolve(state, combat=evolve(combat, flight=flight))
     monster = combat.monsters[index]
-    events = [Event("caught", {"seat": seat, "monster": index, "card": monster.card})]
+    events = [Caught(seat=seat, monster=index, card=monster.card)]
     state, more = apply_effects(state, seat, state.card(monster.base).bad_stuff, monster.base)
     return advance(state, events + more)
 
@@ -136,7 +137,7 @@ def escape_everything(state: GameState, seat: int) -> tuple[GameState, list[Even
     assert combat is not None and combat.flight is not None
     flight = evolve(combat.flight, remaining=(), caught_by=None)
     state = evolve(state, combat=evolve(combat, flight=flight))
-    return advance(state, [Event("escaped", {"seat": seat, "monster": -1, "how": "one_shot"})])
+    return advance(state, [Escaped(seat=seat, monster=-1, how="one_shot")])
 
 
 def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -157,7 +158,7 @@ def advance(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
     for seat in got_away:  # E04 Sneaky Little Devil: an Epic Gnome who gets clean away draws two Treasures
         if has_ability(state, seat, "sneaky_little_devil"):
             state, more = draw_into_hand(state, seat, "treasure", 2, face_up=False)
-            events = [*events, Event("sneaky_little_devil", {"seat": seat}), *more]
+            events = [*events, SneakyLittleDevil(seat=seat), *more]
     if not flight.order:
         return end_combat(state, events)
     return state, events
@@ -225,7 +226,7 @@ def _check_flight_spell(state: GameState, a: FlightSpell) -> None:
 def flight_spell(state: GameState, a: FlightSpell) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, a.cards)
     state, events = boost_roll(state, len(a.cards))
-    return state, [Event("flight_spell", {"seat": a.seat, "cards": list(a.cards)}), *events]
+    return state, [FlightSpellCast(seat=a.seat, cards=list(a.cards)), *events]
 
 
 def _check_reroll(state: GameState, a: RerollEscape) -> None:

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from types import MappingProxyType
 from typing import Final
 
+from msgspec import UNSET
+
 from ..base import SEXES, Event, NotYourDecision, SeatSetup, WrongTime
 from ..rng import Rng
 from .actions import EndTurn, FinishSetup, GiveCharity, KickOpenTheDoor, LookForTrouble, LootTheRoom
@@ -13,6 +15,22 @@ from .cards import load_munchkin_packs
 from .character import hand_limit, has_ability, is_epic
 from .combat import card_played_in_combat, start_combat
 from .effects import apply_effects, ask, draw_into_hand
+from .events import (
+    Charity,
+    Cursed,
+    DoorBonus,
+    FirstPlayer,
+    GameStarted,
+    KickedDoor,
+    LookingForTrouble,
+    Looted,
+    MonsterJoins,
+    Ready,
+    Resurrected,
+    RolledForFirst,
+    Turn,
+)
+from .kinds import Deck
 from .options import Options
 from .rulebook import Rules, others, refuse, require, require_in_hand, require_turn
 from .state import (
@@ -67,7 +85,7 @@ def new_game(
     players = tuple(Player(name=s.name, sex=s.sex) for s in seats)
     options = options or Options.defaults_for(packs)
     state = GameState(catalog, options, rng, players, doors, treasures, fairy_dust_deck=dust)
-    events = [Event("game_started", {"seats": len(seats), "packs": list(packs)})]
+    events: list[Event] = [GameStarted(seats=len(seats), packs=list(packs))]
     for seat in range(len(seats)):
         for deck in ("door", "treasure"):
             state, ev = draw_into_hand(state, seat, deck, DEAL, face_up=False)
@@ -76,7 +94,7 @@ def new_game(
         state = fairy_into_top(state, FAIRY_TOP)
     first, state = _roll_for_first(state, list(range(len(seats))), events)
     state = evolve(state, active=first)
-    events.append(Event("first_player", {"seat": first}))
+    events.append(FirstPlayer(seat=first))
     return state, events
 
 
@@ -97,7 +115,7 @@ def _roll_for_first(state: GameState, seats: list[int], events: list[Event]) -> 
         for seat in seats:
             state, value = roll(state)
             rolls.append((value, seat))
-        events.append(Event("rolled_for_first", {"rolls": [[s, v] for v, s in rolls], "seed": state.rng.throw_seed()}))
+        events.append(RolledForFirst(rolls=[[s, v] for v, s in rolls], seed=state.rng.throw_seed()))
         best = max(v for v, _ in rolls)
         seats = [s for v, s in rolls if v == best]
         if len(seats) == 1:
@@ -115,7 +133,7 @@ def start_turn(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
     state = evolve(
         state, players=players, active=seat, turn=state.turn + 1, phase="start", met_monster=False, charity=()
     )
-    events = [Event("turn", {"seat": seat, "turn": state.turn})]
+    events: list[Event] = [Turn(seat=seat, turn=state.turn)]
     for card in state.players[seat].curses:  # curses that work "on your next turn" (C04)
         if state.card(card).duration == "next_turn" and not state.players[seat].dead:
             state = with_player(state, seat, curses=without(state.players[seat].curses, card))
@@ -143,7 +161,7 @@ def _check_finish_setup(state: GameState, a: FinishSetup) -> None:
 @rule(FinishSetup, _check_finish_setup, lambda state, seat: [FinishSetup(seat)])
 def finish_setup(state: GameState, a: FinishSetup) -> tuple[GameState, list[Event]]:
     state = evolve(state, ready=(*state.ready, a.seat))
-    events = [Event("ready", {"seat": a.seat})]
+    events: list[Event] = [Ready(seat=a.seat)]
     if len(state.ready) == len(state.players):
         state, more = start_turn(evolve(state, turn=0), state.active)
         events += more
@@ -213,11 +231,11 @@ def kick_open_the_door(state: GameState, a: KickOpenTheDoor) -> tuple[GameState,
         doors.append(card)
     for card, payment in raised:
         state = discard(take_from_hand(state, a.seat, payment), payment)
-        events.append(Event("resurrected", {"seat": a.seat, "card": card, "discarded": payment}))
+        events.append(Resurrected(seat=a.seat, card=card, discarded=payment))
     state = evolve(state, phase="door")
     if len(doors) > 1:  # E03: curses, then everything else, the monsters last
         doors.sort(key=lambda c: _door_rank(state, c))
-    events += [Event("kicked_door", {"seat": a.seat, "card": card}) for card in doors]
+    events += [KickedDoor(seat=a.seat, card=card) for card in doors]
     if _order_is_chosen(state, doors):  # E03: the kicker picks which curse strikes first (ChooseDoorOrder)
         return ask(state, Decision(DOOR_ORDER, a.seat, tuple(doors))), events
     state, more = resolve_doors(state, a.seat, tuple(doors))
@@ -269,7 +287,7 @@ def _bonus_on_kicked_monster(state: GameState, card: str) -> tuple[GameState, li
     else:
         monsters = (*combat.monsters, CombatMonster(card, first.base, (), first.enhancers + first.inherited))
     state = card_played_in_combat(evolve(state, combat=evolve(combat, monsters=monsters)))
-    return state, [Event("door_bonus", {"card": card, "monster": 0, "monster_card": first.card})]
+    return state, [DoorBonus(card=card, monster=0, monster_card=first.card)]
 
 
 def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list[Event]]:
@@ -280,7 +298,7 @@ def reveal_door(state: GameState, seat: int, card: str) -> tuple[GameState, list
         if state.combat is not None:
             combat = state.combat
             monsters = (*combat.monsters, CombatMonster(card, card))
-            return evolve(state, combat=evolve(combat, monsters=monsters)), [Event("monster_joins", {"card": card})]
+            return evolve(state, combat=evolve(combat, monsters=monsters)), [MonsterJoins(card=card)]
         return start_combat(state, seat, card, by_kick=True)
     if d.kind == "curse":
         return strike_with_curse(state, seat, card)
@@ -321,7 +339,7 @@ def strike_with_curse(
     """A curse is cast (`by` the player who cast it; none for a curse kicked open, so the log can say so). While
     some living player holds a card that cancels curses, everyone in turn may cancel it (R18): the table asks
     everybody, so that nobody's wait gives a hand away. Then it strikes."""
-    events = [Event("cursed", {"seat": target, "card": card} | ({} if by is None else {"by": by}))]
+    events: list[Event] = [Cursed(seat=target, card=card, by=UNSET if by is None else by)]
     if may_outrun and may_cancel and any(curse_cancellers(state, s) for s, p in enumerate(state.players) if not p.dead):
         first = next_to_answer(state, target, None)
         if first is not None:
@@ -373,7 +391,7 @@ def _check_look_for_trouble(state: GameState, a: LookForTrouble) -> None:
 def look_for_trouble(state: GameState, a: LookForTrouble) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.monster)
     state, events = start_combat(state, a.seat, a.monster, by_kick=False)
-    return state, [Event("looking_for_trouble", {"seat": a.seat, "card": a.monster}), *events]
+    return state, [LookingForTrouble(seat=a.seat, card=a.monster), *events]
 
 
 def _check_loot(state: GameState, a: LootTheRoom) -> None:
@@ -383,9 +401,9 @@ def _check_loot(state: GameState, a: LootTheRoom) -> None:
 
 @rule(LootTheRoom, _check_loot, lambda state, seat: [LootTheRoom(seat)])
 def loot_the_room(state: GameState, a: LootTheRoom) -> tuple[GameState, list[Event]]:
-    deck = "treasure" if state.options.listening_at_the_door else "door"
+    deck: Deck = "treasure" if state.options.listening_at_the_door else "door"
     state, events = draw_into_hand(state, a.seat, deck, 1, face_up=False)
-    return evolve(state, phase="end"), [Event("looted", {"seat": a.seat}), *events]
+    return evolve(state, phase="end"), [Looted(seat=a.seat), *events]
 
 
 # --- the end of the turn: charity (M14) and passing left (M15) ------------------------------------------
@@ -447,8 +465,8 @@ def _charity_candidates(state: GameState, seat: int) -> Iterator[GiveCharity]:
 def give_charity(state: GameState, a: GiveCharity) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.card)
     if a.to == -1:
-        return discard(state, a.card), [Event("charity", {"seat": a.seat, "to": -1, "card": a.card})]
+        return discard(state, a.card), [Charity(seat=a.seat, to=-1, card=a.card)]
     q = state.players[a.to]
     state = with_player(state, a.to, hand=(*q.hand, a.card), received=(*q.received, a.card))
     state = evolve(state, charity=(*state.charity, a.to))
-    return state, [Event("charity", {"seat": a.seat, "to": a.to}, {"card": a.card}, frozenset({a.seat, a.to}))]
+    return state, [Charity(seat=a.seat, to=a.to, card=a.card, seen_by=frozenset({a.seat, a.to}))]

@@ -40,6 +40,7 @@ DoorKind = Literal[
     "hireling",
 ]
 TreasureKind = Literal["item", "one_shot", "go_up_a_level"]
+Deck = Literal["door", "treasure", "fairy_dust"]
 CardKind = DoorKind | TreasureKind
 
 PHASES: tuple[Phase, ...] = typing.get_args(Phase)

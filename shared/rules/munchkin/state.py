@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from ..base import Event
 from ..rng import Rng
 from .cards import CardDef
-from .kinds import CombatStep, DecisionKind, Phase, Resolving
+from .events import DeckEmpty, Reshuffled
+from .kinds import CombatStep, DecisionKind, Deck, Phase, Resolving
 from .options import Options
 
-Deck = Literal["door", "treasure", "fairy_dust"]
 T = TypeVar("T")
 
 
@@ -300,7 +300,7 @@ def draw(state: GameState, deck: Deck) -> tuple[GameState, str | None, list[Even
     """The top card of a deck; an empty deck reshuffles its discards first, and with none nothing is drawn (M03)."""
     if deck == "fairy_dust":
         if not state.fairy_dust_deck:
-            return state, None, [Event("deck_empty", {"deck": deck})]
+            return state, None, [DeckEmpty(deck=deck)]
         return evolve(state, fairy_dust_deck=state.fairy_dust_deck[1:]), state.fairy_dust_deck[0], []
     door = deck == "door"
     pile = state.door_deck if door else state.treasure_deck
@@ -308,10 +308,10 @@ def draw(state: GameState, deck: Deck) -> tuple[GameState, str | None, list[Even
     if not pile:
         discards = state.door_discard if door else state.treasure_discard
         if not discards:
-            return state, None, [Event("deck_empty", {"deck": deck})]
+            return state, None, [DeckEmpty(deck=deck)]
         pile, rng = state.rng.shuffled(discards)
         state = evolve(state, rng=rng, door_discard=()) if door else evolve(state, rng=rng, treasure_discard=())
-        events.append(Event("reshuffled", {"deck": deck, "cards": len(pile)}))
+        events.append(Reshuffled(deck=deck, cards=len(pile)))
     state = evolve(state, door_deck=pile[1:]) if door else evolve(state, treasure_deck=pile[1:])
     return state, pile[0], events
 

@@ -23,6 +23,7 @@ from .actions import (
 from .character import discardable, equip_problem, has_ability, may_carry_big, sells_any_time, settle_items
 from .combat import card_played_in_combat
 from .effects import change_level, drop_unsupported, lose_cards_from_play
+from .events import Cheated, Discarded, Equipped, Gave, HirelingCarries, Played, Sold, Theft, TradeOffered, Unequipped
 from .fairy import tradeable
 from .flow import strike_with_curse
 from .handover import move_items
@@ -138,7 +139,7 @@ def play_card(state: GameState, a: PlayCard) -> tuple[GameState, list[Event]]:
         p = evolve(p, items=(*p.items, evolve(carried, equipped=wearable)))
     state = set_player(state, a.seat, p)
     state = settle_items(state, a.seat)
-    return card_played_in_combat(state), [Event("played", {"seat": a.seat, "card": a.card})]
+    return card_played_in_combat(state), [Played(seat=a.seat, card=a.card)]
 
 
 def _own_item(state: GameState, seat: int, card: str) -> Carried:
@@ -164,7 +165,7 @@ def _item_candidates(state: GameState, seat: int, equipped: bool) -> Iterator[st
 
 @rule(Equip, _check_equip, lambda state, seat: (Equip(seat, c) for c in _item_candidates(state, seat, False)))
 def equip(state: GameState, a: Equip) -> tuple[GameState, list[Event]]:
-    return _set_equipped(state, a.seat, a.card, True), [Event("equipped", {"seat": a.seat, "card": a.card})]
+    return _set_equipped(state, a.seat, a.card, True), [Equipped(seat=a.seat, card=a.card)]
 
 
 def _check_unequip(state: GameState, a: Unequip) -> None:
@@ -176,7 +177,7 @@ def _check_unequip(state: GameState, a: Unequip) -> None:
 
 @rule(Unequip, _check_unequip, lambda state, seat: (Unequip(seat, c) for c in _item_candidates(state, seat, True)))
 def unequip(state: GameState, a: Unequip) -> tuple[GameState, list[Event]]:
-    return _set_equipped(state, a.seat, a.card, False), [Event("unequipped", {"seat": a.seat, "card": a.card})]
+    return _set_equipped(state, a.seat, a.card, False), [Unequipped(seat=a.seat, card=a.card)]
 
 
 def _set_equipped(
@@ -210,7 +211,7 @@ def give_to_hireling(state: GameState, a: GiveToHireling) -> tuple[GameState, li
     p = state.players[a.seat]
     carried = evolve(_own_item(state, a.seat, a.card), on_hireling=True)
     state = _set_equipped(state, a.seat, a.card, equip_problem(state, p, carried) is None, on_hireling=True)
-    return state, [Event("hireling_carries", {"seat": a.seat, "card": a.card})]
+    return state, [HirelingCarries(seat=a.seat, card=a.card)]
 
 
 def _check_cheat(state: GameState, a: PlayCheat) -> None:
@@ -231,7 +232,7 @@ def _cheat_candidates(state: GameState, seat: int) -> Iterator[PlayCheat]:
 def play_cheat(state: GameState, a: PlayCheat) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.card)
     state = _set_equipped(state, a.seat, a.item, True, cheat=a.card)
-    return state, [Event("cheated", {"seat": a.seat, "card": a.card, "item": a.item})]
+    return state, [Cheated(seat=a.seat, card=a.card, item=a.item)]
 
 
 def _check_discard(state: GameState, a: DiscardCard) -> None:
@@ -256,7 +257,7 @@ def discard_card(state: GameState, a: DiscardCard) -> tuple[GameState, list[Even
         state = drop_unsupported(discard(with_player(state, a.seat, super_munchkin=None), a.card), a.seat)
     else:
         state = lose_cards_from_play(state, a.seat, [a.card])
-    return card_played_in_combat(state), [Event("discarded", {"seat": a.seat, "cards": [a.card]})]
+    return card_played_in_combat(state), [Discarded(seat=a.seat, cards=[a.card])]
 
 
 # --- selling (M47) --------------------------------------------------------------------------------------
@@ -350,7 +351,7 @@ def sell(state: GameState, a: Sell) -> tuple[GameState, list[Event]]:
         uses = ("double_sell",) if a.doubled else ("double_sell", "double_sell")
         state = with_player(state, a.seat, used_this_turn=(*q.used_this_turn, *uses))
     state, events = change_level(state, a.seat, levels)
-    return state, [Event("sold", {"seat": a.seat, "cards": list(a.cards), "levels": levels}), *events]
+    return state, [Sold(seat=a.seat, cards=list(a.cards), levels=levels), *events]
 
 
 # --- trading and giving (M46) ---------------------------------------------------------------------------
@@ -397,7 +398,7 @@ def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
 def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]]:
     decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
     state = evolve(state, decisions=(*state.decisions, decision))
-    return state, [Event("trade_offered", {"seat": a.seat, "to": a.to, "give": list(a.give), "take": list(a.take)})]
+    return state, [TradeOffered(seat=a.seat, to=a.to, give=list(a.give), take=list(a.take))]
 
 
 def _check_give(state: GameState, a: GiveItem) -> None:
@@ -422,7 +423,7 @@ def _check_give(state: GameState, a: GiveItem) -> None:
     sampled=("card",),
 )
 def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:
-    return move_items(state, a.seat, a.to, (a.card,)), [Event("gave", {"seat": a.seat, "to": a.to, "card": a.card})]
+    return move_items(state, a.seat, a.to, (a.card,)), [Gave(seat=a.seat, to=a.to, card=a.card)]
 
 
 # --- the Thief's theft (M40) ----------------------------------------------------------------------------
@@ -460,17 +461,7 @@ def _steal_candidates(state: GameState, seat: int) -> Iterator[Steal]:
 def steal(state: GameState, a: Steal) -> tuple[GameState, list[Event]]:
     state = lose_cards_from_play(state, a.seat, [a.discard])
     state, value = roll(state)
-    event = Event(
-        "theft",
-        {
-            "seat": a.seat,
-            "target": a.target,
-            "item": a.item,
-            "die": value,
-            "success": value >= 4,
-            "seed": state.rng.throw_seed(),
-        },
-    )
+    event = Theft(seat=a.seat, target=a.target, item=a.item, die=value, success=value >= 4, seed=state.rng.throw_seed())
     if a.item not in state.players[a.target].item_cards:  # the discard paid for it was the item itself
         return state, [event]
     if value >= 4:
@@ -540,4 +531,4 @@ def go_up_a_level(state: GameState, a: GoUpALevel) -> tuple[GameState, list[Even
     state = discard(take_from_hand(state, a.seat, a.card), a.card)
     state, events = change_level(state, a.target, state.card(a.card).levels)
     state = card_played_in_combat(state)
-    return state, [Event("played", {"seat": a.seat, "card": a.card, "target": a.target}), *events]
+    return state, [Played(seat=a.seat, card=a.card, target=a.target), *events]

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from ..base import Event
 from .combat import fighters_win, resolve_victory, window_seats
+from .events import ReactionWindow, VictoryDenied
 from .flight import begin_flight
+from .kinds import Resolving
 from .state import GameState, evolve
 
 
-def open_window(state: GameState, resolving: str) -> tuple[GameState, list[Event]]:
+def open_window(state: GameState, resolving: Resolving) -> tuple[GameState, list[Event]]:
     combat = state.combat
     assert combat is not None
     combat = evolve(combat, step="window", resolving=resolving, passed=())
     state = evolve(state, combat=combat)
-    events = [Event("reaction_window", {"resolving": resolving})]
+    events: list[Event] = [ReactionWindow(resolving=resolving)]
     if not window_seats(state, combat):
         state, more = close_window(state)
         events += more
@@ -29,4 +31,4 @@ def close_window(state: GameState) -> tuple[GameState, list[Event]]:
     if fighters_win(state, combat):
         return resolve_victory(state)
     state = evolve(state, combat=evolve(combat, step="fight", resolving="", passed=()))
-    return state, [Event("victory_denied", {})]
+    return state, [VictoryDenied()]

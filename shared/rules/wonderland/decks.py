@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import Event
+from .events import MonsterDeckReshuffled, TreasureDiscardsReshuffled
 from .state import WonderlandState
 
 Hands = tuple[tuple[str, ...], ...]
@@ -23,7 +24,7 @@ def draw_treasures(state: WonderlandState, count: int) -> tuple[WonderlandState,
     owed = count - len(drawn)
     if owed and discard:
         reshuffled, rng = rng.shuffled(discard)
-        events.append(Event("treasure_discards_reshuffled", {"cards": len(reshuffled)}))
+        events.append(TreasureDiscardsReshuffled(cards=len(reshuffled)))
         drawn += reshuffled[:owed]
         deck = reshuffled[owed:]
         discard = ()
@@ -39,7 +40,7 @@ def draw_monster(state: WonderlandState) -> tuple[WonderlandState, str | None, l
         if not state.monster_discard:
             return state, None, events
         deck, rng = state.rng.shuffled(state.monster_discard)
-        events.append(Event("monster_deck_reshuffled", {"cards": len(deck)}))
+        events.append(MonsterDeckReshuffled(cards=len(deck)))
         state = replace(state, monster_deck=deck, monster_discard=(), rng=rng)
     card = state.monster_deck[0]
     return replace(state, monster_deck=state.monster_deck[1:]), card, events

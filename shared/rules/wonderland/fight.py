@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..base import Event
 from .decks import draw_monster, draw_treasures, give
+from .events import FightBegan, FightEnded, TreasurePicked, TreasuresShown, TreasuresWon
 from .state import (
     FIGHT_ROLL,
     FIGHTER,
@@ -42,17 +43,14 @@ def begin_fight(state: WonderlandState, room_number: int) -> tuple[WonderlandSta
     fight = Fight(room=room_number, fighter=state.active, monster_cards=tuple(cards), dice=dice)
     state = replace(state, fight=fight, phase=FIGHT_ROLL, positions=_placed(state, state.active, room_number))
     events.append(
-        Event(
-            "fight_began",
-            {
-                "seat": state.active,
-                "room": room_number,
-                "monster": room.monster,
-                "monster_cards": list(cards),
-                "monster_die": dice[0].face if dice else None,
-                "monster_power": monster_power(state),
-                "seed": state.rng.throw_seed(),
-            },
+        FightBegan(
+            seat=state.active,
+            room=room_number,
+            monster=room.monster,
+            monster_cards=list(cards),
+            monster_die=dice[0].face if dice else None,
+            monster_power=monster_power(state),
+            seed=state.rng.throw_seed(),
         )
     )
     return state, events
@@ -98,17 +96,9 @@ def end_fight(state: WonderlandState) -> tuple[WonderlandState, list[Event], boo
     room = state.board.rooms[fight.room]
     ours, theirs = munchkin_power(state), monster_power(state)
     won = ours >= theirs
-    events = [
-        Event(
-            "fight_ended",
-            {
-                "seat": fight.fighter,
-                "helper": fight.helper,
-                "room": fight.room,
-                "munchkin_power": ours,
-                "monster_power": theirs,
-                "won": won,
-            },
+    events: list[Event] = [
+        FightEnded(
+            seat=fight.fighter, helper=fight.helper, room=fight.room, munchkin_power=ours, monster_power=theirs, won=won
         )
     ]
     if not won:
@@ -118,18 +108,12 @@ def end_fight(state: WonderlandState) -> tuple[WonderlandState, list[Event], boo
     if fight.helper is None:
         # W14: a lone winner need not show the new Treasures; only the count is public.
         events.append(
-            Event(
-                "treasures_won",
-                {"seat": fight.fighter, "count": len(drawn)},
-                {"cards": list(drawn)},
-                frozenset({fight.fighter}),
-            )
+            TreasuresWon(seat=fight.fighter, count=len(drawn), cards=list(drawn), seen_by=frozenset({fight.fighter}))
         )
         state = replace(state, hands=give(state.hands, fight.fighter, drawn))
         return clear_fight(state), events, True
     # W17: a helped win shows the Treasures to everybody, and the helper picks one.
-    shown = {"seat": fight.fighter, "helper": fight.helper, "cards": list(drawn)}
-    events.append(Event("treasures_shown", shown))
+    events.append(TreasuresShown(seat=fight.fighter, helper=fight.helper, cards=list(drawn)))
     if not drawn:
         return clear_fight(state), events, True
     return replace(state, phase=HELPER_PICK, fight=replace(fight, rewards=drawn)), events, False
@@ -142,7 +126,7 @@ def helper_picks(state: WonderlandState, card: str) -> tuple[WonderlandState, li
     rest.remove(card)
     hands = give(state.hands, fight.helper, (card,))
     hands = give(hands, fight.fighter, tuple(rest))
-    events = [Event("treasure_picked", {"seat": fight.helper, "card": card, "fighter_gets": rest})]
+    events: list[Event] = [TreasurePicked(seat=fight.helper, card=card, fighter_gets=rest)]
     return clear_fight(replace(state, hands=hands)), events
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
-from ..base import Event, IllegalAction, Wire, WrongTime
+from ..base import Event, IllegalAction, WrongTime
 from .actions import (
     AcceptHelp,
     AskForHelp,
@@ -26,6 +26,26 @@ from .actions import (
 )
 from .cards import FRIEND
 from .decks import draw_treasures, give, take
+from .events import (
+    DieChanged,
+    Discarded,
+    DrawReason,
+    FriendPlayed,
+    GameOver,
+    GotAway,
+    HelpAccepted,
+    HelpAsked,
+    HelpDeclined,
+    Moved,
+    RollAgain,
+    Rolled,
+    RollPurpose,
+    SentToRoom,
+    TreasureDrawn,
+    TreasurePlayed,
+    TreasureTakenBack,
+    TurnBegan,
+)
 from .fight import begin_fight, clear_fight, end_fight, helper_picks, place_helper
 from .state import (
     ASKING,
@@ -44,7 +64,6 @@ from .state import (
     RUNNING,
     START,
     Die,
-    DieOwner,
     WonderlandState,
     gold,
 )
@@ -124,13 +143,8 @@ def _one_time_played(state: WonderlandState, seat: int, card: str) -> Wonderland
     return replace(state, hands=hands, treasure_discard=(*state.treasure_discard, card))
 
 
-def _drawn_event(seat: int, drawn: tuple[str, ...], reason: str) -> Event:
-    return Event(
-        "treasure_drawn",
-        {"seat": seat, "count": len(drawn), "reason": reason},
-        {"cards": list(drawn)},
-        frozenset({seat}),
-    )
+def _drawn_event(seat: int, drawn: tuple[str, ...], reason: DrawReason) -> Event:
+    return TreasureDrawn(seat=seat, count=len(drawn), reason=reason, cards=list(drawn), seen_by=frozenset({seat}))
 
 
 def end_turn(state: WonderlandState, events: list[Event]) -> Result:
@@ -138,10 +152,10 @@ def end_turn(state: WonderlandState, events: list[Event]) -> Result:
     if state.last_treasure_drawn:
         hands = {str(s): list(h) for s, h in enumerate(state.hands)}
         golds = [gold(state, s) for s in range(state.players)]
-        events.append(Event("game_over", {"gold": golds, "hands": hands}))
+        events.append(GameOver(gold=golds, hands=hands))
         return replace(state, phase=OVER, die=0, fight=None), events
     nxt = (state.active + 1) % state.players
-    events.append(Event("turn_began", {"seat": nxt, "turn": state.turn + 1}))
+    events.append(TurnBegan(seat=nxt, turn=state.turn + 1))
     return replace(state, active=nxt, turn=state.turn + 1, phase=START, die=0, fight=None), events
 
 
@@ -154,19 +168,19 @@ def _roll(state: WonderlandState, action: Roll) -> Result:
     face, rng = state.rng.roll(6)
     state = replace(state, rng=rng)
     if phase in (START, ROLL_AGAIN, RUN_ROLL):
-        purpose = "run_away" if phase == RUN_ROLL else "move"
-        event = Event("rolled", {"seat": seat, "die": face, "for": purpose, "seed": rng.throw_seed()})
+        purpose: RollPurpose = "run_away" if phase == RUN_ROLL else "move"
+        event = Rolled(seat=seat, die=face, purpose=purpose, seed=rng.throw_seed())
         return replace(state, die=face, phase=RUNNING if phase == RUN_ROLL else MOVING), [event]
     if phase == ENTRANCE:
         # W11: the roll picks the Room at once, so no "Eat Me" Cake can touch it.
-        events = [Event("rolled", {"seat": seat, "die": face, "for": "room", "seed": rng.throw_seed()})]
+        events = [Rolled(seat=seat, die=face, purpose="room", seed=rng.throw_seed())]
         state, fight_events = begin_fight(state, face)
         return state, events + fight_events
     fight = state.fight
     assert fight is not None and phase in (FIGHT_ROLL, HELPER_ROLL)
-    owner: DieOwner = FIGHTER if phase == FIGHT_ROLL else HELPER
+    owner: Literal["fighter", "helper"] = FIGHTER if phase == FIGHT_ROLL else HELPER
     fight = replace(fight, dice=(*fight.dice, Die(owner, face)))
-    event = Event("rolled", {"seat": seat, "die": face, "for": owner, "seed": rng.throw_seed()})
+    event = Rolled(seat=seat, die=face, purpose=owner, seed=rng.throw_seed())
     return replace(state, fight=fight, phase=FIGHT), [event]
 
 
@@ -193,7 +207,7 @@ def _move(state: WonderlandState, action: Move) -> Result:
     positions = tuple(where if i == seat else p for i, p in enumerate(state.positions))
     state = replace(state, positions=positions, die=0)
     running = state.phase == RUNNING
-    events = [Event("moved", {"seat": seat, "path": list(action.path), "running_away": running})]
+    events: list[Event] = [Moved(seat=seat, path=list(action.path), running_away=running)]
     if state.phase == RUNNING:
         # W15: the landing space's special rule is ignored; then a Friend (or a card) is lost.
         if state.friends[seat] or state.hands[seat]:
@@ -212,7 +226,7 @@ def _move(state: WonderlandState, action: Move) -> Result:
         return state, events + fight_events
     if space.kind == "monster":
         # W09: the monster's picture sends you to its Room.
-        events.append(Event("sent_to_room", {"seat": seat, "room": space.room}))
+        events.append(SentToRoom(seat=seat, room=space.room))
         state, fight_events = begin_fight(state, space.room)
         return state, events + fight_events
     if space.kind == "treasure":
@@ -220,7 +234,7 @@ def _move(state: WonderlandState, action: Move) -> Result:
         events += [*draw_events, _drawn_event(seat, drawn, "treasure_space")]
         return end_turn(replace(state, hands=give(state.hands, seat, drawn)), events)
     if space.kind == "roll_again":
-        events.append(Event("roll_again", {"seat": seat}))
+        events.append(RollAgain(seat=seat))
         return replace(state, phase=ROLL_AGAIN), events
     return end_turn(state, events)
 
@@ -266,7 +280,7 @@ def _play_friend(state: WonderlandState, action: PlayFriend) -> Result:
     friends = tuple((*in_play, action.card) if i == seat else f for i, f in enumerate(state.friends))
     hands = take(state.hands, seat, action.card)
     state = replace(state, hands=hands, friends=friends, treasure_discard=discard)
-    return state, [Event("friend_played", {"seat": seat, "card": action.card, "discarded": action.replace})]
+    return state, [FriendPlayed(seat=seat, card=action.card, discarded=action.replace)]
 
 
 def _fighting(state: WonderlandState, seat: int) -> bool:
@@ -291,19 +305,18 @@ def _play_treasure(state: WonderlandState, action: PlayTreasure) -> Result:
     fighting = seat == fight.fighter
     card = state.catalog[action.card]
     state = _one_time_played(state, seat, action.card)
-    data: dict[str, Wire] = {"seat": seat, "card": action.card}
     if card.kind == "bonus":
         if fighting:
             fight = replace(fight, fighter_bonus=fight.fighter_bonus + card.bonus)
         else:
             fight = replace(fight, helper_bonus=fight.helper_bonus + card.bonus)
-        return replace(state, fight=fight), [Event("treasure_played", data)]
+        return replace(state, fight=fight), [TreasurePlayed(seat=seat, card=action.card)]
     if card.kind == "extra_die":
         face, rng = state.rng.roll(6)
         fight = replace(fight, dice=(*fight.dice, Die(FIGHTER if fighting else HELPER, face)))
-        return replace(state, fight=fight, rng=rng), [Event("treasure_played", {**data, "die": face})]
+        return replace(state, fight=fight, rng=rng), [TreasurePlayed(seat=seat, card=action.card, die=face)]
     # get_away: the fight is over with nothing won and nothing lost.
-    events = [Event("treasure_played", data), Event("got_away", {"seat": seat, "room": fight.room})]
+    events = [TreasurePlayed(seat=seat, card=action.card), GotAway(seat=seat, room=fight.room)]
     return end_turn(clear_fight(state), events)
 
 
@@ -341,20 +354,14 @@ def _change_die(state: WonderlandState, action: ChangeDie) -> Result:
     seat = action.seat
     if state.phase in (MOVING, RUNNING):
         state = _one_time_played(state, seat, action.card)
-        event = Event(
-            "die_changed",
-            {"seat": seat, "card": action.card, "die": 0, "from": state.die, "to": action.face, "for": "move"},
-        )
+        event = DieChanged(seat=seat, card=action.card, die=0, was=state.die, to=action.face, purpose="move")
         return replace(state, die=action.face), [event]
     fight = state.fight
     assert fight is not None
     old = fight.dice[action.die]
     dice = tuple(Die(d.owner, action.face) if i == action.die else d for i, d in enumerate(fight.dice))
     state = replace(_one_time_played(state, seat, action.card), fight=replace(fight, dice=dice))
-    event = Event(
-        "die_changed",
-        {"seat": seat, "card": action.card, "die": action.die, "from": old.face, "to": action.face, "for": old.owner},
-    )
+    event = DieChanged(seat=seat, card=action.card, die=action.die, was=old.face, to=action.face, purpose=old.owner)
     return state, [event]
 
 
@@ -381,7 +388,7 @@ def _take_back(state: WonderlandState, action: TakeBack) -> Result:
     discard.remove(action.take)
     hands = give(take(state.hands, seat, action.card), seat, (action.take,))
     state = replace(state, hands=hands, treasure_discard=(*discard, action.card))
-    return state, [Event("treasure_taken_back", {"seat": seat, "card": action.card, "took": action.take})]
+    return state, [TreasureTakenBack(seat=seat, card=action.card, took=action.take)]
 
 
 # ---------------------------------------------------------------- help (W17)
@@ -423,7 +430,7 @@ def _ask_for_help(state: WonderlandState, action: AskForHelp) -> Result:
     fight = state.fight
     assert fight is not None
     fight = replace(fight, pending_ask=action.helper, asked=(*fight.asked, action.helper))
-    event = Event("help_asked", {"seat": action.seat, "helper": action.helper})
+    event = HelpAsked(seat=action.seat, helper=action.helper)
     return replace(state, fight=fight, phase=ASKING), [event]
 
 
@@ -432,10 +439,10 @@ def _answer_help(state: WonderlandState, action: AcceptHelp | DeclineHelp) -> Re
     assert fight is not None
     if isinstance(action, DeclineHelp):
         fight = replace(fight, pending_ask=None)
-        return replace(state, fight=fight, phase=FIGHT), [Event("help_declined", {"seat": action.seat})]
+        return replace(state, fight=fight, phase=FIGHT), [HelpDeclined(seat=action.seat)]
     fight = replace(fight, pending_ask=None, helper=action.seat)
     state = place_helper(replace(state, fight=fight, phase=HELPER_ROLL), action.seat)
-    return state, [Event("help_accepted", {"seat": action.seat, "room": fight.room})]
+    return state, [HelpAccepted(seat=action.seat, room=fight.room)]
 
 
 # ---------------------------------------------------------------- the end of a fight (W14, W15, W17)
@@ -484,7 +491,7 @@ def _discard(state: WonderlandState, action: Discard) -> Result:
     else:
         state = replace(state, hands=take(state.hands, seat, action.card))
     state = replace(state, treasure_discard=(*state.treasure_discard, action.card))
-    events = [Event("discarded", {"seat": seat, "card": action.card, "friend": bool(friends)})]
+    events: list[Event] = [Discarded(seat=seat, card=action.card, friend=bool(friends))]
     return end_turn(clear_fight(state), events)
 
 

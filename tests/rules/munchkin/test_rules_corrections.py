@@ -293,8 +293,8 @@ def test_R06_the_fighter_keeps_using_the_bribe_item_until_the_combat_is_over(tab
     table.act(ClaimVictory(0)).pass_all()
     assert table.state.combat is None
     assert table.player(0).item_cards == () and table.player(1).item_cards == ("sword#1",)
-    paid = [e.data for e in table.events if e.kind == "bribe_paid"]
-    assert paid == [{"seat": 0, "helper": 1, "items": ["sword#1"], "cards": [], "missing": []}]
+    paid = [e.for_seat(None) for e in table.events if e.kind == "bribe_paid"]
+    assert paid == [{"type": "bribe_paid", "seat": 0, "helper": 1, "items": ["sword#1"], "cards": [], "missing": []}]
 
 
 def test_R06_in_christmas_lite_a_bribe_item_waits_like_a_traded_one(make_table: type[Table]) -> None:
@@ -321,8 +321,10 @@ def test_R06_what_the_fighter_lost_in_the_combat_is_named_as_missing(table: Tabl
     table.act(ChooseHelper(0, 1), RunAway(0)).pass_all().dice(1, 6)
     table.act(RollToRunAway(0, 0), AcceptBadStuff(0), RollToRunAway(1, 0))  # the Ghoul takes the helmet
     assert table.state.combat is None
-    paid = [e.data for e in table.events if e.kind == "bribe_paid"]
-    assert paid == [{"seat": 0, "helper": 1, "items": [], "cards": ["level-up#1"], "missing": ["helmet#1"]}]
+    paid = [e.for_seat(None) for e in table.events if e.kind == "bribe_paid"]
+    assert paid == [
+        {"type": "bribe_paid", "seat": 0, "helper": 1, "items": [], "cards": ["level-up#1"], "missing": ["helmet#1"]}
+    ]
 
 
 def test_R06_a_promise_of_a_card_not_in_the_hand_is_refused(table: Table) -> None:
@@ -359,7 +361,7 @@ def test_R09_a_helped_wins_face_up_treasures_may_come_from_the_discards(table: T
     assert table.state.combat is None
     assert table.player(0).hand == ("gold-brick#1", "helmet#1")
     assert "sword#1" in table.state.treasure_deck and {"rat#2", "rat#3"} <= set(table.state.door_discard)
-    raised = [e.data["card"] for e in table.events if e.kind == "resurrected"]
+    raised = [e.for_seat(None)["card"] for e in table.events if e.kind == "resurrected"]
     assert raised == ["gold-brick#1", "helmet#1"]
 
 
@@ -539,7 +541,9 @@ def test_R18_F02_cancelling_a_curse_on_someone_else_draws_fairy_dust(make_table:
     dust = len(t.state.fairy_dust_deck)
     t.act(Curse(0, "curse-level#1", 1), LetCurseStrike(1), CancelCurse(2, "nope"))
     assert len(t.state.fairy_dust_deck) == dust - 1
-    assert [e.data for e in t.events if e.kind == "fairy_dust"] == [{"seat": 2, "why": "cancelled_a_curse"}]
+    assert [e.for_seat(None) for e in t.events if e.kind == "fairy_dust"] == [
+        {"type": "fairy_dust", "seat": 2, "why": "cancelled_a_curse"}
+    ]
 
 
 def test_R18_cancelling_a_curse_on_yourself_earns_no_fairy_dust(make_table: type[Table]) -> None:

@@ -127,7 +127,7 @@ def test_E03_a_non_epic_kick_turns_over_one(variant: Variant) -> None:
 def test_E03_curses_first_then_other_cards_then_the_monster(variant: Variant) -> None:
     t = variant(epic=True).level(0, 10).door_on_top("ghoul#1", "curse-level#1")
     t.act(KickOpenTheDoor(0))
-    kicked = [e.data["card"] for e in t.events if e.kind == "kicked_door"]
+    kicked = [e.for_seat(None)["card"] for e in t.events if e.kind == "kicked_door"]
     assert kicked == ["curse-level#1", "ghoul#1"]
     assert t.player(0).level == 9  # the curse struck before the fight began
     assert t.state.combat is not None and t.combat.monsters[0].card == "ghoul#1"

@@ -76,7 +76,9 @@ def test_E03_item_curse_first_the_armor_curse_waits_for_that_choice(variant: Var
 def test_E03_the_order_is_announced(variant: Variant) -> None:
     t = two_curses(variant).act(ChooseDoorOrder(0, ("curse-armor", "curse-any")))
     chosen = [e for e in t.events if e.kind == "door_order"]
-    assert [e.data for e in chosen] == [{"seat": 0, "order": ["curse-armor", "curse-any"]}]
+    assert [e.for_seat(None) for e in chosen] == [
+        {"type": "door_order", "seat": 0, "order": ["curse-armor", "curse-any"]}
+    ]
 
 
 def test_E03_an_order_naming_other_cards_is_refused(variant: Variant) -> None:

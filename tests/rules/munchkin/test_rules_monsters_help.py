@@ -279,7 +279,7 @@ def test_M31_the_fighter_chooses_one_helper_among_volunteers(table: Table) -> No
     assert table.player(0).level == 6
     assert table.player(2).level == 6  # M33: a helper gains no level
     drew = [e for e in table.events if e.kind == "drew"][-1]
-    assert drew.data["cards"]  # helped: treasures drawn face up (M20)
+    assert drew.for_seat(None)["cards"]  # helped: treasures drawn face up (M20)
 
 
 def test_M31_only_a_volunteer_can_be_chosen(table: Table) -> None:
@@ -434,7 +434,7 @@ def test_M34_items_and_race_modify_the_roll(table: Table) -> None:
     fight(table, "troll")
     run_and_roll(table, 3).act(RollToRunAway(0, 0))
     roll = next(e for e in table.events if e.kind == "escape_roll")
-    assert (roll.data["die"], roll.data["total"]) == (3, 5)
+    assert (roll.for_seat(None)["die"], roll.for_seat(None)["total"]) == (3, 5)
     assert table.state.combat is None
 
 
@@ -485,7 +485,7 @@ def test_M34_a_monster_that_does_not_pursue_low_levels_is_fled_without_a_roll(ta
     assert table.state.combat is None
     assert table.state.rng == rng  # no die was rolled
     escaped = next(e for e in table.events if e.kind == "escaped")
-    assert escaped.data["how"] == "not_pursued"
+    assert escaped.for_seat(None)["how"] == "not_pursued"
     assert table.player(0).level == 3  # let go unharmed: not even its on-escape hurt (001)
 
 

@@ -100,7 +100,7 @@ def test_M01_the_first_player_is_chosen_by_die_roll_and_ties_roll_again() -> Non
     seen_reroll = False
     for seed in range(40):
         state, events = new_game(SEATS[:4], seed, (RULES_PACK,))
-        rounds = [e.data["rolls"] for e in events if e.kind == "rolled_for_first"]
+        rounds = [e.for_seat(None)["rolls"] for e in events if e.kind == "rolled_for_first"]
         assert sorted(s for s, _ in rounds[0]) == [0, 1, 2, 3]
         for tie, again in pairwise(rounds):  # only the seats tied at the top roll again
             top = max(v for _, v in tie)
@@ -178,7 +178,7 @@ def test_M03_a_deck_running_out_in_mid_draw_reshuffles_and_the_draw_goes_on(tabl
     hand = table.player(0).hand
     assert len(hand) == 2 and hand[0] == "gold-brick#1" and hand[1] in ("sword#1", "helmet#1", "boots")
     reshuffled = next(e for e in table.events if e.kind == "reshuffled")
-    assert reshuffled.data == {"deck": "treasure", "cards": 3}
+    assert reshuffled.for_seat(None) == {"type": "reshuffled", "deck": "treasure", "cards": 3}
     assert len(table.state.treasure_deck) == 2 and table.state.treasure_discard == ()
 
 
@@ -460,7 +460,7 @@ def test_M13_loot_the_room_draws_a_door_face_down(table: Table) -> None:
     table.act(KickOpenTheDoor(0), LootTheRoom(0))
     assert table.player(0).hand == ("elf#1", "dwarf") and table.state.phase == "end"
     drew = table.events[-1]
-    assert drew.kind == "drew" and drew.audience == frozenset({0}) and "cards" not in drew.data
+    assert drew.kind == "drew" and drew.audience == frozenset({0})
     assert drew.for_seat(1) == {"type": "drew", "seat": 0, "deck": "door", "count": 1}
 
 

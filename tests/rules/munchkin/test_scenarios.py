@@ -90,7 +90,7 @@ def check_facts(state: GameState, facts: dict[str, Any], where: str) -> None:
 def check_fields(events: list[Event], want: dict[str, Any], where: str) -> None:
     kind = want["kind"]
     expected = {k: v for k, v in want.items() if k != "kind"}
-    seen = [plain({**e.data, **e.secret}) for e in events if e.kind == kind]
+    seen = [plain(e.for_seat(min(e.audience, default=None))) for e in events if e.kind == kind]
     assert any(all(k in s and s[k] == v for k, v in expected.items()) for s in seen), (
         f"{where}: no {kind} event with {expected}; saw {seen}"
     )

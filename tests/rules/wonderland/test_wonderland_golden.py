@@ -63,7 +63,15 @@ def test_golden_friends_4_die_2_and_a_one_time_4_make_10_and_win() -> None:
     top_two = state.treasure_deck[:2]
     state, events = play(state, EndFight(0))
     ended = next(e for e in events if e.kind == "fight_ended")
-    assert ended.data == {"seat": 0, "helper": None, "room": 5, "munchkin_power": 10, "monster_power": 9, "won": True}
+    assert ended.for_seat(None) == {
+        "type": "fight_ended",
+        "seat": 0,
+        "helper": None,
+        "room": 5,
+        "munchkin_power": 10,
+        "monster_power": 9,
+        "won": True,
+    }
     assert state.hands[0] == top_two  # "When you beat the Red Queen, draw two Treasures."
     assert state.monster_discard[-1] == "humpty_dumpty" and state.phase == START and state.active == 1
 

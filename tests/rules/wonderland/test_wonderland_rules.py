@@ -177,7 +177,7 @@ def test_W05_change_a_die_roll() -> None:
     state = _fighting(["eat_me_cake"])
     state, events = play(state, ChangeDie(0, "eat_me_cake", 0, 6))
     assert state.fight is not None and state.fight.faces("fighter") == 6
-    assert events[0].data["from"] == 2 and state.treasure_discard == ("eat_me_cake",)
+    assert events[0].for_seat(None)["from"] == 2 and state.treasure_discard == ("eat_me_cake",)
 
 
 def test_W05_change_your_own_move_die() -> None:
@@ -190,7 +190,7 @@ def test_W05_change_your_own_move_die() -> None:
 def test_W05_roll_another_die() -> None:
     state = arrange(_fighting(["drink_me_bottle"]), rng=rolling(5))
     state, events = play(state, PlayTreasure(0, "drink_me_bottle"))
-    assert munchkin_power(state) == 2 + 5 and events[0].data["die"] == 5
+    assert munchkin_power(state) == 2 + 5 and events[0].for_seat(None)["die"] == 5
 
 
 def test_W05_get_away_ends_the_fight_losing_nothing() -> None:
@@ -237,7 +237,7 @@ def test_W07_move_exactly_the_roll_with_a_choice_at_every_fork() -> None:
     # path1b is a fork: along the loop either way, or down the spoke towards the Entrance.
     state = table(positions=["path1b"] + ["entrance"] * 3, rng=rolling(2))
     state, events = play(state, Roll(0))
-    assert state.phase == MOVING and state.die == 2 and events[0].data["die"] == 2
+    assert state.phase == MOVING and state.die == 2 and events[0].for_seat(None)["die"] == 2
     moves = {a.path for a in ENGINE.legal_actions(state, 0) if isinstance(a, Move)}
     assert moves == {("path1a", "room1"), ("path1c", "path1d"), ("spoke1x", "spoke1y")}
 
@@ -328,7 +328,7 @@ def test_W13_bandersnatch_draws_a_card_and_rolls_a_die() -> None:
     state, events = play(state, Move(0, ("room4",)))
     assert state.fight is not None and state.fight.monster_cards == ("walrus",)
     assert monster_power(state) == 4 + 3 + 4
-    assert events[-1].data["monster_die"] == 4
+    assert events[-1].for_seat(None)["monster_die"] == 4
 
 
 def test_W13_jabberwock_draws_two_cards() -> None:
@@ -356,7 +356,8 @@ def test_W14_munchkins_win_ties() -> None:
     )
     state, events = play(state, EndFight(0))
     ended = next(e for e in events if e.kind == "fight_ended")
-    assert ended.data["won"] and ended.data["munchkin_power"] == ended.data["monster_power"] == 6
+    told = ended.for_seat(None)
+    assert told["won"] and told["munchkin_power"] == told["monster_power"] == 6
     assert len(state.hands[0]) == BOARD.rooms[3].treasures
 
 

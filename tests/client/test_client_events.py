@@ -3,10 +3,13 @@ client cannot read costs its log line and a warning, never the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from doorkick.client.net import Incoming
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.session import NetSession, state_for
 from doorkick.shared import protocol
 from doorkick.shared.rules.base import SeatSetup
@@ -18,14 +21,17 @@ class QuietConnection:
     """A connection that has nothing more to say and keeps what the session asks of the host."""
 
     token = "t"
+    server_id = "host"
 
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.wake: Callable[[], None] | None = None
+        self.packs = PackCache()
 
     def request(self, type_: str, **fields: Any) -> None:
         self.sent.append(type_)
 
-    def poll(self) -> list[Any]:
+    def poll(self) -> list[Incoming]:
         return []
 
     def close(self) -> None:
@@ -36,7 +42,7 @@ def seated_session() -> tuple[NetSession, QuietConnection, dict[str, Any]]:
     engine = ruleset("munchkin")
     state = engine.new_game(tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol")), 3)
     connection = QuietConnection()
-    session = NetSession(connection, "munchkin", "t1", 0)  # type: ignore[arg-type]
+    session = NetSession(connection, "munchkin", "t1", 0)
     wire = state_for(engine, state, 0)
     session.absorb(
         protocol.Message(protocol.SNAPSHOT, {"table": "t1", "seat": 0, "seq": 0, "state": wire, "checksum": 0})

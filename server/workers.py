@@ -2,9 +2,10 @@
 
 The host process keeps the listening socket, every connection, the lobby and discovery, so players see one
 host at one address. Each started table's game runs in one of `workers` worker processes
-(server/worker_main.py), placed on the one with the fewest games in play. Here the table's `match` is a
-`RemoteMatch`, which the lobby uses as it uses a `Match`: actions go to the worker, and the frames the worker
-builds for each seat come back already encoded, to be written to that seat's connection as they are
+(server/worker_main.py), placed on the one with the fewest games in play, once this process runs
+`local_games` games itself (the first games of a party stay here: one hop fewer each way). Here the table's
+`match` is a `RemoteMatch`, which the lobby uses as it uses a `Match`: actions go to the worker, and the frames
+the worker builds for each seat come back already encoded, to be written to that seat's connection as they are
 (server/relay.py). This process still writes the tables' records; a worker writes their action logs.
 
 A worker that dies (a crash, `kill -9`) is replaced at once, and each of its games is opened on the new one
@@ -37,6 +38,10 @@ log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0  # seconds a worker gets to close its games' logs when the host stops
 MAX_MOVES = 3  # a game whose workers died this often is given up (it would take every new worker down with it)
+# The games `doorkick host` runs in its own process before it places the next on workers (`local_games`): a move
+# there costs one process's turn instead of three (host, worker, host), which a small party feels on a busy
+# machine; 16 games' moves take a few percent of one core.
+LOCAL_GAMES = 16
 
 
 def default_workers() -> int:

@@ -180,7 +180,14 @@ class Audience:
                 ()
                 if record is public
                 else tuple(
-                    name for name in public.__struct_fields__ if getattr(record, name) is not getattr(public, name)
+                    name
+                    for name, mine, shared in zip(
+                        public.__struct_fields__,
+                        msgspec.structs.astuple(record),
+                        msgspec.structs.astuple(public),
+                        strict=True,
+                    )
+                    if mine is not shared
                 )
             )
         return self._own[seat]

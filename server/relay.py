@@ -35,6 +35,7 @@ REPLY = "r"  # table id, frame: the answer to the oldest action of this table no
 PROGRESS = "p"  # table id, actions applied so far
 END = "end"  # table id, actions applied, outcome, final checksum (or None)
 OPENED = "opened"  # table id, actions replayed (after an OPEN)
+READY = "ready"  # None: the worker has started (its imports done) and takes games
 LOST = "lost"  # table id, why: the save could not be resumed; the table is set aside
 
 

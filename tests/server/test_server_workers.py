@@ -202,11 +202,12 @@ def test_the_first_games_run_in_the_host_process_and_the_next_on_a_worker(tmp_pa
         async with hosted(
             tmp_path, rulesets=registry.ruleset, games=[GAME], seed=5, workers=1, local_games=1
         ) as server:
+            assert server.workers is not None and server.workers.workers[0].ready.done()  # listening: workers up
             first = await seated(server.port, ["Ann"], bots=1)
             second = await seated(server.port, ["Ben"], bots=1)
             here, there = hosted_table(server, first[0]), hosted_table(server, second[0])
             assert isinstance(here.match, Match) and isinstance(there.match, RemoteMatch)
-            assert server.workers is not None and set(server.workers.workers[0].matches) == {there.id}
+            assert set(server.workers.workers[0].matches) == {there.id}
             await play_until_over([*first, *second], timeout=120)
             assert first[0].state is not None and first[0].state["outcome"] is not None
             assert second[0].state is not None and second[0].state["outcome"] is not None

@@ -41,8 +41,9 @@ START_TIMEOUT = 60.0  # seconds the host waits for its workers to start before i
 MAX_MOVES = 3  # a game whose workers died this often is given up (it would take every new worker down with it)
 # The games `doorkick host` runs in its own process before it places the next on workers (`local_games`): a move
 # there costs one process's turn instead of three (host, worker, host), which a small party feels on a busy
-# machine; 16 games' moves take a few percent of one core.
-LOCAL_GAMES = 16
+# machine. Few: at 200 busy tables 16 games here cost more CPU per move and a higher p99 than none (the host
+# process, which carries every connection, is the busiest one then).
+LOCAL_GAMES = 4
 
 
 def default_workers() -> int:

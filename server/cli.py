@@ -19,7 +19,7 @@ from ..shared.rules.cards import PackError
 from .config import ServerConfig, default_data_dir
 from .net import Server
 from .offer import OfferError
-from .workers import default_workers
+from .workers import LOCAL_GAMES, default_workers
 
 DEFAULT_PORT = 47474
 
@@ -77,6 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         metavar="N",
         help="worker processes the games run in (default: one per core; 0: all in this one)",
     )
+    parser.add_argument(
+        "--local-games",
+        type=int,
+        default=LOCAL_GAMES,
+        metavar="N",
+        help=f"with workers, the games this process runs itself before the next go to a worker (default: "
+        f"{LOCAL_GAMES}; 0: every game on a worker)",
+    )
     parser.add_argument("--verbose", "-v", action="store_true")
 
 
@@ -100,6 +108,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_connections_per_address=args.max_per_address,
         max_tables_per_address=args.max_tables_per_address,
         workers=default_workers() if args.workers is None else max(0, args.workers),
+        local_games=max(0, args.local_games),
     )
 
 

@@ -63,3 +63,6 @@ class ServerConfig:
     contribution_timeout: float = 5.0  # how long the seed round waits for the players' contributions
     seed: int | None = None  # every game starts from this seed (tests, benchmarks); None: a fresh one each
     workers: int = 0  # worker processes the games run in (server/workers.py); 0: in this process
+    # With workers: the games this process runs itself before the next go to a worker. A game here skips the
+    # two hops through a worker, so a small party's moves arrive sooner; `doorkick host` runs LOCAL_GAMES here.
+    local_games: int = 0

@@ -33,9 +33,10 @@ class HostedGames(LobbyRoom):
         table.match.start()
 
     def _host_match(self, table: Table, ruleset: Ruleset[Any], state: Any, seq: int) -> Match | RemoteMatch:
-        """A game in play goes to a worker process when the host has them (it opens the game from its save);
-        otherwise, and for a finished game shown again, it runs here."""
-        if self.workers is not None and not table.finished:
+        """A game in play goes to a worker process when the host has them (it opens the game from its save) and
+        already runs `local_games` games itself; otherwise, and for a finished game shown again, it runs here."""
+        here = sum(isinstance(t.match, Match) and not t.finished for t in self.tables.values())
+        if self.workers is not None and not table.finished and here >= self.config.local_games:
             return self.workers.host(table, seq, self._finished, self._progressed)
         action_log = self.store.open_log(table.id) if not table.finished else None
         return Match(

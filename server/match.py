@@ -103,6 +103,7 @@ class Match:
         # all ask for them, and listing them is the costliest part of an action.
         self._legal_in: tuple[Any, dict[int, Collection[Action]]] = (None, {})
         self._legal_wire_in: tuple[Any, dict[int, list[Any]]] = (None, {})  # the same lists as the wire has them
+        self._legal_wire_before: dict[int, list[Any]] = {}  # ... of the state before
         self.sent_checksum: dict[int | None, int] = {}  # the checksum of what each viewer holds (None: spectators)
         self._viewers: Audience | None = None  # the viewer states of `state`, once asked for
         self.recent = RecentEvents()  # for a window back at its seat: its log (history.py)
@@ -265,14 +266,19 @@ class Match:
         return known[seat]
 
     def _legal_wire(self, seat: int) -> list[Any]:
-        """The list a seat's client shows; empty, and not listed, for a seat that can neither act nor react."""
+        """The list a seat's client shows; empty, and not listed, for a seat that can neither act nor react. A
+        list equal to the one of the state before is that very list, so that the views see at once that it did
+        not change (its diff and its checksum's bytes are not worked out again)."""
         state, known = self._legal_wire_in
         if state is not self.state:
+            self._legal_wire_before = known
             known = {}
             self._legal_wire_in = (self.state, known)
         if seat not in known:
             legal = self._legal(seat)
-            known[seat] = [a.to_wire() for a in legal] if legal else []
+            wire = [a.to_wire() for a in legal] if legal else []
+            before = self._legal_wire_before.get(seat)
+            known[seat] = before if before is not None and before == wire else wire
         return known[seat]
 
     def _legal_pass(self, seat: int) -> Action | None:

@@ -8,7 +8,7 @@ limits.py): connections, lobby requests, chat and password tries; per server: a 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import collections
 import gc
 import importlib.metadata
 import logging
@@ -77,8 +77,17 @@ class Connection:
         self.peer = str(peername)
         self.address = address_of(peername)
         self.framer = p.Framer(p.CLIENT_MESSAGES, self.config.max_frame, self.config.max_items, whole_floats=True)
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=self.config.send_queue)
-        self.queued_bytes = 0  # in `queue`, not yet handed to the transport
+        self.transport = writer.transport
+        self._high_water = self.transport.get_write_buffer_limits()[1]
+        # Frames sent in this turn of the loop: written together at its end, in one write (`flush`).
+        self._out: list[bytes] = []
+        self._out_bytes = 0
+        # What the transport would not take yet (a client that reads slowly): chunks and their frames, written
+        # as it drains. Frames and bytes waiting here and in `_out` count against the send queue's limits.
+        self._backlog: collections.deque[tuple[bytes, int]] = collections.deque()
+        self._backlog_bytes = self._backlog_frames = 0
+        self._draining: asyncio.Task[None] | None = None
+        self._flush_due = False
         self.name = ""
         self.table: Table | None = None
         self.seat: int | None = None
@@ -97,46 +106,90 @@ class Connection:
     def send_frame(self, frame: bytes) -> None:
         if self.closing:
             return
-        if self.queued_bytes + len(frame) > self.config.send_queue_bytes:
-            log.info("%s: dropped, it stopped reading (%d bytes waiting)", self.peer, self.queued_bytes)
+        waiting = self._out_bytes + self._backlog_bytes + self.transport.get_write_buffer_size()
+        if waiting + len(frame) > self.config.send_queue_bytes:
+            log.info("%s: dropped, it stopped reading (%d bytes waiting)", self.peer, waiting)
             self.abort()
             return
+        if len(self._out) + self._backlog_frames >= self.config.send_queue:
+            log.info("%s: dropped, it stopped reading (%d frames waiting)", self.peer, self._backlog_frames)
+            self.abort()
+            return
+        self._out.append(frame)
+        self._out_bytes += len(frame)
+        if not self._flush_due:
+            self._flush_due = True
+            self.server.flush_later(self)
+
+    def flush(self) -> None:
+        """Hand this turn's frames to the transport in one write; behind a backlog, or when the transport holds
+        more than its high-water mark, they wait in the backlog (in order) until it drains."""
+        self._flush_due = False
+        if not self._out:
+            return
+        data = self._out[0] if len(self._out) == 1 else b"".join(self._out)
+        frames = len(self._out)
+        self._out, self._out_bytes = [], 0
+        if self.transport.is_closing():
+            return
+        if not self._backlog and self.transport.get_write_buffer_size() <= self._high_water:
+            self.transport.write(data)
+            return
+        self._backlog.append((data, frames))
+        self._backlog_bytes += len(data)
+        self._backlog_frames += frames
+        if self._draining is None:
+            self._draining = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
         try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            log.info("%s: dropped, it stopped reading (%d frames waiting)", self.peer, self.queue.qsize())
-            self.abort()
-            return
-        self.queued_bytes += len(frame)
+            while self._backlog:
+                await self.writer.drain()
+                data, frames = self._backlog.popleft()
+                self._backlog_bytes -= len(data)
+                self._backlog_frames -= frames
+                self.transport.write(data)
+        except (ConnectionError, OSError):
+            self.transport.abort()
+        finally:
+            self._draining = None
+        if self.closing:
+            self._end()
 
     def close(self, reason: str, code: str = "closed", id_: int | str | None = None) -> None:
         """Say why (in reply to request `id_`, if one asked), then close once everything queued is written."""
         if self.closing:
             return
-        goodbye = p.encode(p.message(p.ERROR, id_, code=code, message=reason, fatal=True))
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(goodbye)
-            self.queued_bytes += len(goodbye)
+        self._out.append(p.encode(p.message(p.ERROR, id_, code=code, message=reason, fatal=True)))
         self.closing = True
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.abort()
-            return
+        self.flush()
+        if self._draining is None:
+            self._end()
         # a peer that neither reads nor writes would keep the goodbye (and this connection) pending forever
         asyncio.get_running_loop().call_later(CLOSE_GRACE, self._abort_if_open)
 
+    def _end(self) -> None:
+        """Close once the transport has written what it holds."""
+        if self.transport.is_closing():
+            return
+        try:
+            if self.writer.can_write_eof():
+                self.writer.write_eof()
+        except OSError:  # the peer is gone already
+            self.transport.abort()
+            return
+        self.transport.close()
+
     def _abort_if_open(self) -> None:
-        if not self.writer.transport.is_closing():
+        if not self.transport.is_closing() or self.transport.get_write_buffer_size():
             self.abort()
 
     def abort(self) -> None:
         self.closing = True
-        self.writer.transport.abort()
+        self.transport.abort()
 
-    # -- reading and writing --------------------------------------------------------------------------
+    # -- reading --------------------------------------------------------------------------------------
     async def serve(self) -> None:
-        writing = asyncio.get_running_loop().create_task(self._write_loop())
         loop = asyncio.get_running_loop()
         try:
             while not self.closing:
@@ -159,39 +212,13 @@ class Connection:
             if self.greeted:
                 self.server.lobby.remove(self)
             self.closing = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-            try:
-                await asyncio.wait_for(writing, 5.0)
-            except (TimeoutError, asyncio.CancelledError):
-                writing.cancel()
-            if not self.writer.transport.is_closing():
-                self.writer.close()
-
-    async def _write_loop(self) -> None:
-        try:
-            while True:
-                frame = await self.queue.get()
-                if frame is None:
-                    break
-                chunks = [frame]
-                done = False
-                while not self.queue.empty():
-                    more = self.queue.get_nowait()
-                    if more is None:
-                        done = True
-                        break
-                    chunks.append(more)
-                self.queued_bytes -= sum(map(len, chunks))
-                self.writer.write(b"".join(chunks))
-                await self.writer.drain()
-                if done:
-                    break
-            if self.writer.can_write_eof():
-                self.writer.write_eof()
-            self.writer.close()
-        except (ConnectionError, OSError):
-            self.writer.transport.abort()
+            self.flush()
+            if self._draining is not None:
+                try:
+                    await asyncio.wait_for(asyncio.shield(self._draining), 5.0)
+                except (TimeoutError, asyncio.CancelledError):
+                    self.transport.abort()
+            self._end()
 
     def _within_rate(self) -> bool:
         now = asyncio.get_running_loop().time()
@@ -325,6 +352,19 @@ class Server:
         self.discovery: Any = None
         self.port = 0
         self.workers = WorkerPool(config, config.workers) if config.workers > 0 else None
+        self._unflushed: list[Connection] = []  # connections sent a frame in this turn of the loop
+
+    def flush_later(self, connection: Connection) -> None:
+        """Write `connection`'s frames at the end of this turn of the loop, with every other connection's: an
+        update for six seats and the reply to its action go out as one write per connection."""
+        if not self._unflushed:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._unflushed.append(connection)
+
+    def _flush(self) -> None:
+        due, self._unflushed = self._unflushed, []
+        for connection in due:
+            connection.flush()
 
     async def start(self) -> None:
         if self.workers is not None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgpack
+import msgspec
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ REPLY = "r"  # table id, frame: the answer to the oldest action of this table no
 PROGRESS = "p"  # table id, actions applied so far
 END = "end"  # table id, actions applied, outcome, final checksum (or None)
 OPENED = "opened"  # table id, actions replayed (after an OPEN)
+READY = "ready"  # None: the worker has started (its imports done) and takes games
 LOST = "lost"  # table id, why: the save could not be resumed; the table is set aside
 
 
@@ -48,7 +50,7 @@ class Relay(asyncio.Protocol):
         self._unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 30)
         self._out = bytearray()
         self._flush_pending = False
-        self._pack = msgpack.Packer(use_bin_type=True).pack
+        self._encoder = msgspec.msgpack.Encoder()  # msgpack-python's bytes, in about half the time
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -73,7 +75,7 @@ class Relay(asyncio.Protocol):
         """Queue one message; everything queued in this turn of the loop is written together just after."""
         if self.lost:
             return
-        self._out += self._pack(item)
+        self._encoder.encode_into(item, self._out, len(self._out))
         if not self._flush_pending and self.transport is not None:
             self._flush_pending = True
             asyncio.get_running_loop().call_soon(self._flush)

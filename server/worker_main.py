@@ -185,6 +185,7 @@ class WorkerHost:
         loop = asyncio.get_running_loop()
         await loop.create_connection(lambda: self.channel, sock=sock)
         _tune_gc()
+        self.channel.send(relay.READY, None)
         await self.done.wait()  # the host closed its end (or is gone): this worker has nothing left to do
         for table_id in list(self.matches):
             await self._close(table_id)

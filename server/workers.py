@@ -2,9 +2,10 @@
 
 The host process keeps the listening socket, every connection, the lobby and discovery, so players see one
 host at one address. Each started table's game runs in one of `workers` worker processes
-(server/worker_main.py), placed on the one with the fewest games in play. Here the table's `match` is a
-`RemoteMatch`, which the lobby uses as it uses a `Match`: actions go to the worker, and the frames the worker
-builds for each seat come back already encoded, to be written to that seat's connection as they are
+(server/worker_main.py), placed on the one with the fewest games in play, once this process runs
+`local_games` games itself (the first games of a party stay here: one hop fewer each way). Here the table's
+`match` is a `RemoteMatch`, which the lobby uses as it uses a `Match`: actions go to the worker, and the frames
+the worker builds for each seat come back already encoded, to be written to that seat's connection as they are
 (server/relay.py). This process still writes the tables' records; a worker writes their action logs.
 
 A worker that dies (a crash, `kill -9`) is replaced at once, and each of its games is opened on the new one
@@ -36,7 +37,13 @@ from .tables import Client, Table
 log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0  # seconds a worker gets to close its games' logs when the host stops
+START_TIMEOUT = 60.0  # seconds the host waits for its workers to start before it listens anyway
 MAX_MOVES = 3  # a game whose workers died this often is given up (it would take every new worker down with it)
+# The games `doorkick host` runs in its own process before it places the next on workers (`local_games`): a move
+# there costs one process's turn instead of three (host, worker, host), which a small party feels on a busy
+# machine. Few: at 200 busy tables 16 games here cost more CPU per move and a higher p99 than none (the host
+# process, which carries every connection, is the busiest one then).
+LOCAL_GAMES = 4
 
 
 def default_workers() -> int:
@@ -191,6 +198,7 @@ class Worker:
         self.channel = relay.Relay(self._on_message, self._on_lost)
         self.process: subprocess.Popen[bytes] | None = None
         self.stopping = False
+        self.ready = asyncio.get_running_loop().create_future()  # set once the worker says it takes games
 
     async def start(self) -> None:
         ours, theirs = socket.socketpair()
@@ -206,6 +214,11 @@ class Worker:
         self.process.stdin.close()
         await asyncio.get_running_loop().create_connection(lambda: self.channel, sock=ours)
 
+    async def started(self) -> None:
+        """Until the worker has started (imported its engines): a host listens only once its workers are up, so
+        that their start-up is not paid by the first games' moves. A worker that dies meanwhile ends the wait."""
+        await asyncio.wait({self.ready}, timeout=START_TIMEOUT)
+
     @property
     def pid(self) -> int:
         return self.process.pid if self.process is not None else 0
@@ -215,11 +228,17 @@ class Worker:
 
     def _on_message(self, item: list[Any]) -> None:
         kind, table_id, *rest = item
+        if kind == relay.READY:
+            if not self.ready.done():
+                self.ready.set_result(None)
+            return
         match = self.matches.get(table_id)
         if match is not None:
             match.received(kind, rest)
 
     def _on_lost(self) -> None:
+        if not self.ready.done():
+            self.ready.set_result(None)
         if not self.stopping:
             self.pool.lost(self)
 
@@ -253,6 +272,7 @@ class WorkerPool:
             worker = Worker(self, number)
             await worker.start()
             self.workers.append(worker)
+        await asyncio.gather(*(w.started() for w in self.workers))  # they import side by side
 
     async def close(self) -> None:
         if self._tasks:

@@ -167,8 +167,13 @@ Received = Message | ProtocolError
 
 def encode(message: Mapping[str, Wire]) -> bytes:
     """One frame: length prefix and the msgpack body."""
-    body: bytes = msgpack.packb(message, use_bin_type=True)
+    body = _ENCODER.encode(message)
     return HEADER.pack(len(body)) + body
+
+
+# The bytes of msgpack-python's `packb(use_bin_type=True)` (maps in their own order, the smallest form of each
+# integer, floats in 64 bits), made in about half the time: the host encodes one update per seat per move.
+_ENCODER: Final = msgspec.msgpack.Encoder()
 
 
 def message(type_: str, id_: int | str | None = None, **fields: Wire) -> dict[str, Wire]:

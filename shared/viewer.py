@@ -96,6 +96,7 @@ class Audience:
         self._wires: dict[int | None, dict[str, Wire]] = {}
         self._checksums: dict[int | None, int] = {}
         self._own: dict[int | None, tuple[str, ...]] = {}
+        self._legal_raw: dict[int | None, tuple[list[Any], Raw]] = {}  # each seat's legal list and its bytes
         self._public_changes: dict[str, list[list[Wire]]] | None = None
         if before is not None:
             before.before = None  # only one state back is ever diffed from
@@ -154,13 +155,22 @@ class Audience:
                     view = {**view, **{name: getattr(record, name) for name in own}}
                 state = {
                     "view": view,
-                    "legal": self.legal(seat),
+                    "legal": self._legal_bytes(seat),
                     "to_act": self.to_act,
                     "turn": self.turn,
                     "outcome": self.outcome,
                 }
                 self._checksums[seat] = zlib.crc32(canonical(state))
         return self._checksums[seat]
+
+    def _legal_bytes(self, seat: int | None) -> Raw:
+        """The canonical bytes of the seat's legal list; the very list the state before had keeps its bytes."""
+        legal = self.legal(seat)
+        kept = self.before._legal_raw.get(seat) if self.before is not None else None
+        if kept is None or kept[0] is not legal:
+            kept = (legal, Raw(canonical(legal)))
+        self._legal_raw[seat] = kept
+        return kept[1]
 
     def own(self, seat: int | None) -> tuple[str, ...]:
         """The view's fields that are `seat`'s own, not the public view's."""
@@ -170,7 +180,14 @@ class Audience:
                 ()
                 if record is public
                 else tuple(
-                    name for name in public.__struct_fields__ if getattr(record, name) is not getattr(public, name)
+                    name
+                    for name, mine, shared in zip(
+                        public.__struct_fields__,
+                        msgspec.structs.astuple(record),
+                        msgspec.structs.astuple(public),
+                        strict=True,
+                    )
+                    if mine is not shared
                 )
             )
         return self._own[seat]

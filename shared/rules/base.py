@@ -46,6 +46,9 @@ class IllegalAction(RuleError):
     code = "illegal"
 
 
+_FIELD_ORDER: dict[type, tuple[str, ...]] = {}  # each action class's fields, in order (`Action.to_wire`)
+
+
 @dataclass(frozen=True)
 class Action:
     """A move by one seat. Subclasses are small frozen records; `repr` pastes back as code."""
@@ -64,9 +67,13 @@ class Action:
 
     def to_wire(self) -> dict[str, Wire]:
         out: dict[str, Wire] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        # the host lists every seat's legal actions in wire form after every move: the names are looked up once
+        names = _FIELD_ORDER.get(type(self))
+        if names is None:
+            names = _FIELD_ORDER[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def __str__(self) -> str:

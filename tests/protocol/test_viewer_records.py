@@ -169,3 +169,31 @@ def test_a_public_part_that_did_not_change_keeps_its_wire_form_and_is_not_diffed
     changes = after.changes(0, before.wire(0), Differ())
     assert changes and not any(path[:2] == ["view", "board"] for path, *_ in changes)
     assert after.checksum(0) == p.checksum(after.record(0))
+
+
+def test_what_did_not_change_is_the_very_object_of_the_state_before_and_every_checksum_holds() -> None:
+    """The host hands the views a seat's legal list of the state before when it is equal, and the players' views
+    are kept while the players are: both are then neither diffed nor encoded again, and the checksums hold."""
+    rules = ruleset("munchkin")
+    kept: dict[int, list[Any]] = {}
+
+    def legal_in(state: Any) -> Callable[[int], list[Any]]:
+        def legal(seat: int) -> list[Any]:
+            wire = [a.to_wire() for a in rules.legal_actions(state, seat)]
+            before = kept.get(seat)
+            kept[seat] = before if before is not None and before == wire else wire
+            return kept[seat]
+
+        return legal
+
+    viewers: Audience | None = None
+    legal_kept = players_kept = 0
+    for state in states("munchkin", seed=3, moves=200):
+        before = viewers
+        viewers = Audience(rules, state, VIEWERS, legal_in(state), before=before)
+        for seat in VIEWERS:
+            assert viewers.checksum(seat) == p.checksum(viewers.record(seat))
+        if before is not None:
+            legal_kept += viewers.legal(0) is before.legal(0)
+            players_kept += viewers.views[None].players is before.views[None].players
+    assert legal_kept and players_kept

@@ -12,6 +12,7 @@ from pathlib import Path
 from wire_client import WireClient, hosted, hosted_table, play_until_over, table_of
 
 from doorkick.client.verify import verify_saved
+from doorkick.server.match import Match
 from doorkick.server.workers import MAX_MOVES, RemoteMatch
 from doorkick.shared.rules import registry
 
@@ -53,7 +54,8 @@ def test_a_table_in_a_worker_plays_a_whole_bot_game_that_verifies_as_fair(tmp_pa
             assert table.finished and table.outcome == players[0].state["outcome"]
             assert isinstance(table.fairness, dict) and isinstance(table.fairness["final_checksum"], int)
             await server.store.settled()
-            verdict = verify_saved(tmp_path / "history" / table.id)
+            # a whole game replayed: off the loop, which the loop watch holds to 20 ms a callback
+            verdict = await asyncio.to_thread(verify_saved, tmp_path / "history" / table.id)
             assert verdict.fair is True, verdict
 
     asyncio.run(scenario())
@@ -192,5 +194,23 @@ def test_a_game_whose_workers_keep_dying_is_given_up_and_the_host_goes_on(tmp_pa
             # The host itself goes on: a new table plays in the new worker.
             others = await seated(server.port, ["Cid"], bots=1)
             assert others[0].state is not None and others[0].seq >= 0
+
+    asyncio.run(scenario())
+
+
+def test_the_first_games_run_in_the_host_process_and_the_next_on_a_worker(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosted(
+            tmp_path, rulesets=registry.ruleset, games=[GAME], seed=5, workers=1, local_games=1
+        ) as server:
+            assert server.workers is not None and server.workers.workers[0].ready.done()  # listening: workers up
+            first = await seated(server.port, ["Ann"], bots=1)
+            second = await seated(server.port, ["Ben"], bots=1)
+            here, there = hosted_table(server, first[0]), hosted_table(server, second[0])
+            assert isinstance(here.match, Match) and isinstance(there.match, RemoteMatch)
+            assert set(server.workers.workers[0].matches) == {there.id}
+            await play_until_over([*first, *second], timeout=120)
+            assert first[0].state is not None and first[0].state["outcome"] is not None
+            assert second[0].state is not None and second[0].state["outcome"] is not None
 
     asyncio.run(scenario())

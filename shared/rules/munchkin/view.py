@@ -220,6 +220,28 @@ def _player(state: GameState, p: Player) -> PlayerView:
     )
 
 
+def _players(state: GameState) -> list[PlayerView]:
+    """Every player's view. A player's view depends on nothing but the player, the options and the cards, and an
+    action changes one or two players at most: an unchanged player (the very object it was) keeps its view, and
+    while nobody changed the list is the very list of the state before, so the host sees at once what did not
+    change and neither converts, diffs nor encodes it again."""
+    memo = state.catalog.memo
+    held: tuple[object, tuple[Player, ...], list[PlayerView]] | None = memo.get(_PLAYERS_HELD)
+    players = state.players
+    if held is None or held[0] is not state.options or len(held[1]) != len(players):
+        views = [_player(state, p) for p in players]
+    else:
+        before, kept = held[1], held[2]
+        if all(p is q for p, q in zip(players, before, strict=True)):
+            return kept
+        views = [v if p is q else _player(state, p) for p, q, v in zip(players, before, kept, strict=True)]
+    memo[_PLAYERS_HELD] = (state.options, players, views)
+    return views
+
+
+_PLAYERS_HELD = ("view_players",)  # the catalogue memo's key for the players' views last built (`_players`)
+
+
 def _bribe(b: Bribe, fighter: Player) -> BribeView:
     """A bribe is public: the fighter names it aloud, cards promised from the hand too (R06). What the fighter
     no longer has (lost, looted from the corpse) is no longer promised, nor shown where it went."""
@@ -325,7 +347,7 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
         phase=state.phase,
         met_monster=state.met_monster,
         ready=list(state.ready),
-        players=[_player(state, p) for p in state.players],
+        players=_players(state),
         hand=[],
         decks=DecksView(
             len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)

@@ -59,13 +59,17 @@ class EasyBot:
         actions = list(ruleset.legal_actions(state, seat))
         if not actions:
             return None
+        kinds = [a.kind for a in actions]
         per_kind: dict[str, int] = {}
-        for a in actions:
-            per_kind[a.kind] = per_kind.get(a.kind, 0) + 1
-        weights = [
-            self.weights.get(a.kind, 1.0) / (per_kind[a.kind] if a.kind in SHARED_WEIGHT else 1) for a in actions
-        ]
-        ticks = [max(1, int(w * 1000)) for w in weights]
+        for kind in kinds:
+            per_kind[kind] = per_kind.get(kind, 0) + 1
+        # Each kind's ticks once, not each action's: the same numbers, a shared weight divided as before.
+        weights = self.weights
+        tick = {
+            kind: max(1, int(weights.get(kind, 1.0) / (n if kind in SHARED_WEIGHT else 1) * 1000))
+            for kind, n in per_kind.items()
+        }
+        ticks = [tick[kind] for kind in kinds]
         pick, self.rng = self.rng.below(sum(ticks))
         for action, t in zip(actions, ticks, strict=True):
             if pick < t:

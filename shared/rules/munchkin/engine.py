@@ -306,6 +306,9 @@ def _listing(state: GameState, seat: int) -> Iterator[MunchkinAction]:
     for rule, also in _open_rules(state, seat):
         if also is not None and not also(state, seat):
             continue
+        if rule.listed is not None:
+            yield from rule.listed(state, seat)
+            continue
         for action in rule.candidates(state, seat):  # the situation's kinds above are the gate's work
             try:
                 rule.check(state, action)

@@ -50,6 +50,7 @@ from .rulebook import (
     require,
     require_alive,
     require_in_hand,
+    settled_by_first,
 )
 from .state import (
     Bribe,
@@ -60,6 +61,7 @@ from .state import (
     discard,
     evolve,
     hand_of_kind,
+    remembered,
     take_from_hand,
     with_player,
     without,
@@ -135,24 +137,37 @@ def _require_help_allowed(state: GameState, combat: Combat) -> None:
         refuse(f"{loner} is fought alone: nobody may help in this combat (R16)")
 
 
-def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
+def _ask_candidates(state: GameState, seat: int) -> tuple[AskForHelp, ...]:
+    """The calls for help listed: a function of the values in the key alone, so kept by them (a fight lists the
+    same thirty-odd bribes at each of its steps)."""
     combat = state.combat
     if combat is None or combat.step != "fight" or seat != combat.fighter:
-        return
+        return ()
     total = _treasures_at_stake(state, combat)
-    for to in (-1, *help_candidates(state, combat)):  # everyone, or one player (M31: "ask another player")
+    askable = tuple(help_candidates(state, combat))
+    items = tuple([c for c in state.players[seat].item_cards if tradeable(state, c)])
+    card = hand_of_kind(state, seat, "go_up_a_level")[:1]
+    key = ("asks", seat, total, askable, items, card)
+    return remembered(state, key, lambda s: tuple(_asks(seat, total, askable, items, card)))
+
+
+def _asks(
+    seat: int, total: int, askable: tuple[int, ...], items: tuple[str, ...], card: tuple[str, ...]
+) -> Iterator[AskForHelp]:
+    for to in (-1, *askable):  # everyone, or one player (M31: "ask another player")
         for share in range(total + 1):
             yield AskForHelp(seat, (), share, False, to=to)
             if share:
                 yield AskForHelp(seat, (), share, True, to=to)
-        for item in state.players[seat].item_cards:
-            if tradeable(state, item):
-                yield AskForHelp(seat, (item,), 0, False, to=to)
-        for card in hand_of_kind(state, seat, "go_up_a_level")[:1]:  # R06's example; any hand card may be promised
-            yield AskForHelp(seat, cards=(card,), to=to)
+        for item in items:
+            yield AskForHelp(seat, (item,), 0, False, to=to)
+        for promised in card:  # R06's example; any hand card may be promised
+            yield AskForHelp(seat, cards=(promised,), to=to)
 
 
-@rule(AskForHelp, _check_ask, _ask_candidates, sampled=("items", "cards"))
+# Every candidate of a call for help passes when the first (asking everyone, offering nothing) does: the rest
+# differ only in whom they ask and which share, item or card they offer, and each is drawn from what is valid.
+@rule(AskForHelp, _check_ask, _ask_candidates, ("items", "cards"), settled_by_first(_check_ask, _ask_candidates))
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
@@ -220,9 +235,23 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
 # --- the fight's turning points -------------------------------------------------------------------------
 
 
+_last_fight: tuple[GameState | None, bool] = (None, False)  # the last state `_winning` was asked of, and its answer
+
+
+def _winning(state: GameState, combat: Combat) -> bool:
+    """`fighters_win` of the state's own combat, kept for the last state asked: claiming victory and running away
+    are both checked on every state of a fight (one tuple, so that a thread never reads half of it)."""
+    global _last_fight
+    asked, won = _last_fight
+    if asked is not state:
+        won = fighters_win(state, combat)
+        _last_fight = (state, won)
+    return won
+
+
 def _check_claim(state: GameState, a: ClaimVictory) -> None:
     combat = _require_fighter(state, a.seat, "fight")
-    require(fighters_win(state, combat), "you are not winning: play cards, ask for help or run away")
+    require(_winning(state, combat), "you are not winning: play cards, ask for help or run away")
 
 
 @rule(ClaimVictory, _check_claim, lambda state, seat: [ClaimVictory(seat)])
@@ -233,7 +262,7 @@ def claim_victory(state: GameState, a: ClaimVictory) -> tuple[GameState, list[Ev
 def _check_run(state: GameState, a: RunAway) -> None:
     combat = _require_fighter(state, a.seat, "fight")
     # R05: running away is for a fight you cannot win; a winning side claims its victory instead.
-    require(not fighters_win(state, combat), "you are winning this fight: you may not run away")
+    require(not _winning(state, combat), "you are winning this fight: you may not run away")
 
 
 @rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)])

@@ -7,7 +7,10 @@ still random and legal, but moving the game on the way a careless real player wo
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import TypeVar
 
 from ..rules.base import Action, Ruleset
@@ -60,19 +63,13 @@ class EasyBot:
         if not actions:
             return None
         kinds = [a.kind for a in actions]
-        per_kind: dict[str, int] = {}
-        for kind in kinds:
-            per_kind[kind] = per_kind.get(kind, 0) + 1
-        # Each kind's ticks once, not each action's: the same numbers, a shared weight divided as before.
+        # Each kind's ticks worked out once (a shared weight divided among its variants), then the running total
+        # of every action's ticks: the pick is the first action whose running total passes it.
         weights = self.weights
         tick = {
             kind: max(1, int(weights.get(kind, 1.0) / (n if kind in SHARED_WEIGHT else 1) * 1000))
-            for kind, n in per_kind.items()
+            for kind, n in Counter(kinds).items()
         }
-        ticks = [tick[kind] for kind in kinds]
-        pick, self.rng = self.rng.below(sum(ticks))
-        for action, t in zip(actions, ticks, strict=True):
-            if pick < t:
-                return action
-            pick -= t
-        return actions[-1]
+        totals = list(accumulate(map(tick.__getitem__, kinds)))
+        pick, self.rng = self.rng.below(totals[-1])
+        return actions[bisect_right(totals, pick)]

@@ -38,11 +38,14 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
-        while True:
-            value, rng = rng.next64()
+        state = self.state
+        while True:  # `next64` written out: one generator made for the answer, not one per step
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
-                return value % n, rng
+                return value % n, Rng(state)
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
         """One die: 1..sides."""
@@ -80,6 +83,10 @@ class ScriptedRng(Rng):
 
     def next64(self) -> tuple[int, Rng]:
         value, rng = Rng.next64(self)
+        return value, ScriptedRng(rng.state, self.dice)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        value, rng = Rng.below(Rng(self.state), n)
         return value, ScriptedRng(rng.state, self.dice)
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:

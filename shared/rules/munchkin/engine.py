@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 import msgspec
 
@@ -272,11 +273,34 @@ def check(state: GameState, action: Action) -> MunchkinAction:
 
 DECISION_KINDS: tuple[type[MunchkinAction], ...] = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse)
 DECISION_KINDS += (AcceptCurse, ChooseDoorOrder, Resurrect, DrawFaceUp, CancelCurse, LetCurseStrike)
-Entry = tuple[Rule, Callable[[GameState, int], bool] | None]
+Lister = Callable[[GameState, int], Iterable[MunchkinAction]]
+Entry = tuple[Callable[[GameState, int], bool] | None, Lister]
 # The rules a seat's situation leaves open, in the rule table's order (the order legal actions are listed in),
-# each with what its `When` still asks at each call: worked out once per situation met, not per call (a game
-# meets a few dozen situations and asks some 800 times).
+# each as what its `When` still asks at each call and what lists its legal actions: worked out once per
+# situation met, not per call (a game meets a few dozen situations and asks some 800 times).
 _BY_SITUATION: dict[Situation, tuple[Entry, ...]] = {}
+
+
+def _checked(rule: Rule) -> Lister:
+    """A rule's legal actions: its own listing, or each candidate that passes its check."""
+    if rule.listed is not None:
+        return rule.listed
+    check, candidates = rule.check, rule.candidates
+
+    def listed(state: GameState, seat: int) -> list[MunchkinAction]:
+        out = []
+        for action in candidates(state, seat):
+            try:
+                check(state, action)
+            except RuleError:
+                continue
+            out.append(action)
+        return out
+
+    return listed
+
+
+_LISTERS = {kind: _checked(rule) for kind, rule in RULES.items()}
 
 
 def _open_rules(state: GameState, seat: int) -> tuple[Entry, ...]:
@@ -285,8 +309,8 @@ def _open_rules(state: GameState, seat: int) -> tuple[Entry, ...]:
     if found is None:
         kinds = allowed_kinds(state)  # a function of the phase, the decision and the combat step alone
         found = _BY_SITUATION[where] = tuple(
-            (rule, when.also if when else None)
-            for kind, rule in RULES.items()
+            (when.also if when else None, _LISTERS[kind])
+            for kind in RULES
             if (kind not in DECISION_KINDS if kinds is None else kind in kinds)
             for when in [WHEN.get(kind)]
             if when is None or when.fits(where)
@@ -301,20 +325,12 @@ def legal_actions(state: GameState, seat: int) -> LegalActions[MunchkinAction]:
 
 
 def _listing(state: GameState, seat: int) -> Iterator[MunchkinAction]:
+    """Rule by rule, as far as asked: each rule's actions are found together and joined without a Python step
+    per action (the situation's kinds above are the gate's work)."""
     if not 0 <= seat < len(state.players):
-        return
-    for rule, also in _open_rules(state, seat):
-        if also is not None and not also(state, seat):
-            continue
-        if rule.listed is not None:
-            yield from rule.listed(state, seat)
-            continue
-        for action in rule.candidates(state, seat):  # the situation's kinds above are the gate's work
-            try:
-                rule.check(state, action)
-            except RuleError:
-                continue
-            yield action
+        return iter(())
+    entries = _open_rules(state, seat)
+    return chain.from_iterable(listed(state, seat) for also, listed in entries if also is None or also(state, seat))
 
 
 def _accepts(state: GameState, seat: int, action: object) -> bool:

@@ -192,8 +192,25 @@ def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
         require(not state.players[a.seat].charmed, "the Fairy's charm: you must help when asked (F06)")
 
 
-@rule(Volunteer, _check_answer, lambda state, seat: [Volunteer(seat)])
-@rule(DeclineHelp, _check_answer, lambda state, seat: [DeclineHelp(seat)])
+def _answering(state: GameState, seat: int) -> bool:
+    combat = state.combat
+    return combat is not None and combat.step == "help" and seat in _awaiting_answer(state, combat)
+
+
+@rule(
+    Volunteer,
+    _check_answer,
+    lambda state, seat: [Volunteer(seat)],
+    listed=lambda state, seat: [Volunteer(seat)] if _answering(state, seat) else [],
+)
+@rule(
+    DeclineHelp,
+    _check_answer,
+    lambda state, seat: [DeclineHelp(seat)],
+    listed=lambda state, seat: (
+        [DeclineHelp(seat)] if _answering(state, seat) and not state.players[seat].charmed else []
+    ),
+)
 def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if isinstance(a, Volunteer):
@@ -254,7 +271,18 @@ def _check_claim(state: GameState, a: ClaimVictory) -> None:
     require(_winning(state, combat), "you are not winning: play cards, ask for help or run away")
 
 
-@rule(ClaimVictory, _check_claim, lambda state, seat: [ClaimVictory(seat)])
+def _fighting_now(state: GameState, seat: int) -> Combat | None:
+    """The combat, when `seat` is its fighter at the fight step: what claiming or running away first asks."""
+    combat = state.combat
+    return combat if combat is not None and combat.step == "fight" and seat == combat.fighter else None
+
+
+def _claims_listed(state: GameState, seat: int) -> list[ClaimVictory]:
+    combat = _fighting_now(state, seat)
+    return [ClaimVictory(seat)] if combat is not None and _winning(state, combat) else []
+
+
+@rule(ClaimVictory, _check_claim, lambda state, seat: [ClaimVictory(seat)], listed=_claims_listed)
 def claim_victory(state: GameState, a: ClaimVictory) -> tuple[GameState, list[Event]]:
     return open_window(state, "victory")
 
@@ -265,7 +293,12 @@ def _check_run(state: GameState, a: RunAway) -> None:
     require(not _winning(state, combat), "you are winning this fight: you may not run away")
 
 
-@rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)])
+def _runs_listed(state: GameState, seat: int) -> list[RunAway]:
+    combat = _fighting_now(state, seat)
+    return [RunAway(seat)] if combat is not None and not _winning(state, combat) else []
+
+
+@rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)], listed=_runs_listed)
 def run_away(state: GameState, a: RunAway) -> tuple[GameState, list[Event]]:
     return open_window(state, "flee")
 
@@ -279,7 +312,16 @@ def _check_pass(state: GameState, a: Pass) -> None:
     require(a.seat in waiting, "you have nothing to pass", NotYourDecision)
 
 
-@rule(Pass, _check_pass, lambda state, seat: [Pass(seat)])
+def _passes_listed(state: GameState, seat: int) -> list[Pass]:
+    combat = state.combat
+    if combat is None or combat.step not in ("window", "help"):
+        return []
+    if combat.step == "help":
+        return [Pass(seat)] if seat == combat.fighter else []
+    return [Pass(seat)] if seat not in combat.passed and seat in window_seats(state, combat) else []
+
+
+@rule(Pass, _check_pass, lambda state, seat: [Pass(seat)], listed=_passes_listed)
 def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if combat.step == "help":  # the fighter withdraws the call for help

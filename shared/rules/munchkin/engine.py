@@ -72,7 +72,7 @@ from .actions import (
     WanderingMonster,
 )
 from .cancel import RULES as CANCEL_RULES
-from .character import has_ability, sells_any_time
+from .character import abilities, sells_any_time
 from .combat import RESURRECT, window_seats
 from .decisions import RULES as DECISION_RULES
 from .feats import RULES as FEAT_RULES
@@ -131,13 +131,10 @@ def _running(state: GameState, seat: int, caught: bool) -> bool:
     )
 
 
-def _ability(name: str) -> Callable[[GameState, int], bool]:
-    return lambda s, seat: has_ability(s, seat, name)
-
-
 # Where a seat stands at the table: (phase, combat step or None, their turn?, fighting?, the fighter?, the
-# kind of the decision the table waits for or None). Legal actions are listed per situation, see `When`.
-Situation = tuple[str, str | None, bool, bool, bool, str | None]
+# kind of the decision the table waits for or None, the seat's abilities). Legal actions are listed per
+# situation, see `When`.
+Situation = tuple[str, str | None, bool, bool, bool, str | None, frozenset[str]]
 
 
 def situation(state: GameState, seat: int) -> Situation:
@@ -149,6 +146,7 @@ def situation(state: GameState, seat: int) -> Situation:
         combat is not None and (seat == combat.fighter or seat == combat.helper),
         combat is not None and seat == combat.fighter,
         state.decisions[0].kind if state.decisions else None,
+        abilities(state, state.players[seat]),  # one of a few frozensets, kept on the catalogue
     )
 
 
@@ -159,24 +157,26 @@ FIGHT_OR_WINDOW = ("fight", "window")
 @dataclass(frozen=True)
 class When:
     """When a seat could possibly take an action of one kind: a cheap filter before its candidates are checked.
-    The fixed part (phase, combat step, whose turn, who fights) depends on the seat's situation alone, so it is
-    settled once per situation; `also` is asked at each call."""
+    The fixed part (phase, combat step, whose turn, who fights, an ability) depends on the seat's situation
+    alone, so it is settled once per situation; `also` is asked at each call."""
 
     phases: tuple[str, ...] = ()  # the turn's phases; () for any
     steps: tuple[str | None, ...] | None = None  # the combat's steps, None in it for "no combat"; None for any
     own_turn: bool = False  # only the active player
     fighting: bool | None = None  # True: only the fighter or the helper; False: only someone else
     fighter: bool = False  # only the fighter
+    ability: str = ""  # only a character with this ability (a Race's, a Class's or an Epic feat)
     also: Callable[[GameState, int], bool] | None = None
 
     def fits(self, where: Situation) -> bool:
-        phase, step, own_turn, fighting, fighter, _ = where
+        phase, step, own_turn, fighting, fighter, _, abilities = where
         return (
             (not self.phases or phase in self.phases)
             and (self.steps is None or step in self.steps)
             and (own_turn or not self.own_turn)
             and (self.fighting is None or fighting == self.fighting)
             and (fighter or not self.fighter)
+            and (not self.ability or self.ability in abilities)
         )
 
 
@@ -196,18 +196,18 @@ WHEN: dict[type[MunchkinAction], When] = {
     DeclineHelp: When(steps=("help",)),
     ChooseHelper: When(steps=("help",), fighter=True),
     Pass: When(steps=("help", "window")),
-    Berserk: When(fighting=True, also=_ability("berserk")),
-    TurnUndead: When(fighting=True, also=_ability("turn_undead")),
-    Charm: When(fighting=True, also=_ability("charm")),
-    Backstab: When(steps=FIGHT_OR_WINDOW, also=_ability("backstab")),
+    Berserk: When(fighting=True, ability="berserk"),
+    TurnUndead: When(fighting=True, ability="turn_undead"),
+    Charm: When(fighting=True, ability="charm"),
+    Backstab: When(steps=FIGHT_OR_WINDOW, ability="backstab"),
     EnhanceMonster: When(steps=FIGHT_OR_WINDOW),
     PlayMate: When(steps=FIGHT_OR_WINDOW),
     WanderingMonster: When(steps=FIGHT_OR_WINDOW),
     JoinUndead: When(steps=FIGHT_OR_WINDOW),
     RollToRunAway: When(also=lambda s, seat: _running(s, seat, caught=False)),
     AcceptBadStuff: When(also=lambda s, seat: _running(s, seat, caught=True)),
-    FlightSpell: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "flight")),
-    RerollEscape: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape")),
+    FlightSpell: When(ability="flight", also=lambda s, seat: _running(s, seat, caught=True)),
+    RerollEscape: When(ability="reroll_escape", also=lambda s, seat: _running(s, seat, caught=True)),
     UseOneShot: When(
         also=lambda s, seat: (
             "one_shot" in hand_by_kind(s, s.players[seat].hand)
@@ -222,15 +222,15 @@ WHEN: dict[type[MunchkinAction], When] = {
     GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     # On one's own turn; with the rulings option a Halfling sells any time (R13).
     Sell: When(steps=NO_COMBAT, also=lambda s, seat: seat == s.active or sells_any_time(s, seat)),
-    Steal: When(fighting=False, also=_ability("steal")),
+    Steal: When(fighting=False, ability="steal"),
     PlayCheat: When(steps=NO_COMBAT),
-    Illusion: When(fighting=True, also=_ability("illusion")),
-    PrayForAMiracle: When(also=_ability("pray_for_a_miracle")),
-    StealFromShadows: When(steps=NO_COMBAT, own_turn=True, also=_ability("steal_from_shadows")),
-    FireArrow: When(steps=FIGHT_OR_WINDOW, also=_ability("arrows")),
-    TamePet: When(steps=("fight",), own_turn=True, also=_ability("pets_rock")),
+    Illusion: When(fighting=True, ability="illusion"),
+    PrayForAMiracle: When(ability="pray_for_a_miracle"),
+    StealFromShadows: When(steps=NO_COMBAT, own_turn=True, ability="steal_from_shadows"),
+    FireArrow: When(steps=FIGHT_OR_WINDOW, ability="arrows"),
+    TamePet: When(steps=("fight",), own_turn=True, ability="pets_rock"),
     SacrificePet: When(steps=FIGHT_OR_WINDOW, also=lambda s, seat: s.players[seat].pet is not None),
-    EatMonster: When(steps=("fight",), own_turn=True, also=_ability("munchkin_munch")),
+    EatMonster: When(steps=("fight",), own_turn=True, ability="munchkin_munch"),
 }
 
 

@@ -566,9 +566,12 @@ def _aimed_now(state: GameState) -> list[int]:
     return [t for t, p in enumerate(state.players) if not p.dead]
 
 
-def _curses_listed(state: GameState, seat: int) -> Iterator[Curse]:
+def _curses_listed(state: GameState, seat: int) -> list[Curse]:
+    cards = hand_of_kind(state, seat, "curse")
+    if not cards:
+        return []
     targets = _aimed_now(state)
-    return (Curse(seat, c, t) for c in hand_of_kind(state, seat, "curse") for t in targets)
+    return [Curse(seat, c, t) for c in cards for t in targets]
 
 
 @rule(
@@ -595,9 +598,10 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
 
 
 def _level_ups_listed(state: GameState, seat: int) -> Iterator[GoUpALevel]:
-    targets = _aimed_now(state)
+    cards = hand_of_kind(state, seat, "go_up_a_level")
+    targets = _aimed_now(state) if cards else []
     ceiling = state.options.unkilled_ceiling
-    for c in hand_of_kind(state, seat, "go_up_a_level"):
+    for c in cards:
         levels = state.card(c).levels
         for t in targets:
             if state.players[t].level + levels <= ceiling:

@@ -35,7 +35,8 @@ import dataclasses, hashlib, json, sys, time
 from concurrent.futures import ProcessPoolExecutor
 from doorkick.shared import simulate
 from doorkick.shared.rules.registry import ruleset
-game, players, first, games, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+game = sys.argv[1]
+players, first, games, workers = (int(a) for a in sys.argv[2:6])
 def share(seeds):
     engine = ruleset(game)
     return [(r.turns, r.actions, None if r.outcome is None else list(r.outcome.winners))
@@ -148,10 +149,9 @@ def main() -> int:
             continue
         for workers in counts:
             theirs, ours = runs[(side, workers)][-1], runs[("this", workers)][-1]
-            differ = sum(
-                a != b for a, b in zip(theirs["digests"] + theirs["finals"], ours["digests"] + ours["finals"])
-            )
-            same = differ == 0 and len(theirs["finals"]) == len(ours["finals"])
+            pairs = zip(theirs["digests"] + theirs["finals"], ours["digests"] + ours["finals"], strict=True)
+            differ = sum(a != b for a, b in pairs)
+            same = differ == 0
             expected = Path(side).resolve() in must_match
             failed |= expected and not same
             verdict = "yes" if same else f"no, {differ} differ" + ("" if expected else " (other rules: expected)")

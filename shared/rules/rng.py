@@ -45,7 +45,9 @@ class Rng:
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
             value = z ^ (z >> 31)
             if value < limit:
-                return value % n, Rng(state)
+                out = _new(Rng)  # `Rng(state)` without the frozen record's per-field call: asked every action
+                _set_state(out, state)
+                return value % n, out
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
         """One die: 1..sides."""
@@ -67,6 +69,10 @@ class Rng:
             j, rng = rng.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
+
+
+_new = object.__new__
+_set_state = vars(Rng)["state"].__set__  # the slot's own descriptor
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,7 @@ def game_logs(game: str, players: int, seeds: range, options: str | None) -> str
     lines = []
     for seed in seeds:
         recording = Recording(game)
-        result = play_one(recording, players, seed, PACKS[options], OPTIONS[options])  # type: ignore[arg-type]
+        result = play_one(recording, players, seed, PACKS[options], OPTIONS[options])
         winners = None if result.outcome is None else result.outcome.winners
         lines += [*recording.log, f"seed {seed}: {result.turns} turns, {result.actions} actions, winners {winners}"]
     return _digest(lines)
@@ -76,7 +76,7 @@ def game_logs(game: str, players: int, seeds: range, options: str | None) -> str
 def listings(game: str, players: int, seed: int) -> str:
     recording = Recording(game, listings=True)
     bots = [make_bot(game, "easy" if i % 2 else "normal", seed * 1000 + i) for i in range(players)]
-    result = play_match(recording, bots, seed)  # type: ignore[arg-type]
+    result = play_match(recording, bots, seed)
     return _digest([*recording.log, f"{result.turns} turns, {result.actions} actions"])
 
 

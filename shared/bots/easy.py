@@ -7,7 +7,10 @@ still random and legal, but moving the game on the way a careless real player wo
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import TypeVar
 
 from ..rules.base import Action, Ruleset
@@ -59,16 +62,14 @@ class EasyBot:
         actions = list(ruleset.legal_actions(state, seat))
         if not actions:
             return None
-        per_kind: dict[str, int] = {}
-        for a in actions:
-            per_kind[a.kind] = per_kind.get(a.kind, 0) + 1
-        weights = [
-            self.weights.get(a.kind, 1.0) / (per_kind[a.kind] if a.kind in SHARED_WEIGHT else 1) for a in actions
-        ]
-        ticks = [max(1, int(w * 1000)) for w in weights]
-        pick, self.rng = self.rng.below(sum(ticks))
-        for action, t in zip(actions, ticks, strict=True):
-            if pick < t:
-                return action
-            pick -= t
-        return actions[-1]
+        kinds = [a.kind for a in actions]
+        # Each kind's ticks worked out once (a shared weight divided among its variants), then the running total
+        # of every action's ticks: the pick is the first action whose running total passes it.
+        weights = self.weights
+        tick = {
+            kind: max(1, int(weights.get(kind, 1.0) / (n if kind in SHARED_WEIGHT else 1) * 1000))
+            for kind, n in Counter(kinds).items()
+        }
+        totals = list(accumulate(map(tick.__getitem__, kinds)))
+        pick, self.rng = self.rng.below(totals[-1])
+        return actions[bisect_right(totals, pick)]

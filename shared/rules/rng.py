@@ -38,11 +38,16 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
-        while True:
-            value, rng = rng.next64()
+        state = self.state
+        while True:  # `next64` written out: one generator made for the answer, not one per step
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
-                return value % n, rng
+                out = _new(Rng)  # `Rng(state)` without the frozen record's per-field call: asked every action
+                _set_state(out, state)
+                return value % n, out
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
         """One die: 1..sides."""
@@ -66,6 +71,10 @@ class Rng:
         return tuple(out), rng
 
 
+_new = object.__new__
+_set_state = vars(Rng)["state"].__set__  # the slot's own descriptor
+
+
 @dataclass(frozen=True, slots=True)
 class ScriptedRng(Rng):
     """A generator with die faces written down first (a scenario's `dice`, docs/scenarios.md): the next d6 rolls
@@ -80,6 +89,10 @@ class ScriptedRng(Rng):
 
     def next64(self) -> tuple[int, Rng]:
         value, rng = Rng.next64(self)
+        return value, ScriptedRng(rng.state, self.dice)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        value, rng = Rng.below(Rng(self.state), n)
         return value, ScriptedRng(rng.state, self.dice)
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:

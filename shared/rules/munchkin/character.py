@@ -41,8 +41,11 @@ def abilities(state: GameState, p: Player) -> frozenset[str]:
     """The abilities of the Race and Class cards; an Epic character adds the cards' feats, each replacing the
     abilities its card says (E04)."""
     # Asked dozens of times an action (every `has_ability`), and a function of these three values and the
-    # catalogue alone: worked out once per combination and kept on the catalogue.
-    return remembered(state, ("abilities", p.races, p.classes, is_epic(state, p)), lambda s: _abilities(s, p))
+    # catalogue alone: worked out once per combination and kept on the catalogue (looked up here first: the
+    # answer is nearly always there).
+    key = ("abilities", p.races, p.classes, state.options.epic and p.level >= EPIC_LEVEL)  # `is_epic`
+    found = state.catalog.memo.get(key)
+    return found if found is not None else remembered(state, key, lambda s: _abilities(s, p))
 
 
 def _abilities(state: GameState, p: Player) -> frozenset[str]:

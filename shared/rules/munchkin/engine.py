@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 import msgspec
 
@@ -71,7 +72,7 @@ from .actions import (
     WanderingMonster,
 )
 from .cancel import RULES as CANCEL_RULES
-from .character import has_ability, sells_any_time
+from .character import abilities, sells_any_time
 from .combat import RESURRECT, window_seats
 from .decisions import RULES as DECISION_RULES
 from .feats import RULES as FEAT_RULES
@@ -132,13 +133,10 @@ def _running(state: GameState, seat: int, caught: bool) -> bool:
     )
 
 
-def _ability(name: str) -> Callable[[GameState, int], bool]:
-    return lambda s, seat: has_ability(s, seat, name)
-
-
 # Where a seat stands at the table: (phase, combat step or None, their turn?, fighting?, the fighter?, the
-# kind of the decision the table waits for or None). Legal actions are listed per situation, see `When`.
-Situation = tuple[str, str | None, bool, bool, bool, str | None]
+# kind of the decision the table waits for or None, the seat's abilities). Legal actions are listed per
+# situation, see `When`.
+Situation = tuple[str, str | None, bool, bool, bool, str | None, frozenset[str]]
 
 
 def situation(state: GameState, seat: int) -> Situation:
@@ -150,6 +148,7 @@ def situation(state: GameState, seat: int) -> Situation:
         combat is not None and (seat == combat.fighter or seat == combat.helper),
         combat is not None and seat == combat.fighter,
         state.decisions[0].kind if state.decisions else None,
+        abilities(state, state.players[seat]),  # one of a few frozensets, kept on the catalogue
     )
 
 
@@ -160,24 +159,26 @@ FIGHT_OR_WINDOW = ("fight", "window")
 @dataclass(frozen=True)
 class When:
     """When a seat could possibly take an action of one kind: a cheap filter before its candidates are checked.
-    The fixed part (phase, combat step, whose turn, who fights) depends on the seat's situation alone, so it is
-    settled once per situation; `also` is asked at each call."""
+    The fixed part (phase, combat step, whose turn, who fights, an ability) depends on the seat's situation
+    alone, so it is settled once per situation; `also` is asked at each call."""
 
     phases: tuple[str, ...] = ()  # the turn's phases; () for any
     steps: tuple[str | None, ...] | None = None  # the combat's steps, None in it for "no combat"; None for any
     own_turn: bool = False  # only the active player
     fighting: bool | None = None  # True: only the fighter or the helper; False: only someone else
     fighter: bool = False  # only the fighter
+    ability: str = ""  # only a character with this ability (a Race's, a Class's or an Epic feat)
     also: Callable[[GameState, int], bool] | None = None
 
     def fits(self, where: Situation) -> bool:
-        phase, step, own_turn, fighting, fighter, _ = where
+        phase, step, own_turn, fighting, fighter, _, abilities = where
         return (
             (not self.phases or phase in self.phases)
             and (self.steps is None or step in self.steps)
             and (own_turn or not self.own_turn)
             and (self.fighting is None or fighting == self.fighting)
             and (fighter or not self.fighter)
+            and (not self.ability or self.ability in abilities)
         )
 
 
@@ -197,18 +198,18 @@ WHEN: dict[type[MunchkinAction], When] = {
     DeclineHelp: When(steps=("help",)),
     ChooseHelper: When(steps=("help",), fighter=True),
     Pass: When(steps=("help", "window")),
-    Berserk: When(fighting=True, also=_ability("berserk")),
-    TurnUndead: When(fighting=True, also=_ability("turn_undead")),
-    Charm: When(fighting=True, also=_ability("charm")),
-    Backstab: When(steps=FIGHT_OR_WINDOW, also=_ability("backstab")),
+    Berserk: When(fighting=True, ability="berserk"),
+    TurnUndead: When(fighting=True, ability="turn_undead"),
+    Charm: When(fighting=True, ability="charm"),
+    Backstab: When(steps=FIGHT_OR_WINDOW, ability="backstab"),
     EnhanceMonster: When(steps=FIGHT_OR_WINDOW),
     PlayMate: When(steps=FIGHT_OR_WINDOW),
     WanderingMonster: When(steps=FIGHT_OR_WINDOW),
     JoinUndead: When(steps=FIGHT_OR_WINDOW),
     RollToRunAway: When(also=lambda s, seat: _running(s, seat, caught=False)),
     AcceptBadStuff: When(also=lambda s, seat: _running(s, seat, caught=True)),
-    FlightSpell: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "flight")),
-    RerollEscape: When(also=lambda s, seat: _running(s, seat, caught=True) and has_ability(s, seat, "reroll_escape")),
+    FlightSpell: When(ability="flight", also=lambda s, seat: _running(s, seat, caught=True)),
+    RerollEscape: When(ability="reroll_escape", also=lambda s, seat: _running(s, seat, caught=True)),
     UseOneShot: When(
         also=lambda s, seat: (
             "one_shot" in hand_by_kind(s, s.players[seat].hand)
@@ -223,15 +224,15 @@ WHEN: dict[type[MunchkinAction], When] = {
     GiveItem: When(fighting=False, also=lambda s, seat: bool(s.players[seat].items)),
     # On one's own turn; with the rulings option a Halfling sells any time (R13).
     Sell: When(steps=NO_COMBAT, also=lambda s, seat: seat == s.active or sells_any_time(s, seat)),
-    Steal: When(fighting=False, also=_ability("steal")),
+    Steal: When(fighting=False, ability="steal"),
     PlayCheat: When(steps=NO_COMBAT),
-    Illusion: When(fighting=True, also=_ability("illusion")),
-    PrayForAMiracle: When(also=_ability("pray_for_a_miracle")),
-    StealFromShadows: When(steps=NO_COMBAT, own_turn=True, also=_ability("steal_from_shadows")),
-    FireArrow: When(steps=FIGHT_OR_WINDOW, also=_ability("arrows")),
-    TamePet: When(steps=("fight",), own_turn=True, also=_ability("pets_rock")),
+    Illusion: When(fighting=True, ability="illusion"),
+    PrayForAMiracle: When(ability="pray_for_a_miracle"),
+    StealFromShadows: When(steps=NO_COMBAT, own_turn=True, ability="steal_from_shadows"),
+    FireArrow: When(steps=FIGHT_OR_WINDOW, ability="arrows"),
+    TamePet: When(steps=("fight",), own_turn=True, ability="pets_rock"),
     SacrificePet: When(steps=FIGHT_OR_WINDOW, also=lambda s, seat: s.players[seat].pet is not None),
-    EatMonster: When(steps=("fight",), own_turn=True, also=_ability("munchkin_munch")),
+    EatMonster: When(steps=("fight",), own_turn=True, ability="munchkin_munch"),
 }
 
 
@@ -274,11 +275,34 @@ def check(state: GameState, action: Action) -> MunchkinAction:
 
 DECISION_KINDS: tuple[type[MunchkinAction], ...] = (ChooseLoss, LootCorpse, AcceptTrade, DeclineTrade, OutrunCurse)
 DECISION_KINDS += (AcceptCurse, ChooseDoorOrder, Resurrect, DrawFaceUp, CancelCurse, LetCurseStrike)
-Entry = tuple[Rule, Callable[[GameState, int], bool] | None]
+Lister = Callable[[GameState, int], Iterable[MunchkinAction]]
+Entry = tuple[Callable[[GameState, int], bool] | None, Lister]
 # The rules a seat's situation leaves open, in the rule table's order (the order legal actions are listed in),
-# each with what its `When` still asks at each call: worked out once per situation met, not per call (a game
-# meets a few dozen situations and asks some 800 times).
+# each as what its `When` still asks at each call and what lists its legal actions: worked out once per
+# situation met, not per call (a game meets a few dozen situations and asks some 800 times).
 _BY_SITUATION: dict[Situation, tuple[Entry, ...]] = {}
+
+
+def _checked(rule: Rule) -> Lister:
+    """A rule's legal actions: its own listing, or each candidate that passes its check."""
+    if rule.listed is not None:
+        return rule.listed
+    check, candidates = rule.check, rule.candidates
+
+    def listed(state: GameState, seat: int) -> list[MunchkinAction]:
+        out = []
+        for action in candidates(state, seat):
+            try:
+                check(state, action)
+            except RuleError:
+                continue
+            out.append(action)
+        return out
+
+    return listed
+
+
+_LISTERS = {kind: _checked(rule) for kind, rule in RULES.items()}
 
 
 def _open_rules(state: GameState, seat: int) -> tuple[Entry, ...]:
@@ -287,8 +311,8 @@ def _open_rules(state: GameState, seat: int) -> tuple[Entry, ...]:
     if found is None:
         kinds = allowed_kinds(state)  # a function of the phase, the decision and the combat step alone
         found = _BY_SITUATION[where] = tuple(
-            (rule, when.also if when else None)
-            for kind, rule in RULES.items()
+            (when.also if when else None, _LISTERS[kind])
+            for kind in RULES
             if (kind not in DECISION_KINDS if kinds is None else kind in kinds)
             for when in [WHEN.get(kind)]
             if when is None or when.fits(where)
@@ -303,17 +327,12 @@ def legal_actions(state: GameState, seat: int) -> LegalActions[MunchkinAction]:
 
 
 def _listing(state: GameState, seat: int) -> Iterator[MunchkinAction]:
+    """Rule by rule, as far as asked: each rule's actions are found together and joined without a Python step
+    per action (the situation's kinds above are the gate's work)."""
     if not 0 <= seat < len(state.players):
-        return
-    for rule, also in _open_rules(state, seat):
-        if also is not None and not also(state, seat):
-            continue
-        for action in rule.candidates(state, seat):  # the situation's kinds above are the gate's work
-            try:
-                rule.check(state, action)
-            except RuleError:
-                continue
-            yield action
+        return iter(())
+    entries = _open_rules(state, seat)
+    return chain.from_iterable(listed(state, seat) for also, listed in entries if also is None or also(state, seat))
 
 
 def _accepts(state: GameState, seat: int, action: object) -> bool:

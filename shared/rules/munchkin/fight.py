@@ -50,6 +50,7 @@ from .rulebook import (
     refuse,
     require,
     require_in_hand,
+    settled_by_first,
 )
 from .state import (
     Bribe,
@@ -58,6 +59,7 @@ from .state import (
     GameState,
     evolve,
     hand_of_kind,
+    remembered,
     take_from_hand,
 )
 from .window import close_window, open_window
@@ -131,24 +133,37 @@ def _require_help_allowed(state: GameState, combat: Combat) -> None:
         refuse(f"{loner} is fought alone: nobody may help in this combat (R16)")
 
 
-def _ask_candidates(state: GameState, seat: int) -> Iterator[AskForHelp]:
+def _ask_candidates(state: GameState, seat: int) -> tuple[AskForHelp, ...]:
+    """The calls for help listed: a function of the values in the key alone, so kept by them (a fight lists the
+    same thirty-odd bribes at each of its steps)."""
     combat = state.combat
     if combat is None or combat.step != "fight" or seat != combat.fighter:
-        return
+        return ()
     total = _treasures_at_stake(state, combat)
-    for to in (-1, *help_candidates(state, combat)):  # everyone, or one player (M31: "ask another player")
+    askable = tuple(help_candidates(state, combat))
+    items = tuple([c for c in state.players[seat].item_cards if tradeable(state, c)])
+    card = hand_of_kind(state, seat, "go_up_a_level")[:1]
+    key = ("asks", seat, total, askable, items, card)
+    return remembered(state, key, lambda s: tuple(_asks(seat, total, askable, items, card)))
+
+
+def _asks(
+    seat: int, total: int, askable: tuple[int, ...], items: tuple[str, ...], card: tuple[str, ...]
+) -> Iterator[AskForHelp]:
+    for to in (-1, *askable):  # everyone, or one player (M31: "ask another player")
         for share in range(total + 1):
             yield AskForHelp(seat, (), share, False, to=to)
             if share:
                 yield AskForHelp(seat, (), share, True, to=to)
-        for item in state.players[seat].item_cards:
-            if tradeable(state, item):
-                yield AskForHelp(seat, (item,), 0, False, to=to)
-        for card in hand_of_kind(state, seat, "go_up_a_level")[:1]:  # R06's example; any hand card may be promised
-            yield AskForHelp(seat, cards=(card,), to=to)
+        for item in items:
+            yield AskForHelp(seat, (item,), 0, False, to=to)
+        for promised in card:  # R06's example; any hand card may be promised
+            yield AskForHelp(seat, cards=(promised,), to=to)
 
 
-@rule(AskForHelp, _check_ask, _ask_candidates, sampled=("items", "cards"))
+# Every candidate of a call for help passes when the first (asking everyone, offering nothing) does: the rest
+# differ only in whom they ask and which share, item or card they offer, and each is drawn from what is valid.
+@rule(AskForHelp, _check_ask, _ask_candidates, ("items", "cards"), settled_by_first(_check_ask, _ask_candidates))
 def ask_for_help(state: GameState, a: AskForHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     offer = Bribe(a.items, a.treasures, a.helper_first, a.cards)
@@ -176,8 +191,25 @@ def _check_answer(state: GameState, a: Volunteer | DeclineHelp) -> None:
         require(not state.players[a.seat].charmed, "the Fairy's charm: you must help when asked (F06)")
 
 
-@rule(Volunteer, _check_answer, lambda state, seat: [Volunteer(seat)])
-@rule(DeclineHelp, _check_answer, lambda state, seat: [DeclineHelp(seat)])
+def _answering(state: GameState, seat: int) -> bool:
+    combat = state.combat
+    return combat is not None and combat.step == "help" and seat in _awaiting_answer(state, combat)
+
+
+@rule(
+    Volunteer,
+    _check_answer,
+    lambda state, seat: [Volunteer(seat)],
+    listed=lambda state, seat: [Volunteer(seat)] if _answering(state, seat) else [],
+)
+@rule(
+    DeclineHelp,
+    _check_answer,
+    lambda state, seat: [DeclineHelp(seat)],
+    listed=lambda state, seat: (
+        [DeclineHelp(seat)] if _answering(state, seat) and not state.players[seat].charmed else []
+    ),
+)
 def answer_call_for_help(state: GameState, a: Volunteer | DeclineHelp) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if isinstance(a, Volunteer):
@@ -219,12 +251,37 @@ def choose_helper(state: GameState, a: ChooseHelper) -> tuple[GameState, list[Ev
 # --- the fight's turning points -------------------------------------------------------------------------
 
 
+_last_fight: tuple[GameState | None, bool] = (None, False)  # the last state `_winning` was asked of, and its answer
+
+
+def _winning(state: GameState, combat: Combat) -> bool:
+    """`fighters_win` of the state's own combat, kept for the last state asked: claiming victory and running away
+    are both checked on every state of a fight (one tuple, so that a thread never reads half of it)."""
+    global _last_fight
+    asked, won = _last_fight
+    if asked is not state:
+        won = fighters_win(state, combat)
+        _last_fight = (state, won)
+    return won
+
+
 def _check_claim(state: GameState, a: ClaimVictory) -> None:
     combat = _require_fighter(state, a.seat, "fight")
-    require(fighters_win(state, combat), "you are not winning: play cards, ask for help or run away")
+    require(_winning(state, combat), "you are not winning: play cards, ask for help or run away")
 
 
-@rule(ClaimVictory, _check_claim, lambda state, seat: [ClaimVictory(seat)])
+def _fighting_now(state: GameState, seat: int) -> Combat | None:
+    """The combat, when `seat` is its fighter at the fight step: what claiming or running away first asks."""
+    combat = state.combat
+    return combat if combat is not None and combat.step == "fight" and seat == combat.fighter else None
+
+
+def _claims_listed(state: GameState, seat: int) -> list[ClaimVictory]:
+    combat = _fighting_now(state, seat)
+    return [ClaimVictory(seat)] if combat is not None and _winning(state, combat) else []
+
+
+@rule(ClaimVictory, _check_claim, lambda state, seat: [ClaimVictory(seat)], listed=_claims_listed)
 def claim_victory(state: GameState, a: ClaimVictory) -> tuple[GameState, list[Event]]:
     return open_window(state, "victory")
 
@@ -232,10 +289,15 @@ def claim_victory(state: GameState, a: ClaimVictory) -> tuple[GameState, list[Ev
 def _check_run(state: GameState, a: RunAway) -> None:
     combat = _require_fighter(state, a.seat, "fight")
     # R05: running away is for a fight you cannot win; a winning side claims its victory instead.
-    require(not fighters_win(state, combat), "you are winning this fight: you may not run away")
+    require(not _winning(state, combat), "you are winning this fight: you may not run away")
 
 
-@rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)])
+def _runs_listed(state: GameState, seat: int) -> list[RunAway]:
+    combat = _fighting_now(state, seat)
+    return [RunAway(seat)] if combat is not None and not _winning(state, combat) else []
+
+
+@rule(RunAway, _check_run, lambda state, seat: [RunAway(seat)], listed=_runs_listed)
 def run_away(state: GameState, a: RunAway) -> tuple[GameState, list[Event]]:
     return open_window(state, "flee")
 
@@ -249,7 +311,16 @@ def _check_pass(state: GameState, a: Pass) -> None:
     require(a.seat in waiting, "you have nothing to pass", NotYourDecision)
 
 
-@rule(Pass, _check_pass, lambda state, seat: [Pass(seat)])
+def _passes_listed(state: GameState, seat: int) -> list[Pass]:
+    combat = state.combat
+    if combat is None or combat.step not in ("window", "help"):
+        return []
+    if combat.step == "help":
+        return [Pass(seat)] if seat == combat.fighter else []
+    return [Pass(seat)] if seat not in combat.passed and seat in window_seats(state, combat) else []
+
+
+@rule(Pass, _check_pass, lambda state, seat: [Pass(seat)], listed=_passes_listed)
 def pass_(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
     combat = combat_of(state)
     if combat.step == "help":  # the fighter withdraws the call for help

@@ -26,6 +26,9 @@ class Rule:
     # The fields whose values the candidates sample (one representative of many valid choices: any items of a
     # trade, any cards to pay with); every other field's valid values are all listed.
     sampled: tuple[str, ...] = ()
+    # The candidates that pass `check`, in their order, found without checking each one: what is the same for
+    # all of them is asked once (a call for help offers some thirty bribes). None: each candidate is checked.
+    listed: Callable[[GameState, int], Iterable[MunchkinAction]] | None = None
 
 
 class Rules(dict[type[MunchkinAction], Rule]):
@@ -37,12 +40,33 @@ class Rules(dict[type[MunchkinAction], Rule]):
         check: Callable[[GameState, Any], None],
         candidates: Callable[[GameState, int], Iterable[MunchkinAction]],
         sampled: tuple[str, ...] = (),
+        listed: Callable[[GameState, int], Iterable[MunchkinAction]] | None = None,
     ) -> Callable[[Perform], Perform]:
         def register(perform: Perform) -> Perform:
-            self[action] = Rule(check, perform, candidates, sampled)
+            self[action] = Rule(check, perform, candidates, sampled, listed)
             return perform
 
         return register
+
+
+def settled_by_first(
+    check: Callable[[GameState, Any], None], candidates: Callable[[GameState, int], Iterable[MunchkinAction]]
+) -> Callable[[GameState, int], Iterator[MunchkinAction]]:
+    """A `listed` for candidates that pass or fail together: the first one's check settles them all."""
+
+    def listed(state: GameState, seat: int) -> Iterator[MunchkinAction]:
+        found = iter(candidates(state, seat))
+        first = next(found, None)
+        if first is None:
+            return
+        try:
+            check(state, first)
+        except RuleError:
+            return
+        yield first
+        yield from found
+
+    return listed
 
 
 def refuse(message: str, error: type[RuleError] = IllegalAction) -> NoReturn:

@@ -163,7 +163,22 @@ def _item_candidates(state: GameState, seat: int, equipped: bool) -> Iterator[st
     return (c.card for c in state.players[seat].items if c.equipped == equipped)
 
 
-@rule(Equip, _check_equip, lambda state, seat: (Equip(seat, c) for c in _item_candidates(state, seat, False)))
+def _equips_listed(state: GameState, seat: int) -> Iterator[Equip]:
+    if in_combat(state, seat):
+        return
+    p = state.players[seat]
+    for card in _item_candidates(state, seat, False):
+        c = _own_item(state, seat, card)
+        if not c.equipped and equip_problem(state, p, c) is None:
+            yield Equip(seat, card)
+
+
+@rule(
+    Equip,
+    _check_equip,
+    lambda state, seat: (Equip(seat, c) for c in _item_candidates(state, seat, False)),
+    listed=_equips_listed,
+)
 def equip(state: GameState, a: Equip) -> tuple[GameState, list[Event]]:
     return _set_equipped(state, a.seat, a.card, True), [Equipped(seat=a.seat, card=a.card)]
 
@@ -175,7 +190,21 @@ def _check_unequip(state: GameState, a: Unequip) -> None:
         refuse(f"{state.card(a.card).name} is not worn by you")
 
 
-@rule(Unequip, _check_unequip, lambda state, seat: (Unequip(seat, c) for c in _item_candidates(state, seat, True)))
+def _unequips_listed(state: GameState, seat: int) -> Iterator[Unequip]:
+    if in_combat(state, seat):
+        return
+    for card in _item_candidates(state, seat, True):
+        c = _own_item(state, seat, card)
+        if c.equipped and not c.on_hireling:
+            yield Unequip(seat, card)
+
+
+@rule(
+    Unequip,
+    _check_unequip,
+    lambda state, seat: (Unequip(seat, c) for c in _item_candidates(state, seat, True)),
+    listed=_unequips_listed,
+)
 def unequip(state: GameState, a: Unequip) -> tuple[GameState, list[Event]]:
     return _set_equipped(state, a.seat, a.card, False), [Unequipped(seat=a.seat, card=a.card)]
 
@@ -248,7 +277,7 @@ def _discard_candidates(state: GameState, seat: int) -> Iterator[DiscardCard]:
             yield DiscardCard(seat, card)
 
 
-@rule(DiscardCard, _check_discard, _discard_candidates)
+@rule(DiscardCard, _check_discard, _discard_candidates, listed=_discard_candidates)  # each is what the check asks for
 def discard_card(state: GameState, a: DiscardCard) -> tuple[GameState, list[Event]]:
     p = state.players[a.seat]
     if a.card == p.half_breed:
@@ -379,7 +408,7 @@ def _check_offer(state: GameState, a: OfferTrade) -> None:
 
 def _first_tradeable(state: GameState, seat: int) -> tuple[str, ...]:
     """The first item in play that may change hands (not a worthless Fairy Dust card, F03), if any."""
-    return next(((c,) for c in state.players[seat].item_cards if tradeable(state, c)), ())
+    return next(((c.card,) for c in state.players[seat].items if tradeable(state, c.card)), ())
 
 
 def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
@@ -394,7 +423,16 @@ def _offer_candidates(state: GameState, seat: int) -> Iterator[OfferTrade]:
             yield OfferTrade(seat, other, mine, theirs)
 
 
-@rule(OfferTrade, _check_offer, _offer_candidates, sampled=("give", "take"))
+def _offers_listed(state: GameState, seat: int) -> Iterator[OfferTrade]:
+    """Each candidate asks a living player out of combat, for tradeable items in play: only what kind of
+    card those are is left to check."""
+    defs = state.catalog.defs
+    for a in _offer_candidates(state, seat):
+        if defs[a.give[0]].kind in CARRIED_KINDS and defs[a.take[0]].kind in CARRIED_KINDS:
+            yield a
+
+
+@rule(OfferTrade, _check_offer, _offer_candidates, sampled=("give", "take"), listed=_offers_listed)
 def offer_trade(state: GameState, a: OfferTrade) -> tuple[GameState, list[Event]]:
     decision = Decision("trade", a.to, source=a.seat, give=a.give, take=a.take)
     state = evolve(state, decisions=(*state.decisions, decision))
@@ -411,6 +449,15 @@ def _check_give(state: GameState, a: GiveItem) -> None:
         refuse(f"{state.card(a.card).name} is Fairy Dust without a value: it stays (F03)")
 
 
+def _gifts_listed(state: GameState, seat: int) -> Iterator[GiveItem]:
+    if state.phase == "setup" or in_combat(state, seat):
+        return
+    for c in _first_tradeable(state, seat):
+        for to, p in enumerate(state.players):
+            if to != seat and not p.dead and not in_combat(state, to):
+                yield GiveItem(seat, c, to)
+
+
 @rule(
     GiveItem,
     _check_give,
@@ -421,6 +468,7 @@ def _check_give(state: GameState, a: GiveItem) -> None:
         if state.phase != "setup" and not in_combat(state, to)  # the check refuses a fighter anyway
     ),
     sampled=("card",),
+    listed=_gifts_listed,
 )
 def give_item(state: GameState, a: GiveItem) -> tuple[GameState, list[Event]]:
     return move_items(state, a.seat, a.to, (a.card,)), [Gave(seat=a.seat, to=a.to, card=a.card)]
@@ -500,10 +548,28 @@ def _check_curse(state: GameState, a: Curse) -> None:
     not_inside_resolution(state, "curses")
 
 
+def _aimed_now(state: GameState) -> list[int]:
+    """Who a curse or a Go Up a Level may be played on now: every living player, once the game has begun and
+    outside a combat's resolution (R02); nobody otherwise."""
+    combat = state.combat
+    if state.phase == "setup" or (combat is not None and combat.step in RESOLUTION_STEPS):
+        return []
+    return [t for t, p in enumerate(state.players) if not p.dead]
+
+
+def _curses_listed(state: GameState, seat: int) -> list[Curse]:
+    cards = hand_of_kind(state, seat, "curse")
+    if not cards:
+        return []
+    targets = _aimed_now(state)
+    return [Curse(seat, c, t) for c in cards for t in targets]
+
+
 @rule(
     Curse,
     _check_curse,
     lambda state, seat: _aimed_at_anyone(state, seat, "curse", Curse),
+    listed=_curses_listed,
 )
 def curse(state: GameState, a: Curse) -> tuple[GameState, list[Event]]:
     state = take_from_hand(state, a.seat, a.card)
@@ -522,10 +588,22 @@ def _check_level_up(state: GameState, a: GoUpALevel) -> None:
     )
 
 
+def _level_ups_listed(state: GameState, seat: int) -> Iterator[GoUpALevel]:
+    cards = hand_of_kind(state, seat, "go_up_a_level")
+    targets = _aimed_now(state) if cards else []
+    ceiling = state.options.unkilled_ceiling
+    for c in cards:
+        levels = state.card(c).levels
+        for t in targets:
+            if state.players[t].level + levels <= ceiling:
+                yield GoUpALevel(seat, c, t)
+
+
 @rule(
     GoUpALevel,
     _check_level_up,
     lambda state, seat: _aimed_at_anyone(state, seat, "go_up_a_level", GoUpALevel),
+    listed=_level_ups_listed,
 )
 def go_up_a_level(state: GameState, a: GoUpALevel) -> tuple[GameState, list[Event]]:
     state = discard(take_from_hand(state, a.seat, a.card), a.card)

@@ -1,6 +1,6 @@
 """The engine's shortcuts give the answers of the slow path they stand in for, over states of random games:
-listing legal actions per situation (`When`), the catalogue's memo (abilities, traits, hands by kind),
-the record copier `evolve`."""
+listing legal actions per situation (`When`), a rule's own listing (`Rule.listed`), the catalogue's memo
+(abilities, traits, hands by kind), the record copier `evolve`."""
 
 from __future__ import annotations
 
@@ -71,6 +71,30 @@ def test_legal_actions_per_situation_are_every_rules_checked_candidates(
         for seat in range(players):
             assert list(legal_actions(state, seat)) == every_rule_asked(state, seat), (state.phase, seat)
             compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize(("packs", "options", "players", "seed"), GAMES)
+def test_each_rules_own_listing_is_its_candidates_that_pass_its_check(
+    packs: tuple[str, ...], options: Options | None, players: int, seed: int
+) -> None:
+    """A rule's `listed` skips checking each candidate; in every state, situation or not, it lists the same."""
+    listers = {kind: rule for kind, rule in RULES.items() if rule.listed is not None}
+    assert len(listers) >= 10
+    compared = 0
+    for state in sampled_states(packs, options, players, seed):
+        for seat in range(players):
+            for kind, rule in listers.items():
+                assert rule.listed is not None
+                checked = []
+                for action in rule.candidates(state, seat):
+                    try:
+                        rule.check(state, action)
+                    except RuleError:
+                        continue
+                    checked.append(action)
+                assert list(rule.listed(state, seat)) == checked, (kind.kind, state.phase, seat)
+                compared += bool(checked)
     assert compared > 100
 
 

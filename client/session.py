@@ -3,8 +3,9 @@
 Two sources give the same viewer state the server sends (`viewer.ViewerState`: `{"view", "legal", "to_act",
 "turn", "outcome"}`): `NetSession` follows snapshots and updates from a host and decodes each state it ends up
 with (a state it cannot read is an error, not a screen); `LocalSession` runs an engine in this process (bots for
-the other seats), which serves tests, hot-seat play without a network, and replays. Scenes read `states` (the
-wire form, plain maps); `records` holds the same states typed.
+the other seats), which serves tests, hot-seat play without a network, and replays. Scenes read `records` (the
+typed `ViewerState`s); `states` holds the same states' wire form (plain maps: what updates change, and what the
+words read).
 """
 
 from __future__ import annotations

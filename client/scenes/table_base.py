@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.viewer import GameView, ViewerState
 from .. import actions as acts
 from .. import presence
 from ..anim.dice import DiceThrow, clear_of_dice, draw_tray, tray_rect
@@ -47,13 +48,22 @@ LONG_PRESS = 0.6
 
 
 class GameScene(ActionBar, Scene):
-    """A running game seen from one (or, hot-seat, several) of this client's seats."""
+    """A running game seen from one (or, hot-seat, several) of this client's seats.
+
+    The scene reads the typed viewer state (`state`) and its game's view record (`record`); the same state's
+    wire form (`st`, `view`) is kept for the words, which still read maps."""
 
     name = "game"
     sidebar_w = 330
+    view_type: type[GameView]  # the game's view record, which the session's states must hold
+    record: GameView  # subclasses name their game's
 
     def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
         super().__init__(app)
+        seen = self._seen(session, session.seats[0] if session.seats else None)
+        if seen is None:
+            raise ValueError(f"no {session.game} table state to show yet")
+        self.state, self.record = seen
         # The big moments (a kicked Door, a level, a death...), at the pace the player set.
         self.moments = Moments(lambda: self.app.settings.animation_factor, self.app.sounds.play)
         self.session = session
@@ -111,13 +121,22 @@ class GameScene(ActionBar, Scene):
         self._refresh()
 
     # -- state -------------------------------------------------------------------------------------
+    def _seen(self, session: Session, seat: int | None) -> tuple[ViewerState, GameView] | None:
+        """The seat's typed state and its view record, once the session holds one of this game."""
+        state = session.records.get(seat)
+        if state is None or not isinstance(state.view, self.view_type):
+            return None
+        return state, state.view
+
     def _refresh(self) -> None:
         state = self.session.state(self.viewer)
-        if state is None:
+        seen = self._seen(self.session, self.viewer)
+        if state is None or seen is None:
             return
         self.st = state
-        self.view = state.get("view") or {}
-        named = tuple(str(n) for n in self.view.get("packs") or ())
+        self.view = state["view"]
+        self.state, self.record = seen
+        named = tuple(self.record.packs)
         if named and (self.cards.game != self.session.game or not self.cards.defs):
             packs = self.session.card_packs(named)
             if packs and packs != self.cards.packs:  # a set of packs that failed is not tried again
@@ -128,10 +147,10 @@ class GameScene(ActionBar, Scene):
                         if source != name:  # a cached file by the name the table knows it by
                             problem = problem.replace(source, f"pack {name!r} from the host")
                     self.toast(f"The table's cards cannot be read: {problem}", 8)
-        self.by_card, self.by_kind = acts.group(state.get("legal") or [])
+        self.by_card, self.by_kind = acts.group(self.state.legal)
         old = set(self.hand)
         old_rects = dict(self.hand_rects)
-        self.hand = [c for c in (self.view.get("hand") or []) if isinstance(c, str)]
+        self.hand = list(self.record.hand or ())
         self._place_hand()
         for card in old - set(self.hand):
             if card in old_rects and self.turn_seen is not None:
@@ -143,24 +162,22 @@ class GameScene(ActionBar, Scene):
             if card not in old and self.turn_seen is not None:
                 self.flights.launch(f"hand:{card}", self.deck_point(self.cards.deck(card)), rect.center, angle=-20)
         self._build_bar()
-        keys = {_key(w) for w in state.get("legal") or []}
+        keys = {_key(w) for w in self.state.legal}
         for scene in self.app.stack:
             if isinstance(scene, ChoiceOverlay):
                 scene.still_legal(keys)
-        turn = state.get("turn")
-        if isinstance(turn, int):
-            if self.start_turn is None:
-                self.start_turn = turn
-            self.turn_seen = turn
+        if self.start_turn is None:
+            self.start_turn = self.state.turn
+        self.turn_seen = self.state.turn
 
     @property
     def legal(self) -> list[Wire]:
-        return list(self.st.get("legal") or [])
+        return list(self.state.legal)
 
     def seat_name(self, seat: int) -> str:
-        players = self.view.get("players") or []
-        if 0 <= seat < len(players) and isinstance(players[seat], dict):
-            return str(players[seat].get("name") or f"Player {seat + 1}")
+        players = self.record.players
+        if 0 <= seat < len(players):
+            return players[seat].name or f"Player {seat + 1}"
         return str(self.session.names.get(seat, f"Player {seat + 1}"))
 
     def seat_colour(self, seat: int) -> theme.Colour:
@@ -572,9 +589,10 @@ class GameScene(ActionBar, Scene):
             return
         if self.moments.active or len(self.flights) or self.throw is not None:
             return  # the player sees how their move ended (the fight won, the die settled) before handing over
+        first = session.records.get(session.seats[0])
         to_act = [
             s
-            for s in (session.state(session.seats[0]) or {}).get("to_act", [])
+            for s in (first.to_act if first is not None else [])
             if s in session.seats and not nothing_to_play(session.state(s), s)
         ]
         if to_act and self.viewer not in to_act:
@@ -587,7 +605,7 @@ class GameScene(ActionBar, Scene):
                     self.seat_name(seat),
                     self.seat_colour(seat),
                     lambda: self._take_over(seat),
-                    handover_reason(session.state(seat), seat, self.seat_name),
+                    handover_reason(session.records.get(seat), seat, self.seat_name),
                 )
             )
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.protocol import HOLD_SECONDS
+from ...shared.rules.munchkin.view import CombatView, DecisionView, MunchkinView
+from ...shared.viewer import ViewerState
 from ..clocks import nothing_to_play, window_key
 from ..ui import theme
 from ..ui.text import render_line
@@ -57,7 +59,7 @@ class TableClock:
         timers = getattr(scene.session, "timers", {})
         seats = [
             s
-            for s in scene.st.get("to_act") or []
+            for s in scene.state.to_act
             if s != scene.viewer and (timers.get(s) or ("",))[0] == "pass" and float(timers[s][1]) > 0
         ]
         if not seats or self.seconds_left() is not None:
@@ -186,18 +188,22 @@ def warning_hook(clock: TableClock) -> Callable[[App, pygame.Surface], None]:
     return hook
 
 
-def handover_reason(state: dict[str, Any] | None, seat: int, name: Callable[[int], str]) -> str:
+def handover_reason(state: ViewerState | None, seat: int, name: Callable[[int], str]) -> str:
     """Why the screen goes to `seat` in hot-seat, in the game's words ("Carol asks for your help")."""
-    view = (state or {}).get("view") or {}
-    decisions = [d for d in view.get("decisions") or [] if isinstance(d, dict)]
-    if decisions and decisions[0].get("seat") == seat:
+    if state is None:
+        return ""
+    view = state.view
+    if not isinstance(view, MunchkinView):  # Wonderland: only ever a turn of one's own
+        return "Your turn" if view.active == seat else ""
+    decisions = view.decisions
+    if decisions and decisions[0].seat == seat:
         return _decision_reason(decisions[0], name)
-    if view.get("phase") == "setup":
+    if view.phase == "setup":
         return "Get ready: play your first race or class, if you like"
-    combat = view.get("combat")
-    if not isinstance(combat, dict):
-        return "Your turn" if view.get("active") == seat else ""
-    fighter, step = int(combat.get("fighter") or 0), combat.get("step")
+    combat = view.combat
+    if combat is None:
+        return "Your turn" if view.active == seat else ""
+    fighter, step = combat.fighter, combat.step
     if step == "help":
         return f"{name(fighter)} asks for your help" if seat != fighter else "Your call for help has answers"
     if step == "window":
@@ -209,10 +215,10 @@ def handover_reason(state: dict[str, Any] | None, seat: int, name: Callable[[int
     return "Your fight" if seat == fighter else ""
 
 
-def _decision_reason(decision: dict[str, Any], name: Callable[[int], str]) -> str:
-    source = decision.get("source")
-    other = name(source) if isinstance(source, int) and source >= 0 else "Someone"
-    victim = "you" if source == decision.get("seat") else other  # a curse_cast's source is the one it strikes
+def _decision_reason(decision: DecisionView, name: Callable[[int], str]) -> str:
+    source = decision.source
+    other = name(source) if source >= 0 else "Someone"
+    victim = "you" if source == decision.seat else other  # a curse_cast's source is the one it strikes
     return {
         "trade": f"{other} offers you a trade",
         "lose_item": "Bad Stuff: choose what you lose",
@@ -222,18 +228,18 @@ def _decision_reason(decision: dict[str, Any], name: Callable[[int], str]) -> st
         "door_order": "Choose the order your Doors strike in",
         "curse_cast": f"A curse is cast on {victim}: cancel it or let it strike",
         "resurrect": "Resurrection: you may take the top Treasure discard",
-    }.get(str(decision.get("kind")), "")
+    }.get(decision.kind, "")
 
 
-def _window_reason(combat: dict[str, Any], name: Callable[[int], str]) -> str:
+def _window_reason(combat: CombatView, name: Callable[[int], str]) -> str:
     """A reaction window, from the onlooker's side: who fights what, and that a card may be played now."""
-    helper = combat.get("helper")
-    who = name(int(combat.get("fighter") or 0)) + (f" and {name(helper)} are" if isinstance(helper, int) else " is")
-    levels = [int(m.get("level") or 0) for m in combat.get("monsters") or [] if isinstance(m, dict)]
+    helper = combat.helper
+    who = name(combat.fighter) + (f" and {name(helper)} are" if helper is not None else " is")
+    levels = [m.level for m in combat.monsters]
     foes = (
         f"a Level {levels[0]} monster"
         if len(levels) == 1
         else " and ".join(f"Level {level}" for level in levels) + " monsters"
     )
-    doing = "running away from" if combat.get("resolving") == "flee" else "fighting"
+    doing = "running away from" if combat.resolving == "flee" else "fighting"
     return f"{who} {doing} {foes}: you may play a card"

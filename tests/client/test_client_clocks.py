@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pygame
 
 from doorkick.client.clocks import in_reaction_window, nothing_to_play, window_key
@@ -227,7 +228,7 @@ def test_R01_the_fighter_sees_whom_the_table_waits_for_and_how_long(app: Any) ->
     scene = app.push(MunchkinScene(app, session))
     app.step(1 / 30, [])
     assert scene.clock.countdown_text() == ""
-    scene.st = dict(scene.st, to_act=[1, 2])  # as the state of a reaction window the others hold up
+    scene.state = msgspec.structs.replace(scene.state, to_act=[1, 2])  # as a reaction window the others hold up
     session.at_screen = {0}  # their clocks are the host's (a NetSession's timers): this session does not run them
     session.timers.update({1: ("pass", 6.0), 2: ("pass", 3.0), 3: ("pass", 9.0)})  # Dan's passed: not waited on
     frames = app.frame

@@ -173,15 +173,15 @@ def test_every_fight_of_a_whole_game_breaks_down_into_words_that_add_up(app: Any
             if action is not None:
                 session.act(0, action.to_wire())
         app.step(1 / 60, [])
-        combat = scene.view.get("combat")
-        if not isinstance(combat, dict):
+        combat = scene.record.combat
+        if combat is None:
             continue
         fights += 1
         for rows, total in (
-            (strength_breakdown.fighter_rows(combat, scene.cards.name, scene.seat_name), "fighters_strength"),
-            (strength_breakdown.monster_rows(combat, scene.cards.name, scene.seat_name), "monsters_strength"),
+            (strength_breakdown.fighter_rows(combat, scene.cards.name, scene.seat_name), combat.fighters_strength),
+            (strength_breakdown.monster_rows(combat, scene.cards.name, scene.seat_name), combat.monsters_strength),
         ):
-            assert sum(r.amount or 0 for r in rows) == combat[total]
+            assert sum(r.amount or 0 for r in rows) == total
             for row in rows:
                 assert "_" not in row.text and "#" not in row.text and "None" not in row.text, row
     assert fights > 20

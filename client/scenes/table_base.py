@@ -202,10 +202,16 @@ class GameScene(ActionBar, Scene):
         self.awaiting = 2.0  # until the reply lands, the legal list is stale
 
     def offer(
-        self, title: str, wires: list[Wire], anchor: tuple[int, int] | None = None, face: Any = None
+        self,
+        title: str,
+        wires: list[Wire],
+        anchor: tuple[int, int] | None = None,
+        face: Any = None,
+        clear_of: pygame.Rect | None = None,
     ) -> ChoiceOverlay:
+        """A menu of `wires`; `clear_of`: the part of the table it leaves in sight (what the choice is about)."""
         options = [Option(self.describe(w), self._chooser(w), key=_key(w)) for w in wires]
-        overlay = ChoiceOverlay(self.app, title, options, anchor, face, clock=self.bar_clock)
+        overlay = ChoiceOverlay(self.app, title, options, anchor, face, clock=self.bar_clock, clear_of=clear_of)
         self.app.push(overlay)
         return overlay
 

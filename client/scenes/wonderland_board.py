@@ -197,7 +197,7 @@ class WonderlandScene(GameScene):
             if len(wires) == 1:
                 self.choose(wires[0])
             else:
-                self.offer("Which way?", wires, pos)
+                self.offer("Which way?", wires, pos, clear_of=self.geo.rect)  # the paths stay in sight
             return True
         return False
 

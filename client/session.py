@@ -199,7 +199,7 @@ class LocalSession(Session):
 
     def pump(self, dt: float) -> list[Happening]:
         for seat in self.clocks.tick(dt, self.at_screen):
-            wait = window_key(self.states[seat])  # the wait it ends, read before the pass moves the table on
+            wait = window_key(self.records[seat])  # the wait it ends, read before the pass moves the table on
             self._happenings.append(Happening("timer", seat, {"seat": seat, "kind": "out", "window": wait}))
             self.act(seat, {"type": "pass"})
         self._bot_clock += dt

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.munchkin.actions import Pass
 from ...shared.viewer import GameView, ViewerState
 from .. import actions as acts
 from .. import presence
@@ -397,8 +398,8 @@ class GameScene(ActionBar, Scene):
             if event.key == pygame.K_m:
                 self.app.sounds.toggle_mute()
                 return None
-            if event.key == pygame.K_p and "pass" in self.by_kind:
-                self.choose(self.by_kind["pass"][0])
+            if event.key == pygame.K_p and Pass.kind in self.by_kind:
+                self.choose(self.by_kind[Pass.kind][0])
                 return None
             if event.key == pygame.K_SPACE:
                 enabled = [b for b in self.bar_buttons if b.enabled]
@@ -599,7 +600,7 @@ class GameScene(ActionBar, Scene):
         to_act = [
             s
             for s in (first.to_act if first is not None else [])
-            if s in session.seats and not nothing_to_play(session.state(s), s)
+            if s in session.seats and not nothing_to_play(session.records.get(s), s)
         ]
         if to_act and self.viewer not in to_act:
             seat = to_act[0]

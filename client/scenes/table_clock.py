@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.protocol import HOLD_SECONDS
+from ...shared.rules.munchkin.actions import Pass
 from ...shared.rules.munchkin.view import CombatView, DecisionView, MunchkinView
 from ...shared.viewer import ViewerState
 from ..clocks import nothing_to_play, window_key
@@ -48,7 +49,7 @@ class TableClock:
         """The viewer's pass clock, while they may pass."""
         scene = self.scene
         clock = getattr(scene.session, "timers", {}).get(scene.viewer)
-        if clock is None or clock[0] != "pass" or "pass" not in scene.by_kind:
+        if clock is None or clock[0] != "pass" or Pass.kind not in scene.by_kind:
             return None
         return max(0.0, float(clock[1]))
 
@@ -109,8 +110,7 @@ class TableClock:
         scene, session = self.scene, self.scene.session
         hot_seat = len(session.seats) > 1
         for seat in session.seats:
-            state = session.state(seat)
-            if not nothing_to_play(state, seat):
+            if not nothing_to_play(session.records.get(seat), seat):
                 self._passed_for.discard(seat)
                 continue
             if seat in self._passed_for:
@@ -120,7 +120,7 @@ class TableClock:
             if seat != scene.viewer and not hot_seat:
                 continue
             self._passed_for.add(seat)
-            session.act(seat, {"type": "pass"})
+            session.act(seat, {"type": Pass.kind})
             scene.awaiting = 2.0  # as after any action of ours: the legal list is stale until the state lands
 
     # -- time running out -------------------------------------------------------------------------------
@@ -134,7 +134,8 @@ class TableClock:
         if kind != "out":
             self._kinds[seat] = str(kind)
             return
-        key = data.get("window") or window_key(session.state(seat) or {})
+        state = session.records.get(seat)
+        key = data.get("window") or (window_key(state) if state is not None else ())
         if key in self._said:
             return
         self._said.add(key)

@@ -56,7 +56,7 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
     run_until(app, lambda: isinstance(app.top, GameScene), 30)
     scene = app.top
     end = time.monotonic() + 120
-    while not (in_reaction_window(scene.view) and scene.reaction_seconds() is not None and scene.hand_rects):
+    while not (in_reaction_window(scene.record) and scene.reaction_seconds() is not None and scene.hand_rects):
         assert time.monotonic() < end and not scene.st.get("outcome"), "no reaction window came for Alice"
         if app.top is not scene:
             app.pop()

@@ -29,7 +29,6 @@ from ...shared.rules.munchkin.kinds import DecisionKind, Phase
 from ...shared.rules.munchkin.state import Deck
 from ...shared.rules.munchkin.view import MunchkinView, PlayerView
 from ..actions import menu_order
-from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..render.table_surface import draw_empty_pile, draw_stack, lying
 from ..session import Session
@@ -38,7 +37,7 @@ from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
-from . import combat_zone, strength_breakdown, table_moments
+from . import combat_zone, opponents, own_area, strength_breakdown, table_moments
 from .base import Box
 from .help_form import AnswerForm, HelpForm, helper_options, helper_title
 from .lobby_rules import table_summary
@@ -48,15 +47,6 @@ from .table_base import GameScene
 if TYPE_CHECKING:
     from ..app import App
 
-SLOT_ORDER = ("headgear", "armor", "footgear", "hands", "big", "none")
-SLOT_LABELS = {
-    "headgear": "Head",
-    "armor": "Armour",
-    "footgear": "Feet",
-    "hands": "Hands",
-    "big": "Big",
-    "none": "Other",
-}
 # Decisions whose cards are Doors just turned over, public and not yet anywhere else on the table.
 FACE_UP_DECISIONS: tuple[DecisionKind, ...] = ("door_order", "doors_waiting", "outrun_curse", "resurrect", "curse_cast")
 DECISION_TEXT: dict[str, str] = {  # by DecisionKind
@@ -115,7 +105,7 @@ class MunchkinScene(GameScene):
         self.opponent_rects = {
             seat: pygame.Rect(rect.x + 8 + i * (w + 8), rect.y + 8, w, top_h) for i, seat in enumerate(others)
         }
-        self.opponent_rows = {seat: _opponent_rows(r) for seat, r in self.opponent_rects.items()}
+        self.opponent_rows = {seat: opponents.rows_of(r) for seat, r in self.opponent_rects.items()}
         middle_y = rect.y + top_h + 16
         me_h = int(140 * k)
         self.me_rect = pygame.Rect(rect.x + 8, rect.bottom - me_h - 4, rect.w - 16, me_h)
@@ -135,58 +125,11 @@ class MunchkinScene(GameScene):
     def _place_table(self) -> None:
         """Where each card on the table sits, so it can be clicked (equip, sell, take a spoil...)."""
         self.card_boxes = []  # (the part it lies in, card, rect) for `table_boxes`
-        cards: list[tuple[str, pygame.Rect, bool]] = self._opponents_cards()
-        self.slot_boxes = []
-        self.me_row = pygame.Rect(0, 0, 0, 0)
-        me = self._me()
+        cards: list[tuple[str, pygame.Rect, bool]] = opponents.place(self)
+        self.slot_boxes, self.me_row = [], pygame.Rect(0, 0, 0, 0)
+        me = self.own_player()
         if me is not None:
-            worn: dict[str, list[str]] = {slot: [] for slot in SLOT_ORDER}
-            carried: list[str] = []
-            for item in me.items:
-                if item.equipped:
-                    worn[self._slot_of(item.card)].append(item.card)
-                else:
-                    carried.append(item.card)
-            slots = [slot for slot in SLOT_ORDER if slot != "none" or worn[slot]]
-            # Race and Class cards, the Hireling and lasting curses stand upright after the slots, then the
-            # carried items lie sideways.
-            standing = [*me.races, *me.classes, *_hireling(me), *me.curses]
-            room = self.me_rect.right - 8 - (self.me_rect.x + 200)
-
-            def natural(mini: int) -> int:
-                slot_w = sum(max(1, len(worn[s]) or (2 if s == "hands" else 1)) * (mini + 4) + 10 for s in slots)
-                row_w = sum(mini + 6 for _ in standing) + sum(round(mini * CARD_RATIO) + 6 for _ in carried)
-                return slot_w + 6 + row_w
-
-            # The cards shrink to fit (down to three quarters), and only then overlap.
-            mini = min(int(56 * self.ui_scale), int((self.me_rect.h - 56) / CARD_RATIO))
-            floor = int(mini * 0.75)
-            while natural(mini) > room and mini > floor:
-                mini -= 1
-            card_h = round(mini * CARD_RATIO)
-            y = self.me_rect.y + 30
-            x = self.me_rect.x + 200
-            for slot in slots:
-                width = max(1, len(worn[slot]) or (2 if slot == "hands" else 1)) * (mini + 4) + 4
-                box = pygame.Rect(x, y - 2, width, card_h + 20)
-                self.slot_boxes.append((SLOT_LABELS[slot], box))
-                for i, card in enumerate(worn[slot]):
-                    placed = (card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False)
-                    cards.append(placed)
-                    self.card_boxes.append((f"table/me/slot:{SLOT_LABELS[slot]}", *placed[:2]))
-                x = box.right + 6
-            row = [(c, mini, card_h, False) for c in standing] + [(c, card_h, mini, True) for c in carried]
-            x += 6
-            self.me_row = pygame.Rect(x, y - 2, max(0, self.me_rect.right - 8 - x), card_h + 20)
-            if row:
-                natural_row = sum(w + 6 for _, w, _, _ in row) - 6
-                last = row[-1][1]
-                squeeze = min(1.0, (self.me_row.w - last) / max(1, natural_row - last))
-                for card, w, h, sideways in row:
-                    placed = (card, pygame.Rect(x, y + 16 + card_h - h, w, h), sideways)
-                    cards.append(placed)
-                    self.card_boxes.append(("table/me/row", card, placed[1]))
-                    x += int((w + 6) * squeeze)
+            cards += own_area.place(self, me)
         combat = self.record.combat
         zone = self.combat_zone()
         self.monster_rects = []
@@ -242,40 +185,6 @@ class MunchkinScene(GameScene):
     def _zone_card_w(self, zone: pygame.Rect, n: int) -> int:
         return max(20, min(int(96 * self.ui_scale), int(zone.h / CARD_RATIO), (zone.w - 8 * (n - 1)) // max(1, n)))
 
-    def _opponents_cards(self) -> list[tuple[str, pygame.Rect, bool]]:
-        """Each opponent's Hireling and items, small in their panel's strip, so that they can be read (hover,
-        right-click) and aimed at like any card on the table; what does not fit is counted in `opponent_more`."""
-        cards: list[tuple[str, pygame.Rect, bool]] = []
-        self.opponent_more = {}  # seat -> (items not shown, where the count goes)
-        self.opponent_hidden = {}
-        players = self.record.players
-        for seat, rows in self.opponent_rows.items():
-            strip = rows["items"]
-            mini_h = strip.h - 2
-            mini_w = round(mini_h / CARD_RATIO)
-            if seat >= len(players):
-                continue
-            p = players[seat]
-            shown = [(c, False) for c in _hireling(p)]
-            shown += [(item.card, not item.equipped) for item in p.items]
-            sizes = [(mini_h, mini_w) if sideways else (mini_w, mini_h) for _, sideways in shown]
-            # Crowded, they overlap (each still shows a strip to point at); past that, the rest is counted.
-            x0, right = strip.x, strip.right
-            natural = sum(w + 3 for w, _ in sizes) - 3
-            squeeze = min(1.0, (right - x0 - sizes[-1][0]) / max(1, natural - sizes[-1][0])) if sizes else 1.0
-            placed, x = [], x0
-            for (card, _sideways), (w, h) in zip(shown, sizes, strict=True):
-                placed.append((card, pygame.Rect(x, strip.bottom - 1 - h, w, h), _sideways))
-                x += max(12, int((w + 3) * squeeze))
-            while placed and placed[-1][1].right > right - (0 if len(placed) == len(shown) else 28):
-                placed.pop()  # the 28 pixels hold the count of the rest
-            if len(placed) < len(shown):
-                self.opponent_more[seat] = (len(shown) - len(placed), placed[-1][1].right + 4 if placed else x0)
-                self.opponent_hidden[seat] = [card for card, _ in shown[len(placed) :]]
-            cards += placed
-            self.card_boxes += [(f"table/opponent:{seat}/items", c, r) for c, r, _ in placed]
-        return cards
-
     def table_boxes(self) -> list[Box]:
         boxes: list[Box] = []
         for seat, rect in self.opponent_rects.items():
@@ -304,7 +213,7 @@ class MunchkinScene(GameScene):
             if combat.one_shots:
                 lines = pygame.Rect(column.x, zone.bottom + 4, self.score_rect.x - 10 - column.x, 18)
                 boxes.append(("table/combat/lines", lines))
-        if self._me() is not None:
+        if self.own_player() is not None:
             boxes.append(("table/me", self.me_rect))
             boxes.append(("table/me/info", pygame.Rect(self.me_rect.x + 14, self.me_rect.y + 6, 180, 80)))
             boxes.append(
@@ -316,16 +225,7 @@ class MunchkinScene(GameScene):
         boxes += [(f"{parent}/card:{card}", rect) for parent, card, rect in self.card_boxes]
         return boxes
 
-    def _slot_of(self, card: str) -> str:
-        found = self.cards.get(card)
-        if found is None:
-            return "none"
-        if getattr(found, "big", False) and getattr(found, "slot", "none") == "none":
-            return "big"
-        slot = str(getattr(found, "slot", "none"))
-        return slot if slot in SLOT_ORDER else "none"
-
-    def _me(self) -> PlayerView | None:
+    def own_player(self) -> PlayerView | None:
         players = self.record.players
         if self.viewer is not None and 0 <= self.viewer < len(players):
             return players[self.viewer]
@@ -525,10 +425,10 @@ class MunchkinScene(GameScene):
         to_act = self.state.to_act
         for seat, rect in self.opponent_rects.items():
             if seat < len(players):
-                self.draw_opponent(surface, seat, players[seat], rect, seat == active, seat in to_act)
+                opponents.draw(self, surface, seat, players[seat], rect, seat == active, seat in to_act)
         self.draw_decks(surface)
         self.draw_combat(surface)
-        self.draw_me(surface)
+        own_area.draw(self, surface)
         for card, rect, sideways in self.table_cards:
             if self.moments.holds(card):
                 continue  # a big moment is carrying it there
@@ -545,28 +445,6 @@ class MunchkinScene(GameScene):
         combat = self.record.combat
         if combat is not None:
             combat_zone.draw_plates(self, surface, combat)
-
-    def draw_opponent(
-        self, surface: pygame.Surface, seat: int, p: PlayerView, rect: pygame.Rect, active: bool, acting: bool
-    ) -> None:
-        colour = self.seat_colour(seat)
-        panel(surface, rect, (36, 42, 54), colour if acting else theme.PANEL_EDGE, radius=8, alpha=235)
-        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
-        rows = self.opponent_rows.get(seat) or _opponent_rows(rect)
-        name = p.name + (" ▶" if active else "")
-        surface.blit(render_line(name, rows["name"].w, 18, theme.TEXT, "bold"), rows["name"].topleft)
-        level = render_line(f"L{p.level}", rows["level"].w, 24, theme.YELLOW, "bold")
-        surface.blit(level, level.get_rect(topright=rows["level"].topright))
-        surface.blit(render_line(self.opponent_line(p), rows["info"].w, 14, theme.TEXT_DIM), rows["info"].topleft)
-        # Their items are table cards (see `_opponents_cards`), drawn with the others; here only what did not fit.
-        if seat in self.opponent_more:
-            hidden, x = self.opponent_more[seat]
-            surface.blit(render_line(f"+{hidden}", 26, 15, theme.TEXT), (x, rows["items"].centery - 9))
-        hand = rows["hand"]
-        surface.blit(draw_back("door", 14), (hand.x, hand.y))
-        count = render_line(f"×{p.hand_count}", hand.w - 16, 15, theme.TEXT)
-        surface.blit(count, count.get_rect(midright=(hand.right, hand.centery)))
-        draw_presence(surface, self.session.presence.of(seat), rect)
 
     def identity(self, p: PlayerView) -> str:
         """A player's races and classes by name, as every panel shows them."""
@@ -690,48 +568,3 @@ class MunchkinScene(GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         strength_breakdown.draw_for(self, surface)  # over everything, like a tooltip
-
-    def draw_me(self, surface: pygame.Surface) -> None:
-        me = self._me()
-        rect = self.me_rect
-        if me is None:
-            return
-        colour = self.seat_colour(self.viewer or 0)
-        acting = self.viewer in self.state.to_act
-        panel(surface, rect, (34, 40, 52), colour if acting else theme.PANEL_EDGE, radius=10, alpha=235)
-        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
-        # The left column ends where the slots begin (x + 200), so nothing here runs into them.
-        surface.blit(render_line(f"{me.name} (you)", 180, 17, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
-        surface.blit(render_line(f"Level {me.level}", 180, 30, theme.YELLOW, "bold"), (rect.x + 14, rect.y + 28))
-        identity = render_block(f"{self.identity(me)} · {me.sex}", 180, 38, 15, theme.TEXT, min_size=12)
-        surface.blit(identity, (rect.x + 14, rect.y + 62))
-        curses = len(me.curses)
-        gear = f"gear {me.gear:+d}" + (f" · {plural(curses, 'curse')}" if curses else "")
-        surface.blit(render_line(gear, 180, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 24))
-        label = render_line(
-            "Worn by slot · races, classes, Hireling, curses · carried items lie sideways",
-            rect.w - 210,
-            14,
-            theme.TEXT_DIM,
-        )
-        surface.blit(label, (rect.x + 200, rect.y + 8))
-        for name, box in self.slot_boxes:
-            pygame.draw.rect(surface, (48, 56, 70), box, border_radius=6)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
-            surface.blit(render_line(name, box.w - 6, 13, theme.TEXT_DIM), (box.x + 4, box.y + 2))
-
-
-def _opponent_rows(rect: pygame.Rect) -> dict[str, pygame.Rect]:
-    """The lines of an opponent's panel: name and level, who they are, their items' strip, their hand."""
-    return {
-        "name": pygame.Rect(rect.x + 14, rect.y + 4, rect.w - 82, 24),
-        "level": pygame.Rect(rect.right - 64, rect.y + 2, 58, 29),
-        "info": pygame.Rect(rect.x + 14, rect.y + 32, rect.w - 72, 18),
-        "hand": pygame.Rect(rect.right - 52, rect.y + 32, 46, 20),
-        "items": pygame.Rect(rect.x + 14, rect.y + 53, rect.w - 22, rect.h - 57),
-    }
-
-
-def _hireling(player: PlayerView) -> list[str]:
-    """The player's Hireling card, if any, as a one-card list."""
-    return [player.hireling] if player.hireling else []

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...shared.rules.munchkin.actions import Pass
 from ...shared.viewer import GameView, ViewerState
 from .. import actions as acts
 from .. import presence
@@ -20,35 +19,32 @@ from ..anim.dice import DiceThrow, clear_of_dice, draw_tray, tray_rect
 from ..anim.flights import Flights
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
-from ..clocks import nothing_to_play
 from ..net import NOT_ANSWERING
 from ..render.cards import blit_card, draw_back, draw_face
 from ..render.table_surface import table_top
-from ..session import Happening, LocalSession, Session
-from ..settings import ANIMATION_SPEEDS
+from ..session import Happening, Session
 from ..ui import theme
 from ..ui.scrollback import Scrollback
 from ..ui.text import render_line
 from ..ui.widgets import Button, TextInput
 from ..words import Words
-from . import table_hud, table_moments
+from . import hot_seat, table_hud, table_moments
 from .action_bar import ActionBar
 from .base import Box, Scene
-from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
-from .table_clock import TableClock, handover_reason, warning_hook
+from .overlays import ChoiceOverlay, ConfirmOverlay, Option
+from .table_clock import TableClock, warning_hook
+from .table_input import TableInput
+from .table_menu import TableMenu
 
 log = logging.getLogger(__name__)
-
-BOT_PACES = (1.0, 2.0, 0.5)  # the Menu's choices of seconds between two bot actions
 
 if TYPE_CHECKING:
     from ..app import App
 
 Wire = dict[str, Any]
-LONG_PRESS = 0.6
 
 
-class GameScene(ActionBar, Scene):
+class GameScene(TableInput, TableMenu, ActionBar, Scene):
     """A running game seen from one (or, hot-seat, several) of this client's seats.
 
     The scene reads the typed viewer state (`state`) and its game's view record (`record`); the same state's
@@ -94,9 +90,9 @@ class GameScene(ActionBar, Scene):
         self.quit_after_turns = quit_after_turns
         self.results_shown = False
         self.outcome_clock = 0.0
-        self._press: tuple[str, float] | None = None
+        self._press = None
         self._press_at = (0, 0)
-        self.dragging: str | None = None  # a hand card being dragged to a target
+        self.dragging = None
         self.size = (1280, 720)
         self.table_rect = pygame.Rect(0, 0, 10, 10)
         self.side_rect = pygame.Rect(0, 0, 10, 10)
@@ -219,35 +215,6 @@ class GameScene(ActionBar, Scene):
     def _chooser(self, wire: Wire) -> Any:
         return lambda: self.choose(wire)
 
-    def click_card(self, card: str, anchor: tuple[int, int]) -> None:
-        wires = acts.menu_order(self.by_card.get(card, []))
-        face = self.cards.face(card)
-        if not wires:
-            self.app.push(ZoomOverlay(self.app, face, "Nothing to do with this card right now"))
-        else:
-            self.offer(self.cards.name(card), wires, anchor, face)
-
-    def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
-        """A card lying on the table clicked: the right button reads it, the left one offers what it can do."""
-        if button == 3:
-            self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
-        else:
-            self.click_card(card, pos)
-
-    def drop(self, card: str, pos: tuple[int, int]) -> None:
-        """A card dragged onto the table: the actions that fit where it landed; one plays, several ask."""
-        wires = self.drop_actions(card, pos)
-        if len(wires) == 1:
-            self.choose(wires[0])
-        elif wires:
-            self.offer(self.cards.name(card), acts.menu_order(wires), pos, self.cards.face(card))
-        else:
-            self.toast(f"{self.cards.name(card)} cannot go there; click it to see what it can do", 3)
-
-    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[Wire]:
-        """Subclasses narrow this by target (a player, the combat zone...); here: anything the card can do."""
-        return list(self.by_card.get(card, [])) if self.table_rect.collidepoint(pos) else []
-
     def autoplay_target(self, wire: Wire) -> tuple[int, int] | None:
         """Where a click starts the input path for `wire` (the autoplayer follows up in the menu)."""
         card = acts.card_of(wire)
@@ -346,129 +313,13 @@ class GameScene(ActionBar, Scene):
                 return card
         return None
 
-    # -- input -------------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if self.menu_button.handle(event) is None or self.chat_input.handle(event) is None:
-            return None
-        if self.log.handle(event) is None or self.chat.handle(event) is None:
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and self.moments.active:
-            big = self.moments.showing_big
-            self.moments.skip()  # a click skips the moments; over a big one on the table it does nothing else
-            if big and self.table_rect.collidepoint(event.pos):
-                return None
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and self.throw is not None
-            and not self.throw.done
-            and self.table_rect.collidepoint(event.pos)
-        ):
-            self.throw.skip()
-            return None
-        for button in self.bar_buttons:
-            if button.handle(event) is None:
-                return None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            card = self.card_under(event.pos)
-            if card is not None:
-                if event.button == 3:
-                    self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
-                elif event.button == 1:
-                    self._press, self._press_at = (card, 0.0), event.pos
-                return None
-            if self.table_click(event.pos, event.button):
-                return None
-        if event.type == pygame.MOUSEMOTION and self._press is not None and self.dragging is None:
-            dx, dy = event.pos[0] - self._press_at[0], event.pos[1] - self._press_at[1]
-            if dx * dx + dy * dy > 144 and self._press[0] in self.by_card:
-                self.dragging, self._press = self._press[0], None
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            card, self.dragging = self.dragging, None
-            if not self.hand_rect.collidepoint(event.pos):
-                self.drop(card, event.pos)
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
-            card, held = self._press
-            self._press = None
-            if held < LONG_PRESS and self.card_under(event.pos) == card:
-                self.click_card(card, event.pos)
-            return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_m:
-                self.app.sounds.toggle_mute()
-                return None
-            if event.key == pygame.K_p and Pass.kind in self.by_kind:
-                self.choose(self.by_kind[Pass.kind][0])
-                return None
-            if event.key == pygame.K_SPACE:
-                enabled = [b for b in self.bar_buttons if b.enabled]
-                if enabled:
-                    enabled[0].click()
-                return None
-        return event
-
-    def table_click(self, pos: tuple[int, int], button: int) -> bool:
-        """Subclasses: a click on the table itself; True when used."""
-        return False
-
-    def open_menu(self) -> None:
-        sounds = self.app.sounds
-        auto = "on" if self.app.settings.auto_pass else "off"
-        self.app.push(
-            DialogOverlay(
-                self.app,
-                "Menu",
-                "Leave this table? Your seat stays yours: join again to come back. Auto-pass passes for you "
-                f"in a reaction window when you have nothing to play (now {auto}). Bot pace: the time between "
-                "two bot actions in a game this window runs (hot-seat now; a hosted game from the next table).",
-                [
-                    ("Keep playing", lambda: None),
-                    ("Sound on/off", sounds.toggle_mute),
-                    (f"Auto-pass {auto}", self._toggle_auto_pass),
-                    (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace),
-                    (f"Animations: {self.app.settings.animation_speed}", self.next_animation_speed),
-                    ("Leave", self.leave),
-                ],
-            )
-        )
-
-    def _toggle_auto_pass(self) -> None:
-        self.app.settings.auto_pass = not self.app.settings.auto_pass
-
-    def _next_bot_pace(self) -> None:
-        """Slower, then faster again: 1 s (a pace a person follows), 2 s, 0.5 s."""
-        paces = BOT_PACES
-        now = self.app.settings.bot_seconds
-        self.app.settings.bot_seconds = paces[(paces.index(now) + 1) % len(paces)] if now in paces else paces[0]
-        if isinstance(self.session, LocalSession) and self.session.bot_delay > 0:
-            self.session.bot_delay = self.app.settings.bot_seconds
-
-    def next_animation_speed(self) -> None:
-        """The menu's animation setting: normal, fast, off, and round again (kept for next time)."""
-        order = list(ANIMATION_SPEEDS)
-        settings = self.app.settings
-        settings.animation_speed = order[(order.index(settings.animation_speed) + 1) % len(order)]
-        settings.save()
-        self.toast(f"Animations: {settings.animation_speed}", 2)
-
-    def leave(self) -> None:
-        self.session.close()
-        self.app.pop()
-
     # -- update ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         for happening in self.session.pump(dt):
             self.on_happening(happening)
             self.changed()
-        self._hot_seat()
-        if self._press is not None:
-            card, held = self._press
-            held += dt
-            self._press = (card, held)
-            if held >= LONG_PRESS:
-                self._press = None
-                self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
+        hot_seat.hand_over(self)
+        self.hold_pressed(dt)
         if self.throw is not None:
             self.throw.update(dt)
             if self.throw.linger > 0.9:
@@ -582,41 +433,8 @@ class GameScene(ActionBar, Scene):
         for tag in due:
             self.app.screenshot(tag)
 
-    def _hot_seat(self) -> None:
-        """Several seats here: before another of them must act, cover the screen and hand it over, saying why. A
-        reaction window goes only to those who could play something (the clock passes for the others), and only
-        the seat holding the screen has its clock running."""
-        session = self.session
-        if len(session.seats) < 2:
-            return
-        if isinstance(session, LocalSession):
-            covered = any(isinstance(s, CoverOverlay) for s in self.app.stack)
-            session.at_screen = set() if self.viewer is None or covered else {self.viewer}
-        if self.app.top is not self:
-            return
-        if self.moments.active or len(self.flights) or self.throw is not None:
-            return  # the player sees how their move ended (the fight won, the die settled) before handing over
-        first = session.records.get(session.seats[0])
-        to_act = [
-            s
-            for s in (first.to_act if first is not None else [])
-            if s in session.seats and not nothing_to_play(session.records.get(s), s)
-        ]
-        if to_act and self.viewer not in to_act:
-            seat = to_act[0]
-            self.viewer = None  # nothing of anyone's hand shows under the cover
-            self.hand, self.hand_rects = [], []
-            self.app.push(
-                CoverOverlay(
-                    self.app,
-                    self.seat_name(seat),
-                    self.seat_colour(seat),
-                    lambda: self._take_over(seat),
-                    handover_reason(session.records.get(seat), seat, self.seat_name),
-                )
-            )
-
-    def _take_over(self, seat: int) -> None:
+    def take_over(self, seat: int) -> None:
+        """Hot-seat: `seat`'s player has the screen now."""
         self.viewer = seat
         self._refresh()
 
@@ -636,8 +454,8 @@ class GameScene(ActionBar, Scene):
         ):
             self.app.quit()
             return
-        outcome = self.st.get("outcome")
-        if outcome and not self.results_shown:
+        outcome = self.state.outcome
+        if outcome is not None and not self.results_shown:
             self.outcome_clock += dt
             if self.outcome_clock > 1.5:
                 from .results import ResultsScene
@@ -649,9 +467,9 @@ class GameScene(ActionBar, Scene):
                     self.app.pop()  # a menu or a hot-seat cover still open goes with the table
                 # The winner's screen first (unless the animations are off), then the results.
                 if self.app.settings.animation_factor > 0:
-                    self.app.replace(WinnerScene(self.app, self.session, self.view, outcome))
+                    self.app.replace(WinnerScene(self.app, self.session, self.record, outcome))
                 else:
-                    self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
+                    self.app.replace(ResultsScene(self.app, self.session, self.record, outcome))
 
     def shutdown(self) -> None:
         if self._clock_warning in self.app.frame_hooks:

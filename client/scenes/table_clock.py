@@ -1,6 +1,5 @@
 """The table's clocks as a player meets them (R01): the countdown, its warning over an open menu, one log line
-per window when time runs out, passing at once for a seat with nothing to play, and why hot-seat hands the
-screen to someone.
+per window when time runs out, and passing at once for a seat with nothing to play.
 
 The host (or a `LocalSession`) owns the clocks; this reads them. A menu opened with less than `HOLD_SECONDS`
 left asks for that long once (`Session.hold`), so the warning always shows for that long before the end.
@@ -15,8 +14,6 @@ import pygame
 
 from ...shared.protocol import HOLD_SECONDS
 from ...shared.rules.munchkin.actions import Pass
-from ...shared.rules.munchkin.view import CombatView, DecisionView, MunchkinView
-from ...shared.viewer import ViewerState
 from ..clocks import nothing_to_play, window_key
 from ..ui import theme
 from ..ui.text import render_line
@@ -187,60 +184,3 @@ def warning_hook(clock: TableClock) -> Callable[[App, pygame.Surface], None]:
             clock.draw_warning(surface)
 
     return hook
-
-
-def handover_reason(state: ViewerState | None, seat: int, name: Callable[[int], str]) -> str:
-    """Why the screen goes to `seat` in hot-seat, in the game's words ("Carol asks for your help")."""
-    if state is None:
-        return ""
-    view = state.view
-    if not isinstance(view, MunchkinView):  # Wonderland: only ever a turn of one's own
-        return "Your turn" if view.active == seat else ""
-    decisions = view.decisions
-    if decisions and decisions[0].seat == seat:
-        return _decision_reason(decisions[0], name)
-    if view.phase == "setup":
-        return "Get ready: play your first race or class, if you like"
-    combat = view.combat
-    if combat is None:
-        return "Your turn" if view.active == seat else ""
-    fighter, step = combat.fighter, combat.step
-    if step == "help":
-        return f"{name(fighter)} asks for your help" if seat != fighter else "Your call for help has answers"
-    if step == "window":
-        return _window_reason(combat, name)
-    if step == "flee":
-        return "Roll to run away"
-    if step == "spoils":
-        return "Take your share of the treasure"
-    return "Your fight" if seat == fighter else ""
-
-
-def _decision_reason(decision: DecisionView, name: Callable[[int], str]) -> str:
-    source = decision.source
-    other = name(source) if source >= 0 else "Someone"
-    victim = "you" if source == decision.seat else other  # a curse_cast's source is the one it strikes
-    return {
-        "trade": f"{other} offers you a trade",
-        "lose_item": "Bad Stuff: choose what you lose",
-        "lose_cards": "Bad Stuff: choose what you lose",
-        "loot_corpse": f"Loot {other}'s body: pick a card",
-        "outrun_curse": "A curse is cast on you: outrun it or take it",
-        "door_order": "Choose the order your Doors strike in",
-        "curse_cast": f"A curse is cast on {victim}: cancel it or let it strike",
-        "resurrect": "Resurrection: you may take the top Treasure discard",
-    }.get(decision.kind, "")
-
-
-def _window_reason(combat: CombatView, name: Callable[[int], str]) -> str:
-    """A reaction window, from the onlooker's side: who fights what, and that a card may be played now."""
-    helper = combat.helper
-    who = name(combat.fighter) + (f" and {name(helper)} are" if helper is not None else " is")
-    levels = [m.level for m in combat.monsters]
-    foes = (
-        f"a Level {levels[0]} monster"
-        if len(levels) == 1
-        else " and ".join(f"Level {level}" for level in levels) + " monsters"
-    )
-    doing = "running away from" if combat.resolving == "flee" else "fighting"
-    return f"{who} {doing} {foes}: you may play a card"

@@ -10,8 +10,7 @@ import msgspec
 import pygame
 
 from ...shared.rules.wonderland.actions import Move
-from ...shared.rules.wonderland.view import FightView, PlayerView, WonderlandView
-from ..anim.dice import die_image
+from ...shared.rules.wonderland.view import FightView, WonderlandView
 from ..presence import draw_mark as draw_presence
 from ..render.board import (
     LEGEND_ORDER,
@@ -31,10 +30,10 @@ from ..ui import theme
 from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
-from ..words.wonderland import die_owner
-from . import table_hud, table_moments
+from . import table_hud, table_moments, wonderland_fight
 from .base import Box
 from .table_base import GameScene, Wire
+from .wonderland_fight import FIGHT_H, FIGHT_SHORT_H
 
 if TYPE_CHECKING:
     from ..app import App
@@ -43,7 +42,6 @@ HOP = 0.2  # seconds per space a standie hops
 WIN_TEXT = "The game ends when the last Treasure is drawn. Then the most Gold in hand wins; ties share the win."
 WIN_SHORT = "At the last Treasure, most Gold wins"
 WIN_SHORT_H = 52
-FIGHT_H, FIGHT_SHORT_H = 280, 204  # the fight panel with and without its row of dice and Monster cards
 LEGEND_ROW = 22
 
 
@@ -292,7 +290,7 @@ class WonderlandScene(GameScene):
                     pygame.draw.circle(surface, theme.YELLOW, point, r, 4)
                     pygame.draw.circle(surface, theme.TEXT_DARK, point, r + 3, 1)
         self.draw_standies(surface, geo)
-        self.draw_fight(surface)
+        wonderland_fight.draw(self, surface)
         self.draw_info(surface)
         self.draw_rewards(surface)
         self.draw_friends(surface)
@@ -429,52 +427,6 @@ class WonderlandScene(GameScene):
                 surface, (x, y), self.seat_colour(seat), mark, int(size * 0.8) if small else size, hop, seat == active
             )
 
-    def draw_fight(self, surface: pygame.Surface) -> None:
-        fight = self.record.fight
-        box = self.parts.get("fight")
-        if fight is None or box is None:
-            return
-        panel(surface, box, (40, 20, 28), theme.VERMILLION, alpha=235)
-        title = render_line(f"Room {fight.room}: {fight.monster}", box.w - 20, 22, theme.TEXT, "bold")
-        surface.blit(title, (box.x + 10, box.y + 8))
-        if self.geo is not None:  # the monster of this Room, beside its Power
-            side = min(52, (box.w - 28) // 5)
-            art = tinted_picture(self.geo.room_art(fight.room), side, theme.ORANGE)
-            if art is not None:
-                surface.blit(art, art.get_rect(topright=(box.right - 10, box.y + 62)))
-        ours, theirs = fight.munchkin_power, fight.monster_power
-        winning = ours >= theirs
-        for i, (label, value, colour) in enumerate((("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))):
-            x = box.x + 14 + i * (box.w - 28) // 2
-            surface.blit(render_line(label, (box.w - 36) // 2, 17, theme.TEXT_DIM), (x, box.y + 40))
-            big = render_line(str(value), (box.w - 36) // 2, 54, colour, "bold")
-            surface.blit(big, (x, box.y + 52))  # its digits end above the verdict's line, not touching it
-        verdict = "The Munchkins are winning" if winning else "The monster is winning"
-        surface.blit(
-            render_line(verdict, box.w - 20, 17, theme.SKY if winning else theme.ORANGE, "bold"),
-            (box.x + 10, box.y + 112),
-        )
-        for i, part in enumerate(self.fight_lines(fight)):
-            surface.blit(render_line(part, box.w - 20, 13, theme.TEXT_DIM), (box.x + 10, box.y + 132 + i * 15))
-        x = box.x + 10
-        short = box.h < FIGHT_H  # the short panel: the dice and Monster cards are in the lines above
-        for die in [] if short else fight.dice:
-            if 1 <= die.face <= 6:
-                surface.blit(die_image(die.face, 30), (x, box.y + 186))
-                tag = render_line(die_owner(self.words, die.owner), 40, 12, theme.TEXT_DIM)
-                surface.blit(tag, (x, box.y + 218))
-                x += 44
-        cx = max(x + 10, box.x + 10)
-        for card in [] if short else fight.monster_cards:
-            img = draw_face(self.cards.face(card), 44)
-            if cx + 44 > box.right - 6:
-                break
-            surface.blit(img, (cx, box.y + 186))
-            cx += 48
-        helper = fight.helper
-        who = self.seat_name(fight.fighter) + (f" + {self.seat_name(helper)}" if helper is not None else "")
-        surface.blit(render_line(f"Fighting: {who}", box.w - 20, 15, theme.TEXT), (box.x + 10, box.bottom - 22))
-
     def draw_friends(self, surface: pygame.Surface) -> None:
         area = self.parts.get("friends")
         if area is None:
@@ -488,10 +440,7 @@ class WonderlandScene(GameScene):
     def power_parts(self, fight: Wire) -> list[str]:
         """`fight_lines` for a fight and a view read as maps (the big screen's)."""
         view = msgspec.convert(self.view, WonderlandView)
-        return fight_lines(msgspec.convert(fight, FightView), view, self.cards, self.seat_name)
-
-    def fight_lines(self, fight: FightView) -> list[str]:
-        return fight_lines(fight, self.record, self.cards, self.seat_name)
+        return wonderland_fight.lines(msgspec.convert(fight, FightView), view, self.cards, self.seat_name)
 
     def hover_hint(self) -> tuple[object | None, str]:
         owner, hint = super().hover_hint()
@@ -623,27 +572,3 @@ class WonderlandScene(GameScene):
 
     def deck_point(self, deck: str) -> tuple[int, int]:
         return self.side_rect.x + 40, self.side_rect.y + 60
-
-
-def fight_lines(fight: FightView, view: WonderlandView, cards: Any, seat_name: Any) -> list[str]:
-    """Where both Powers come from, as far as the view tells (W13, W14, W17): the Room's power, its Monster
-    cards and die; each munchkin's dice, Friends and cards."""
-    room = next((r for r in view.board.rooms if r.number == fight.room), None)
-    bonuses = [getattr(cards.get(c), "bonus", 0) or 0 for c in fight.monster_cards]
-    monster_dice = [d.face for d in fight.dice if d.owner == "monster"]
-    theirs = (
-        f"Monster: Room {room.power if room is not None else '?'}"
-        + "".join(f" +{b}" for b in bonuses)
-        + "".join(f" +die {f}" for f in monster_dice)
-    )
-    players: dict[int, PlayerView] = {p.seat: p for p in view.players}
-    ours = []
-    roles = (("fighter", fight.fighter, fight.fighter_bonus), ("helper", fight.helper, fight.helper_bonus))
-    for role, seat, bonus in roles:
-        if seat is None:
-            continue
-        held = players[seat].friends if seat in players else []
-        friends = sum(getattr(cards.get(f), "bonus", 0) or 0 for f in held)
-        dice = [d.face for d in fight.dice if d.owner == role]
-        ours.append(f"{seat_name(seat)}: dice {'+'.join(map(str, dice)) or '-'}, Friends +{friends}, cards +{bonus}")
-    return [theirs, *ours]

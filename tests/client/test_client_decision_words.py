@@ -13,9 +13,9 @@ from test_client_curse_cancel import rules_table
 
 from doorkick.client.anim.moments import Callout
 from doorkick.client.scenes import munchkin_table
+from doorkick.client.scenes.hot_seat import handover_reason
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import CoverOverlay
-from doorkick.client.scenes.table_clock import handover_reason
 from doorkick.client.session import LocalSession
 from doorkick.client.ui import text as ui_text
 from doorkick.client.ui import theme

@@ -133,3 +133,35 @@ def test_which_way_leaves_the_board_in_sight_and_takes_the_way_clicked(tmp_path:
         assert session.actions[-1]["path"] == ways[1]["path"]
     finally:
         app.close()
+
+
+def test_a_table_state_this_client_cannot_read_keeps_the_lobby_open_and_says_why(tmp_path: Path) -> None:
+    """The scenes read typed records: a first state refused as it came in opens no half-read table."""
+    from doorkick.client.scenes.lobby import LobbyScene
+    from doorkick.shared import protocol
+
+    class Quiet:
+        """A connection that hands the lobby one unreadable snapshot, then nothing."""
+
+        def __init__(self) -> None:
+            state = {"view": {"game": "munchkin", "packs": 3}, "legal": [], "to_act": [], "turn": 1, "outcome": None}
+            fields = {"table": "t1", "seat": 0, "seq": 1, "checksum": 0, "state": state}
+            self.items: list[object] = [protocol.Message(protocol.SNAPSHOT, fields)]
+
+        def request(self, *_args: object, **_kwargs: object) -> None:
+            pass
+
+        def poll(self) -> list[object]:
+            items, self.items = self.items, []
+            return items
+
+        def close(self) -> None:
+            pass
+
+    app = App(Settings(), size=(1280, 720), screenshot_dir=tmp_path)
+    try:
+        lobby = app.push(LobbyScene(app, Quiet(), "a host"))  # type: ignore[arg-type]
+        rest(app, 3)
+        assert app.top is lobby and any("bad_state" in e for e in lobby.errors), list(lobby.errors)
+    finally:
+        app.close()

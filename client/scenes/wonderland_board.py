@@ -348,8 +348,8 @@ class WonderlandScene(GameScene):
             if art is not None:  # its monster, beside the number
                 surface.blit(art, (tag.right + 4, row.y + 1))
                 tag = tag.move(art.get_width() + 4, 0)
-            room = geo.room_info.get(number, {})
-            text = f"{room.get('monster', 'A monster')} · power {room.get('power', number)}"
+            room = next((r for r in self.record.board.rooms if r.number == number), None)
+            text = f"{room.monster} · power {room.power}" if room is not None else f"A monster · power {number}"
             line = render_line(text, row.right - tag.right - 8, 14, theme.TEXT)
             surface.blit(line, line.get_rect(midleft=(tag.right + 8, row.centery)))
 

@@ -148,6 +148,11 @@ class ChoiceOverlay(Scene):
                 if isinstance(old, Button):
                     widget.take_over(old)
 
+    def hovered_key(self) -> object:
+        """What the entry under the pointer stands for (its action), if any."""
+        shown = self.options[self.scroll : self.scroll + self.visible - 1]
+        return next((o.key for o, w in zip(shown, self.widgets, strict=False) if w.hovered()), None)
+
     def still_legal(self, keys: AbstractSet[object]) -> None:
         """Grey out the choices the game moved past while the menu was open."""
         for option in self.options:

@@ -32,7 +32,8 @@ from ..ui.widgets import panel
 from ..words import plural
 from . import table_hud, table_moments, wonderland_fight
 from .base import Box
-from .table_base import GameScene, Wire
+from .overlays import ChoiceOverlay
+from .table_base import GameScene, Wire, action_key
 from .wonderland_fight import FIGHT_H, FIGHT_SHORT_H
 
 if TYPE_CHECKING:
@@ -179,6 +180,16 @@ class WonderlandScene(GameScene):
                 out.setdefault(str(path[-1]), []).append(wire)
         return out
 
+    def hovered_way(self) -> list[str]:
+        """While "Which way?" is open, the spaces of the way its entry under the pointer takes, from the standie."""
+        menu = self.app.top
+        if not isinstance(menu, ChoiceOverlay) or self.geo is None or menu.clear_of != self.geo.rect:
+            return []
+        key = menu.hovered_key()
+        wire = next((w for ways in self.destinations().values() for w in ways if action_key(w) == key), None)
+        here = self.shown_at.get(self.viewer) if self.viewer is not None else None
+        return [*([here] if here else []), *map(str, wire.get("path") or [])] if wire is not None else []
+
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
         for card, rect in [*self.reward_rects, *self.friend_rects]:
@@ -289,6 +300,9 @@ class WonderlandScene(GameScene):
                     r = geo.size_of(space) + ring
                     pygame.draw.circle(surface, theme.YELLOW, point, r, 4)
                     pygame.draw.circle(surface, theme.TEXT_DARK, point, r + 3, 1)
+        way = [geo.points[s] for s in self.hovered_way() if s in geo.points]
+        if len(way) > 1:  # the way the "Which way?" entry under the pointer takes
+            pygame.draw.lines(surface, theme.YELLOW, False, way, max(4, geo.radius // 2))
         self.draw_standies(surface, geo)
         wonderland_fight.draw(self, surface)
         self.draw_info(surface)

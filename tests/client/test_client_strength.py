@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from doorkick.client.scenes import munchkin_table, strength_breakdown
+from doorkick.client.scenes import own_area, strength_breakdown
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.session import LocalSession
 from doorkick.client.ui import text as ui_text
@@ -89,7 +89,7 @@ def test_your_own_panel_shows_your_race_class_and_sex(app: Any, monkeypatch: pyt
         drawn.append(text)
         return real(text, *a, **k)
 
-    monkeypatch.setattr(munchkin_table, "render_block", render_block)
+    monkeypatch.setattr(own_area, "render_block", render_block)  # your panel is drawn there
     app.step(1 / 60, [])
     assert "Elf · Warrior · female" in drawn
     app.screenshot("own_panel")

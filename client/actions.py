@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..shared.rules.munchkin import actions as munchkin
+from ..shared.rules.wonderland import actions as wonderland
 from .words import Words
 
 Wire = dict[str, Any]
@@ -21,57 +23,63 @@ CardName = Callable[[str], str]
 MORE = "more"
 BAR_PLACES: dict[str, tuple[tuple[str, ...], ...]] = {
     "munchkin": (
-        ("kick_open_the_door", "finish_setup", "look_for_trouble"),
-        ("loot_the_room",),
-        ("ask_for_help", "choose_helper", "volunteer"),
-        ("claim_victory", "accept_trade"),
-        ("run_away", "roll_to_run_away", "reroll_escape", "outrun_curse"),
-        ("pass", "decline_help", "accept_bad_stuff", "decline_trade", "accept_curse"),
-        ("end_turn",),
+        (munchkin.KickOpenTheDoor.kind, munchkin.FinishSetup.kind, munchkin.LookForTrouble.kind),
+        (munchkin.LootTheRoom.kind,),
+        (munchkin.AskForHelp.kind, munchkin.ChooseHelper.kind, munchkin.Volunteer.kind),
+        (munchkin.ClaimVictory.kind, munchkin.AcceptTrade.kind),
+        (munchkin.RunAway.kind, munchkin.RollToRunAway.kind, munchkin.RerollEscape.kind, munchkin.OutrunCurse.kind),
+        (
+            munchkin.Pass.kind,
+            munchkin.DeclineHelp.kind,
+            munchkin.AcceptBadStuff.kind,
+            munchkin.DeclineTrade.kind,
+            munchkin.AcceptCurse.kind,
+        ),
+        (munchkin.EndTurn.kind,),
         (MORE,),
     ),
     "wonderland": (
-        ("roll",),
-        ("move",),
-        ("ask_for_help", "accept_help"),
-        ("decline_help", "pass"),
-        ("end_fight",),
+        (wonderland.Roll.kind,),
+        (wonderland.Move.kind,),
+        (wonderland.AskForHelp.kind, wonderland.AcceptHelp.kind),
+        (wonderland.DeclineHelp.kind,),  # Wonderland has no pass
+        (wonderland.EndFight.kind,),
         (MORE,),
     ),
 }
 
 # A card's menu: its own uses first, then what it does to others, giving it away or losing it last.
 MENU_ORDER = (
-    "play_card",
-    "equip",
-    "unequip",
-    "use_one_shot",
-    "play_friend",
-    "play_treasure",
-    "change_die",
-    "take_back",
-    "give_to_hireling",
-    "play_cheat",
-    "enhance_monster",
-    "play_mate",
-    "wandering_monster",
-    "join_undead",
-    "illusion",
-    "tame_pet",
-    "sacrifice_pet",
-    "eat_monster",
-    "go_up_a_level",
-    "curse",
-    "take_spoil",
-    "loot_corpse",
-    "pick_treasure",
-    "choose_loss",
-    "sell",
-    "offer_trade",
-    "give_item",
-    "give_charity",
-    "discard_card",
-    "discard",
+    munchkin.PlayCard.kind,
+    munchkin.Equip.kind,
+    munchkin.Unequip.kind,
+    munchkin.UseOneShot.kind,
+    wonderland.PlayFriend.kind,
+    wonderland.PlayTreasure.kind,
+    wonderland.ChangeDie.kind,
+    wonderland.TakeBack.kind,
+    munchkin.GiveToHireling.kind,
+    munchkin.PlayCheat.kind,
+    munchkin.EnhanceMonster.kind,
+    munchkin.PlayMate.kind,
+    munchkin.WanderingMonster.kind,
+    munchkin.JoinUndead.kind,
+    munchkin.Illusion.kind,
+    munchkin.TamePet.kind,
+    munchkin.SacrificePet.kind,
+    munchkin.EatMonster.kind,
+    munchkin.GoUpALevel.kind,
+    munchkin.Curse.kind,
+    munchkin.TakeSpoil.kind,
+    munchkin.LootCorpse.kind,
+    wonderland.PickTreasure.kind,
+    munchkin.ChooseLoss.kind,
+    munchkin.Sell.kind,
+    munchkin.OfferTrade.kind,
+    munchkin.GiveItem.kind,
+    munchkin.GiveCharity.kind,
+    munchkin.DiscardCard.kind,
+    wonderland.Discard.kind,
 )
 
 
@@ -115,7 +123,7 @@ def menu_order(wires: Iterable[Wire]) -> list[Wire]:
 
     def key(wire: Wire) -> tuple[float, str]:
         kind = str(wire.get("type"))
-        return rank.get(kind, rank["sell"] - 0.5), repr(sorted((k, repr(v)) for k, v in wire.items()))
+        return rank.get(kind, rank[munchkin.Sell.kind] - 0.5), repr(sorted((k, repr(v)) for k, v in wire.items()))
 
     return sorted(wires, key=key)
 

@@ -13,30 +13,45 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..shared.protocol import HOLD_SECONDS
+from ..shared.rules.munchkin.actions import (
+    AcceptTrade,
+    DeclineTrade,
+    DiscardCard,
+    Equip,
+    GiveCharity,
+    GiveItem,
+    GiveToHireling,
+    OfferTrade,
+    Pass,
+    Sell,
+    Unequip,
+)
+from ..shared.rules.munchkin.view import MunchkinView
+from ..shared.viewer import GameView, ViewerState
 
 # Action kinds that change nothing in a fight: a reaction window does not wait for a seat that has only these
 # (and `pass`) to offer. Any other kind (a new one included) counts as something the seat could play.
 ASIDE_KINDS = frozenset(
-    {
-        "pass",
-        "give_item",
-        "equip",
-        "unequip",
-        "give_to_hireling",
-        "offer_trade",
-        "accept_trade",
-        "decline_trade",
-        "discard_card",
-        "sell",
-        "give_charity",
-    }
+    action.kind
+    for action in (
+        Pass,
+        GiveItem,
+        Equip,
+        Unequip,
+        GiveToHireling,
+        OfferTrade,
+        AcceptTrade,
+        DeclineTrade,
+        DiscardCard,
+        Sell,
+        GiveCharity,
+    )
 )
 
 
-def in_reaction_window(view: Mapping[str, Any]) -> bool:
+def in_reaction_window(view: GameView) -> bool:
     """Whether the table is in a reaction window: the fighters claimed victory or run, the others may react."""
-    combat = view.get("combat")
-    return isinstance(combat, dict) and combat.get("step") == "window"
+    return isinstance(view, MunchkinView) and view.combat is not None and view.combat.step == "window"
 
 
 def could_react(legal: Iterable[Mapping[str, Any]]) -> bool:
@@ -44,24 +59,23 @@ def could_react(legal: Iterable[Mapping[str, Any]]) -> bool:
     return any(str(w.get("type")) not in ASIDE_KINDS for w in legal)
 
 
-def nothing_to_play(state: Mapping[str, Any] | None, seat: int) -> bool:
+def nothing_to_play(state: ViewerState | None, seat: int) -> bool:
     """A seat waited for in a reaction window that can do nothing there but pass: it may be passed for at once."""
-    if not state:
+    if state is None:
         return False
-    legal = state.get("legal") or []
     return (
-        seat in (state.get("to_act") or [])
-        and in_reaction_window(state.get("view") or {})
-        and any(w.get("type") == "pass" for w in legal)
-        and not could_react(legal)
+        seat in state.to_act
+        and in_reaction_window(state.view)
+        and any(w.get("type") == Pass.kind for w in state.legal)
+        and not could_react(state.legal)
     )
 
 
-def window_key(state: Mapping[str, Any]) -> tuple[Any, ...]:
+def window_key(state: ViewerState) -> tuple[Any, ...]:
     """What tells one wait apart from the next: the turn, the combat's step and its fighter (a card played in a
     window reopens it, but it stays the same window)."""
-    combat = (state.get("view") or {}).get("combat") or {}
-    return state.get("turn"), combat.get("step"), combat.get("fighter")
+    combat = state.view.combat if isinstance(state.view, MunchkinView) else None
+    return state.turn, combat.step if combat is not None else None, combat.fighter if combat is not None else None
 
 
 class LocalClocks:

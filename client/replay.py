@@ -6,11 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import msgspec
 
 from ..shared.rules.base import SeatSetup
 from ..shared.rules.registry import ruleset
 from ..shared.rules.scenario import rebuild
-from .session import Control, Happening, Session, state_for
+from ..shared.viewer import viewer_state
+from .session import Control, Happening, Session
 
 RECORD = "record.msgpack"
 ACTIONS = "actions.log"
@@ -76,7 +78,9 @@ class ReplaySession(Session):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.states[self.viewer] = {**state_for(self.ruleset, self.engine_state, self.viewer), "legal": []}
+        record = msgspec.structs.replace(viewer_state(self.ruleset, self.engine_state, self.viewer), legal=[])
+        self.records[self.viewer] = record
+        self.states[self.viewer] = msgspec.to_builtins(record)
 
     def step(self) -> bool:
         """Apply the next saved action; False at the end."""

@@ -3,8 +3,9 @@
 Two sources give the same viewer state the server sends (`viewer.ViewerState`: `{"view", "legal", "to_act",
 "turn", "outcome"}`): `NetSession` follows snapshots and updates from a host and decodes each state it ends up
 with (a state it cannot read is an error, not a screen); `LocalSession` runs an engine in this process (bots for
-the other seats), which serves tests, hot-seat play without a network, and replays. Scenes read `states` (the
-wire form, plain maps); `records` holds the same states typed.
+the other seats), which serves tests, hot-seat play without a network, and replays. Scenes read `records` (the
+typed `ViewerState`s); `states` holds the same states' wire form (plain maps: what updates change, and what the
+words read).
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ class LocalSession(Session):
 
     def pump(self, dt: float) -> list[Happening]:
         for seat in self.clocks.tick(dt, self.at_screen):
-            wait = window_key(self.states[seat])  # the wait it ends, read before the pass moves the table on
+            wait = window_key(self.records[seat])  # the wait it ends, read before the pass moves the table on
             self._happenings.append(Happening("timer", seat, {"seat": seat, "kind": "out", "window": wait}))
             self.act(seat, {"type": "pass"})
         self._bot_clock += dt

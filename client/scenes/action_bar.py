@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from ...shared.rules.munchkin.actions import Pass
+from ...shared.viewer import ViewerState
 from .. import actions as acts
 from ..ui import theme
 from ..ui.widgets import Button
@@ -30,7 +32,7 @@ class ActionBar:
     by_kind: dict[str, list[Wire]]
     bar_buttons: list[Button]
     bar_rect: pygame.Rect
-    st: dict[str, Any]
+    state: ViewerState
     viewer: int | None
     words: Words
     bar_widest = 230  # a button's widest
@@ -72,7 +74,7 @@ class ActionBar:
             label = self._place_label(place, kinds, wires)
             reason = "" if wires else self.why_not(place[0], self._default_reason(place[0]))
             button.refit(label, bool(wires), reason)  # a label shown whole needs no tooltip repeating it
-            button.colour = (110, 80, 30) if wires and kinds == ["pass"] else theme.BUTTON
+            button.colour = (110, 80, 30) if wires and kinds == [Pass.kind] else theme.BUTTON
 
     def _place_label(self, place: tuple[str, ...], kinds: list[str], wires: list[Wire]) -> str:
         form = self.bar_form(wires)  # a form to fill in rather than one action names itself
@@ -96,8 +98,8 @@ class ActionBar:
         return Button((0, 0, 10, 10), label, click, tooltip=f"Key: {key}" if key else "", hotkey=hotkey, size=17)
 
     def why_not(self, kind: str, default: str) -> str:
-        if self.viewer is not None and self.viewer not in (self.st.get("to_act") or []):
-            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or [])
+        if self.viewer is not None and self.viewer not in self.state.to_act:
+            waiting = ", ".join(self.seat_name(s) for s in self.state.to_act)
             return f"Waiting for {waiting}. {default}" if waiting else default
         return default
 

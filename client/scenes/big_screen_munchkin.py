@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import pygame
 
 from ...shared.rules.base import Event
+from ...shared.rules.munchkin.view import CombatView
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, draw_back, draw_face
 from ..render.table_surface import draw_empty_pile, draw_stack, lying
@@ -139,7 +141,7 @@ class MunchkinMiddle(ScreenPart):
         combat = self.view.get("combat")
         area = self.cards_area()
         if isinstance(combat, dict):
-            fight, self.monster_rects = combat_zone.place(combat, area, 3.0)
+            fight, self.monster_rects = combat_zone.place(msgspec.convert(combat, CombatView), area, 3.0)
             used = max((r.right for _, r, _ in fight), default=area.x) - area.x
             shift = max(0, (area.w - used) // 2)  # the monsters in the middle of the fight
             cards += [(c, r.move(shift, 0), s) for c, r, s in fight]
@@ -189,7 +191,7 @@ class MunchkinMiddle(ScreenPart):
             lying(surface, pygame.transform.rotate(face, 90) if sideways else face, rect)
         combat = self.view.get("combat")
         if isinstance(combat, dict):
-            combat_zone.draw_plates(self, surface, combat)  # type: ignore[arg-type]
+            combat_zone.draw_plates(self, surface, msgspec.convert(combat, CombatView))  # type: ignore[arg-type]
 
     def draw_player(
         self, surface: pygame.Surface, seat: int, p: dict[str, Any], rect: pygame.Rect, active: bool, acting: bool
@@ -277,7 +279,7 @@ class MunchkinMiddle(ScreenPart):
             "Munchkins",
             int(combat.get("fighters_strength") or 0),
             theme.SKY,
-            fighter_rows(combat, name, self.seat_name),
+            fighter_rows(msgspec.convert(combat, CombatView), name, self.seat_name),
         )
         self.draw_sum(
             surface,
@@ -285,7 +287,7 @@ class MunchkinMiddle(ScreenPart):
             "Monsters",
             int(combat.get("monsters_strength") or 0),
             theme.ORANGE,
-            monster_rows(combat, name, self.seat_name),
+            monster_rows(msgspec.convert(combat, CombatView), name, self.seat_name),
         )
         winning = bool(combat.get("fighters_winning"))
         verdict = "The munchkins are winning" if winning else "The monsters are winning"

@@ -7,10 +7,11 @@ enhancers stacked on them, each monster's own level on a plate under it, the spo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ...shared.rules.munchkin.view import CombatView
 from ..render.cards import CARD_RATIO
 from ..ui import theme
 from ..ui.text import render_line
@@ -30,11 +31,11 @@ def fighters_rect(zone: pygame.Rect, k: float) -> pygame.Rect:
     return pygame.Rect(zone.x, zone.y, w, zone.h)
 
 
-def plates(combat: dict[str, Any], column: pygame.Rect) -> dict[str, pygame.Rect]:
+def plates(combat: CombatView, column: pygame.Rect) -> dict[str, pygame.Rect]:
     """The fighter's and the helper's plates in the fighters column."""
     h = min(64, (column.h - GAP) // 2)
     out = {"fighter": pygame.Rect(column.x, column.y + 18, column.w, h)}
-    if isinstance(combat.get("helper"), int):
+    if combat.helper is not None:
         out["helper"] = out["fighter"].move(0, h + GAP)
     return out
 
@@ -45,11 +46,10 @@ def cards_rect(zone: pygame.Rect, k: float) -> pygame.Rect:
     return pygame.Rect(column.right + 10, zone.y, zone.right - column.right - 10, zone.h)
 
 
-def place(combat: dict[str, Any], area: pygame.Rect, k: float) -> tuple[list[Placed], list[pygame.Rect]]:
+def place(combat: CombatView, area: pygame.Rect, k: float) -> tuple[list[Placed], list[pygame.Rect]]:
     """Each monster large with its enhancers fanned over its lower half, then the spoils; and each monster's
     rectangle (its level plate goes on it)."""
-    monsters = [m for m in combat.get("monsters") or [] if isinstance(m, dict)]
-    spoils = [str(c) for c in combat.get("spoils") or []]
+    monsters, spoils = combat.monsters, combat.spoils
     n = len(monsters) + len(spoils)
     mw = max(20, min(int(132 * k), int(area.h / CARD_RATIO), (area.w - GAP * (n - 1)) // max(1, n)))
     mh = round(mw * CARD_RATIO)
@@ -58,9 +58,9 @@ def place(combat: dict[str, Any], area: pygame.Rect, k: float) -> tuple[list[Pla
     x = area.x
     for m in monsters:
         rect = pygame.Rect(x, area.y, mw, mh)
-        placed.append((str(m.get("card")), rect, False))
+        placed.append((m.card, rect, False))
         rects.append(rect)
-        enhancers = [str(e) for e in m.get("enhancers") or []]
+        enhancers = m.enhancers
         if enhancers:
             ew = max(16, int(mw * 0.52))
             eh = round(ew * CARD_RATIO)
@@ -76,26 +76,22 @@ def place(combat: dict[str, Any], area: pygame.Rect, k: float) -> tuple[list[Pla
     return placed, rects
 
 
-def seat_strength(combat: dict[str, Any], seat: int) -> int:
+def seat_strength(combat: CombatView, seat: int) -> int:
     """What one fighter adds (their level, items, class tricks...), from the engine's parts."""
-    return sum(
-        int(p.get("amount") or 0)
-        for p in combat.get("fighters_parts") or []
-        if isinstance(p, dict) and p.get("seat") == seat and p.get("kind") != "one_shot"
-    )
+    return sum(p.amount for p in combat.fighters_parts if p.seat == seat and p.kind != "one_shot")
 
 
-def draw_fighters(scene: MunchkinScene, surface: pygame.Surface, combat: dict[str, Any], column: pygame.Rect) -> None:
+def draw_fighters(scene: MunchkinScene, surface: pygame.Surface, combat: CombatView, column: pygame.Rect) -> None:
     surface.blit(render_line("Fighting", column.w, 14, theme.TEXT_DIM, "bold"), column.topleft)
-    players = scene.view.get("players") or []
+    players = scene.record.players
     for role, rect in plates(combat, column).items():
-        seat = combat.get(role)
-        if not isinstance(seat, int):
+        seat = combat.fighter if role == "fighter" else combat.helper
+        if seat is None:
             continue
         colour = scene.seat_colour(seat)
         panel(surface, rect, (44, 30, 34), colour, radius=8)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 7, rect.h), border_radius=4)
-        level = players[seat].get("level", "?") if seat < len(players) and isinstance(players[seat], dict) else "?"
+        level = players[seat].level if seat < len(players) else "?"
         surface.blit(render_line(scene.seat_name(seat), rect.w - 16, 16, theme.TEXT, "bold"), (rect.x + 12, rect.y + 4))
         what = "fights" if role == "fighter" else "helps"
         line = f"L{level} {what} · +{seat_strength(combat, seat)}"
@@ -105,11 +101,10 @@ def draw_fighters(scene: MunchkinScene, surface: pygame.Surface, combat: dict[st
             surface.blit(render_line(tag, rect.w - 16, 12, theme.TEXT_DIM), (rect.x + 12, rect.y + 44))
 
 
-def draw_plates(scene: MunchkinScene, surface: pygame.Surface, combat: dict[str, Any]) -> None:
+def draw_plates(scene: MunchkinScene, surface: pygame.Surface, combat: CombatView) -> None:
     """Each monster's level as it stands (printed level plus its enhancers), on a plate over its card's foot."""
-    monsters = [m for m in combat.get("monsters") or [] if isinstance(m, dict)]
-    for m, rect in zip(monsters, scene.monster_rects, strict=False):
+    for m, rect in zip(combat.monsters, scene.monster_rects, strict=False):
         plate = pygame.Rect(rect.x + 4, rect.bottom - PLATE_H, rect.w - 8, PLATE_H - 3)
         panel(surface, plate, (40, 16, 12), theme.ORANGE, radius=6, alpha=235)
-        text = render_line(f"Level {m.get('level', '?')}", plate.w - 6, 15, theme.ORANGE, "bold")
+        text = render_line(f"Level {m.level}", plate.w - 6, 15, theme.ORANGE, "bold")
         surface.blit(text, text.get_rect(center=plate.center))

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.munchkin.actions import AskForHelp
+from ...shared.rules.munchkin.view import BribeView, CombatView, HelpPreviewView
 from ..ui import theme
 from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
 from ..ui.text import render_block, render_line
@@ -20,7 +22,7 @@ from .overlays import Option
 
 if TYPE_CHECKING:
     from ..app import App
-    from .table_base import GameScene
+    from .munchkin_table import MunchkinScene
 
 Wire = dict[str, Any]
 Terms = tuple[tuple[str, ...], int, bool]  # (items, treasures, helper first)
@@ -40,7 +42,7 @@ def terms_of(wire: Wire) -> Terms:
     return tuple(sorted(str(i) for i in items)), int(wire.get("treasures") or 0), bool(wire.get("helper_first"))
 
 
-def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None) -> str:
+def offer_text(table: MunchkinScene, terms: Terms, fighter: int, reader: int | None) -> str:
     """The terms in words, for whoever reads them (the fighter, or an asked player)."""
     items, treasures, first = terms
     parts = ["no treasure" if not treasures else ("1 treasure" if treasures == 1 else f"{treasures} treasures")]
@@ -55,31 +57,43 @@ def offer_text(table: GameScene, terms: Terms, fighter: int, reader: int | None)
     return "; ".join(parts)
 
 
-def preview_line(table: GameScene, preview: dict[str, Any], you: bool = False) -> str:
+def offered_terms(offer: BribeView | None) -> Terms:
+    """The terms of the call for help the asked players hold (none: nothing offered)."""
+    if offer is None:
+        return (), 0, False
+    return tuple(sorted(offer.items)), offer.treasures, offer.helper_first
+
+
+def preview_line(table: MunchkinScene, preview: HelpPreviewView, you: bool = False) -> str:
     """What one helper changes: the strength they add and the fight as it would then stand (the engine's own
     verdict: ties, Warriors)."""
-    who = "Your help adds" if you else table.seat_name(int(preview["seat"])) + " adds"
-    line = f"{who} {int(preview['adds']):+d}: {int(preview['fighters'])} against {int(preview['monsters'])}"
-    return line + (", winning" if preview.get("winning") else ", still losing")
+    who = "Your help adds" if you else table.seat_name(preview.seat) + " adds"
+    line = f"{who} {preview.adds:+d}: {preview.fighters} against {preview.monsters}"
+    return line + (", winning" if preview.winning else ", still losing")
 
 
-def _combat(table: GameScene) -> dict[str, Any]:
-    combat = table.view.get("combat")
-    return combat if isinstance(combat, dict) else {}
+def _combat(table: MunchkinScene) -> CombatView | None:
+    return table.record.combat
 
 
-def _previews(table: GameScene) -> dict[int, dict[str, Any]]:
-    return {int(p["seat"]): p for p in _combat(table).get("help_previews") or [] if isinstance(p, dict)}
-
-
-def _against(table: GameScene) -> str:
+def _previews(table: MunchkinScene) -> dict[int, HelpPreviewView]:
     combat = _combat(table)
-    monsters = ", ".join(
-        f"{table.cards.name(str(m.get('card')))} (level {m.get('level')})" for m in combat.get("monsters") or []
-    )
+    return {p.seat: p for p in combat.help_previews} if combat is not None else {}
+
+
+def _fighter(table: MunchkinScene) -> int:
+    combat = _combat(table)
+    return combat.fighter if combat is not None else table.viewer or 0
+
+
+def _against(table: MunchkinScene) -> str:
+    combat = _combat(table)
+    if combat is None:
+        return "Against the monsters"
+    monsters = ", ".join(f"{table.cards.name(m.card)} (level {m.level})" for m in combat.monsters)
     return (
-        f"Against {monsters or 'the monsters'}: munchkins {combat.get('fighters_strength', '?')}, "
-        f"monsters {combat.get('monsters_strength', '?')}"
+        f"Against {monsters or 'the monsters'}: munchkins {combat.fighters_strength}, "
+        f"monsters {combat.monsters_strength}"
     )
 
 
@@ -90,7 +104,7 @@ class HelpForm(Scene):
     opaque = False
     name = "help_form"
 
-    def __init__(self, app: App, table: GameScene, wires: list[Wire]) -> None:
+    def __init__(self, app: App, table: MunchkinScene, wires: list[Wire]) -> None:
         super().__init__(app)
         self.table = table
         self.to = EVERYONE
@@ -99,8 +113,7 @@ class HelpForm(Scene):
         self.treasures = min((t for _, t, _ in self.legal), default=0)
         self.first = False
         self.box = pygame.Rect(0, 0, 10, 10)
-        combat = _combat(table)
-        self.fighter = int(combat.get("fighter", table.viewer or 0))
+        self.fighter = _fighter(table)
         shares = sorted({t for items, t, _ in self.legal if not items})
         self.share = Stepper(
             (0, 0, 10, 10),
@@ -134,7 +147,7 @@ class HelpForm(Scene):
     def _set_whom(self, value: str) -> None:
         """Whom to ask: the terms stay as near as the table allows for that player."""
         self.to = int(value)
-        self.legal = legal_calls(self.table.by_kind.get("ask_for_help", []), self.to)
+        self.legal = legal_calls(self.table.by_kind.get(AskForHelp.kind, []), self.to)
         fitted = self._fit(self.items, self.treasures, self.first) or self._fit([], 0, False)
         if fitted is not None:
             self._apply(fitted)
@@ -199,7 +212,7 @@ class HelpForm(Scene):
 
     def update(self, dt: float) -> None:
         # The table moves on under the form (a monster enhanced, the fight over): it keeps to what is legal now.
-        wires = self.table.by_kind.get("ask_for_help", [])
+        wires = self.table.by_kind.get(AskForHelp.kind, [])
         if not wires:
             self.close()
             return
@@ -277,7 +290,7 @@ class AnswerForm(Scene):
     opaque = False
     name = "help_answer"
 
-    def __init__(self, app: App, table: GameScene, wires: list[Wire]) -> None:
+    def __init__(self, app: App, table: MunchkinScene, wires: list[Wire]) -> None:
         super().__init__(app)
         self.table = table
         self.wires = wires
@@ -314,16 +327,15 @@ class AnswerForm(Scene):
 
     def text(self) -> str:
         table, combat = self.table, _combat(self.table)
-        fighter = int(combat.get("fighter", 0))
-        offer = combat.get("offer") or {}
-        terms = terms_of(offer)
+        fighter = _fighter(table)
+        terms = offered_terms(combat.offer if combat is not None else None)
         lines = [_against(table), "They offer: " + offer_text(table, terms, fighter, table.viewer) + "."]
         if terms[0]:
             lines.append("The items come to you as soon as you are chosen, turned sideways (not worn in this fight).")
         mine = _previews(table).get(table.viewer if table.viewer is not None else -1)
         if mine is not None:
             lines.append(preview_line(table, mine, you=True) + ".")
-        others = [table.seat_name(int(s)) for s in combat.get("volunteers") or []]
+        others = [table.seat_name(s) for s in (combat.volunteers if combat is not None else [])]
         if others:
             lines.append("Already offering: " + ", ".join(others) + ". The fighter chooses one helper.")
         return "\n".join(lines)
@@ -347,15 +359,14 @@ class AnswerForm(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         modal_box(surface, self.box)
-        fighter = int(_combat(self.table).get("fighter", 0))
-        title = f"{self.table.seat_name(fighter)} asks for your help"
+        title = f"{self.table.seat_name(_fighter(self.table))} asks for your help"
         surface.blit(render_line(title, self.box.w - 48, 28, theme.ACCENT, "bold"), (self.box.x + 24, self.box.y + 16))
         body = render_block(self.text(), self.box.w - 48, self.box.h - 150, 18, theme.TEXT)
         surface.blit(body, (self.box.x + 24, self.box.y + 62))
         super().draw(surface)
 
 
-def helper_options(table: GameScene, wires: list[Wire]) -> list[Option]:
+def helper_options(table: MunchkinScene, wires: list[Wire]) -> list[Option]:
     """The fighter's choice among volunteers, each entry with the strength that volunteer adds."""
     from .table_base import action_key
 
@@ -370,11 +381,11 @@ def helper_options(table: GameScene, wires: list[Wire]) -> list[Option]:
     return options
 
 
-def helper_title(table: GameScene) -> str:
+def helper_title(table: MunchkinScene) -> str:
     combat = _combat(table)
-    terms = terms_of(combat.get("offer") or {})
-    return "Who helps you? Your offer: " + offer_text(table, terms, int(combat.get("fighter", 0)), table.viewer)
+    terms = offered_terms(combat.offer if combat is not None else None)
+    return "Who helps you? Your offer: " + offer_text(table, terms, _fighter(table), table.viewer)
 
 
-def _chooser(table: GameScene, wire: Wire) -> Any:
+def _chooser(table: MunchkinScene, wire: Wire) -> Any:
     return lambda: table.choose(wire)

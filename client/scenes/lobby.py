@@ -336,8 +336,7 @@ class LobbyScene(Scene):
             self.errors.append(str(item.get("message")))
             self.alert, self.alert_clock = str(item.get("message")), 12.0
         elif kind == protocol.SNAPSHOT:
-            self._begin_game(item)
-            return True
+            return self._begin_game(item)
         self._rejoin(item)
         self._labels()
         return False
@@ -359,7 +358,8 @@ class LobbyScene(Scene):
             browser.message = why[:1].upper() + why[1:]
             self.app.pop()
 
-    def _begin_game(self, snapshot: protocol.Message) -> None:
+    def _begin_game(self, snapshot: protocol.Message) -> bool:
+        """Open the game screen on the table's first state; False (the lobby stays) when it cannot be read."""
         from .munchkin_table import MunchkinScene
         from .wonderland_board import WonderlandScene
 
@@ -372,6 +372,9 @@ class LobbyScene(Scene):
         if self.replay_dir:
             session.replay_path = f"{self.replay_dir}/{snapshot.get('table')}"
         session.absorb(snapshot)
+        if (session.seats[0] if session.seats else None) not in session.records:  # refused as it came in
+            self.errors.append("bad_state: this client cannot read the host's table (a newer host?)")
+            return False
         self._game_session = session
         scene_type = WonderlandScene if game == "wonderland" else MunchkinScene
         scene = scene_type(self.app, session)
@@ -382,6 +385,7 @@ class LobbyScene(Scene):
             scene.want_shot("back_at_the_seat", 0.5)
         if self.on_game is not None:
             self.on_game(scene)
+        return True
 
     def _auto(self, dt: float) -> None:
         """Create the table and start it, one click at a time, as a player would."""

@@ -8,8 +8,28 @@ import pygame
 
 from ...shared.rules.base import Event
 from ...shared.rules.munchkin import events as ev
+from ...shared.rules.munchkin.actions import (
+    AskForHelp,
+    ChooseHelper,
+    ClaimVictory,
+    DeclineHelp,
+    DiscardCard,
+    EnhanceMonster,
+    Equip,
+    GiveCharity,
+    GiveToHireling,
+    PlayCard,
+    PlayCheat,
+    PlayMate,
+    RunAway,
+    Unequip,
+    UseOneShot,
+    Volunteer,
+    WanderingMonster,
+)
+from ...shared.rules.munchkin.kinds import DecisionKind, Deck, Phase
+from ...shared.rules.munchkin.view import MunchkinView, PlayerView
 from ..actions import menu_order
-from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, blit_card, draw_back, draw_face
 from ..render.table_surface import draw_empty_pile, draw_stack, lying
 from ..session import Session
@@ -18,7 +38,7 @@ from ..ui.infobox import InfoBox
 from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
-from . import combat_zone, strength_breakdown, table_moments
+from . import combat_zone, opponents, own_area, strength_breakdown, table_moments
 from .base import Box
 from .help_form import AnswerForm, HelpForm, helper_options, helper_title
 from .lobby_rules import table_summary
@@ -28,19 +48,10 @@ from .table_base import GameScene
 if TYPE_CHECKING:
     from ..app import App
 
-SLOT_ORDER = ("headgear", "armor", "footgear", "hands", "big", "none")
-SLOT_LABELS = {
-    "headgear": "Head",
-    "armor": "Armour",
-    "footgear": "Feet",
-    "hands": "Hands",
-    "big": "Big",
-    "none": "Other",
-}
 # Decisions whose cards are Doors just turned over, public and not yet anywhere else on the table.
 CARD_SOUNDS = (ev.Played, ev.Equipped, ev.Enhanced, ev.OneShot, ev.Cursed, ev.Sold, ev.Discarded, ev.Mate)
-FACE_UP_DECISIONS = ("door_order", "doors_waiting", "outrun_curse", "resurrect", "curse_cast")
-DECISION_TEXT = {
+FACE_UP_DECISIONS: tuple[DecisionKind, ...] = ("door_order", "doors_waiting", "outrun_curse", "resurrect", "curse_cast")
+DECISION_TEXT: dict[str, str] = {  # by DecisionKind
     "door_order": "which curse strikes first",
     "outrun_curse": "whether to outrun the curse",
     "lose_item": "which item to lose",
@@ -52,8 +63,19 @@ DECISION_TEXT = {
 }
 
 
+DECKS: tuple[Deck, ...] = ("door", "treasure")  # the decks column, top to bottom
+# What a card dragged onto a part of the table may do there.
+_INTO_COMBAT = (EnhanceMonster.kind, UseOneShot.kind, PlayMate.kind, WanderingMonster.kind, PlayCard.kind)
+_ONTO_ME = (Equip.kind, Unequip.kind, PlayCard.kind, GiveToHireling.kind, PlayCheat.kind)
+_ONTO_DISCARDS = (DiscardCard.kind, GiveCharity.kind)
+# The bar's places of the fight itself, which wait in a reaction window (see `_window_reason`).
+_FIGHT_PLACES = (RunAway.kind, AskForHelp.kind, ClaimVictory.kind)
+
+
 class MunchkinScene(GameScene):
     name = "munchkin"
+    view_type = MunchkinView
+    record: MunchkinView
 
     def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
         self.table_cards: list[tuple[str, pygame.Rect, bool]] = []  # (card, rect, sideways)
@@ -77,8 +99,7 @@ class MunchkinScene(GameScene):
 
     # -- layout ------------------------------------------------------------------------------------
     def layout_table(self, rect: pygame.Rect) -> None:
-        players = self.view.get("players") or []
-        others = [i for i in range(len(players)) if i != self.viewer]
+        others = [i for i in range(len(self.record.players)) if i != self.viewer]
         k = self.ui_scale
         top_h = int(120 * k)
         n = max(1, len(others))
@@ -86,7 +107,7 @@ class MunchkinScene(GameScene):
         self.opponent_rects = {
             seat: pygame.Rect(rect.x + 8 + i * (w + 8), rect.y + 8, w, top_h) for i, seat in enumerate(others)
         }
-        self.opponent_rows = {seat: _opponent_rows(r) for seat, r in self.opponent_rects.items()}
+        self.opponent_rows = {seat: opponents.rows_of(r) for seat, r in self.opponent_rects.items()}
         middle_y = rect.y + top_h + 16
         me_h = int(140 * k)
         self.me_rect = pygame.Rect(rect.x + 8, rect.bottom - me_h - 4, rect.w - 16, me_h)
@@ -106,63 +127,15 @@ class MunchkinScene(GameScene):
     def _place_table(self) -> None:
         """Where each card on the table sits, so it can be clicked (equip, sell, take a spoil...)."""
         self.card_boxes = []  # (the part it lies in, card, rect) for `table_boxes`
-        cards: list[tuple[str, pygame.Rect, bool]] = self._opponents_cards()
-        self.slot_boxes = []
-        self.me_row = pygame.Rect(0, 0, 0, 0)
-        me = self._me()
+        cards: list[tuple[str, pygame.Rect, bool]] = opponents.place(self)
+        self.slot_boxes, self.me_row = [], pygame.Rect(0, 0, 0, 0)
+        me = self.own_player()
         if me is not None:
-            worn: dict[str, list[str]] = {slot: [] for slot in SLOT_ORDER}
-            carried: list[str] = []
-            for item in me.get("items") or []:
-                card = str(item.get("card"))
-                if item.get("equipped"):
-                    worn[self._slot_of(card)].append(card)
-                else:
-                    carried.append(card)
-            slots = [slot for slot in SLOT_ORDER if slot != "none" or worn[slot]]
-            # Race and Class cards, the Hireling and lasting curses stand upright after the slots, then the
-            # carried items lie sideways.
-            standing = [*(me.get("races") or []), *(me.get("classes") or []), *_hireling(me), *(me.get("curses") or [])]
-            room = self.me_rect.right - 8 - (self.me_rect.x + 200)
-
-            def natural(mini: int) -> int:
-                slot_w = sum(max(1, len(worn[s]) or (2 if s == "hands" else 1)) * (mini + 4) + 10 for s in slots)
-                row_w = sum(mini + 6 for _ in standing) + sum(round(mini * CARD_RATIO) + 6 for _ in carried)
-                return slot_w + 6 + row_w
-
-            # The cards shrink to fit (down to three quarters), and only then overlap.
-            mini = min(int(56 * self.ui_scale), int((self.me_rect.h - 56) / CARD_RATIO))
-            floor = int(mini * 0.75)
-            while natural(mini) > room and mini > floor:
-                mini -= 1
-            card_h = round(mini * CARD_RATIO)
-            y = self.me_rect.y + 30
-            x = self.me_rect.x + 200
-            for slot in slots:
-                width = max(1, len(worn[slot]) or (2 if slot == "hands" else 1)) * (mini + 4) + 4
-                box = pygame.Rect(x, y - 2, width, card_h + 20)
-                self.slot_boxes.append((SLOT_LABELS[slot], box))
-                for i, card in enumerate(worn[slot]):
-                    placed = (card, pygame.Rect(box.x + 4 + i * (mini + 4), box.y + 18, mini, card_h), False)
-                    cards.append(placed)
-                    self.card_boxes.append((f"table/me/slot:{SLOT_LABELS[slot]}", *placed[:2]))
-                x = box.right + 6
-            row = [(str(c), mini, card_h, False) for c in standing] + [(c, card_h, mini, True) for c in carried]
-            x += 6
-            self.me_row = pygame.Rect(x, y - 2, max(0, self.me_rect.right - 8 - x), card_h + 20)
-            if row:
-                natural_row = sum(w + 6 for _, w, _, _ in row) - 6
-                last = row[-1][1]
-                squeeze = min(1.0, (self.me_row.w - last) / max(1, natural_row - last))
-                for card, w, h, sideways in row:
-                    placed = (card, pygame.Rect(x, y + 16 + card_h - h, w, h), sideways)
-                    cards.append(placed)
-                    self.card_boxes.append(("table/me/row", card, placed[1]))
-                    x += int((w + 6) * squeeze)
-        combat = self.view.get("combat")
+            cards += own_area.place(self, me)
+        combat = self.record.combat
         zone = self.combat_zone()
         self.monster_rects = []
-        if isinstance(combat, dict):
+        if combat is not None:
             fight_cards, self.monster_rects = combat_zone.place(combat, zone, self.ui_scale)
             cards += fight_cards
             self.card_boxes += [("table/combat/cards", card, rect) for card, rect, _ in fight_cards]
@@ -174,8 +147,8 @@ class MunchkinScene(GameScene):
                 cards.append((card, pygame.Rect(x, zone.y, mw, round(mw * CARD_RATIO)), False))
                 self.card_boxes.append(("table/combat/cards", *cards[-1][:2]))
                 x += mw + 8
-        corpse = [str(c) for c in self.view.get("corpse") or []]
-        if corpse and not isinstance(combat, dict):
+        corpse = self.record.corpse
+        if corpse and combat is None:
             mw = self._zone_card_w(zone, len(corpse))
             for i, card in enumerate(corpse):
                 rect = pygame.Rect(
@@ -198,9 +171,9 @@ class MunchkinScene(GameScene):
         """Where the fight's cards lie: under its title, right of the fighters, left of the score, above the line
         of one-shots played."""
         c = self.combat_rect
-        combat = self.view.get("combat")
-        if isinstance(combat, dict):
-            lines = 18 if combat.get("one_shots") else 0
+        combat = self.record.combat
+        if combat is not None:
+            lines = 18 if combat.one_shots else 0
             box = pygame.Rect(c.x + 12, c.y + 30, self.score_rect.x - 10 - c.x - 12, c.h - 36 - lines - 4)
             return combat_zone.cards_rect(box, self.ui_scale)
         top = c.y + 64 if self.face_up_doors() else c.y + 30
@@ -213,38 +186,6 @@ class MunchkinScene(GameScene):
 
     def _zone_card_w(self, zone: pygame.Rect, n: int) -> int:
         return max(20, min(int(96 * self.ui_scale), int(zone.h / CARD_RATIO), (zone.w - 8 * (n - 1)) // max(1, n)))
-
-    def _opponents_cards(self) -> list[tuple[str, pygame.Rect, bool]]:
-        """Each opponent's Hireling and items, small in their panel's strip, so that they can be read (hover,
-        right-click) and aimed at like any card on the table; what does not fit is counted in `opponent_more`."""
-        cards: list[tuple[str, pygame.Rect, bool]] = []
-        self.opponent_more = {}  # seat -> (items not shown, where the count goes)
-        self.opponent_hidden = {}
-        players = self.view.get("players") or []
-        for seat, rows in self.opponent_rows.items():
-            strip = rows["items"]
-            mini_h = strip.h - 2
-            mini_w = round(mini_h / CARD_RATIO)
-            p = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
-            shown = [(c, False) for c in _hireling(p)]
-            shown += [(str(item.get("card")), not item.get("equipped")) for item in p.get("items") or []]
-            sizes = [(mini_h, mini_w) if sideways else (mini_w, mini_h) for _, sideways in shown]
-            # Crowded, they overlap (each still shows a strip to point at); past that, the rest is counted.
-            x0, right = strip.x, strip.right
-            natural = sum(w + 3 for w, _ in sizes) - 3
-            squeeze = min(1.0, (right - x0 - sizes[-1][0]) / max(1, natural - sizes[-1][0])) if sizes else 1.0
-            placed, x = [], x0
-            for (card, _sideways), (w, h) in zip(shown, sizes, strict=True):
-                placed.append((card, pygame.Rect(x, strip.bottom - 1 - h, w, h), _sideways))
-                x += max(12, int((w + 3) * squeeze))
-            while placed and placed[-1][1].right > right - (0 if len(placed) == len(shown) else 28):
-                placed.pop()  # the 28 pixels hold the count of the rest
-            if len(placed) < len(shown):
-                self.opponent_more[seat] = (len(shown) - len(placed), placed[-1][1].right + 4 if placed else x0)
-                self.opponent_hidden[seat] = [card for card, _ in shown[len(placed) :]]
-            cards += placed
-            self.card_boxes += [(f"table/opponent:{seat}/items", c, r) for c, r, _ in placed]
-        return cards
 
     def table_boxes(self) -> list[Box]:
         boxes: list[Box] = []
@@ -260,10 +201,10 @@ class MunchkinScene(GameScene):
             boxes += [(f"table/decks/{deck}", parts["row"])]
             boxes += [(f"table/decks/{deck}/{part}", r) for part, r in parts.items() if part != "row"]
         boxes.append(("table/combat", self.combat_rect))
-        combat = self.view.get("combat")
+        combat = self.record.combat
         zone = self.combat_zone()
         boxes.append(("table/combat/cards", zone))
-        if isinstance(combat, dict):
+        if combat is not None:
             boxes.append(
                 ("table/combat/title", pygame.Rect(self.combat_rect.x + 12, self.combat_rect.y + 6, zone.w, 22))
             )
@@ -271,10 +212,10 @@ class MunchkinScene(GameScene):
             column = self.fighters_rect()
             boxes.append(("table/combat/fighters", column))
             boxes += [(f"table/combat/fighters/{role}", r) for role, r in combat_zone.plates(combat, column).items()]
-            if combat.get("one_shots"):
+            if combat.one_shots:
                 lines = pygame.Rect(column.x, zone.bottom + 4, self.score_rect.x - 10 - column.x, 18)
                 boxes.append(("table/combat/lines", lines))
-        if self._me() is not None:
+        if self.own_player() is not None:
             boxes.append(("table/me", self.me_rect))
             boxes.append(("table/me/info", pygame.Rect(self.me_rect.x + 14, self.me_rect.y + 6, 180, 80)))
             boxes.append(
@@ -286,27 +227,17 @@ class MunchkinScene(GameScene):
         boxes += [(f"{parent}/card:{card}", rect) for parent, card, rect in self.card_boxes]
         return boxes
 
-    def _slot_of(self, card: str) -> str:
-        found = self.cards.get(card)
-        if found is None:
-            return "none"
-        if getattr(found, "big", False) and getattr(found, "slot", "none") == "none":
-            return "big"
-        slot = str(getattr(found, "slot", "none"))
-        return slot if slot in SLOT_ORDER else "none"
-
-    def _me(self) -> dict[str, Any] | None:
-        players = self.view.get("players") or []
+    def own_player(self) -> PlayerView | None:
+        players = self.record.players
         if self.viewer is not None and 0 <= self.viewer < len(players):
-            me: dict[str, Any] = players[self.viewer]
-            return me
+            return players[self.viewer]
         return None
 
     def bar_form(self, wires: list[dict[str, Any]]) -> str:
         kinds = {w.get("type") for w in wires}
-        if kinds == {"ask_for_help"}:
-            return f"{self.words.kind('ask_for_help')}…"
-        if kinds & {"choose_helper", "volunteer"} and len(kinds) == 1:
+        if kinds == {AskForHelp.kind}:
+            return f"{self.words.kind(AskForHelp.kind)}…"
+        if kinds & {ChooseHelper.kind, Volunteer.kind} and len(kinds) == 1:
             # Several volunteers: "Choose a helper (2)…", not a bare "Take (2)…" nobody can read.
             if len(wires) == 1:
                 return self.describe(wires[0]) + "…"
@@ -318,13 +249,13 @@ class MunchkinScene(GameScene):
         kinds = {w.get("type") for w in wires}
         if not self.bar_form(wires):
             return False
-        if kinds == {"ask_for_help"}:
+        if kinds == {AskForHelp.kind}:
             self.app.push(HelpForm(self.app, self, wires))
-        elif kinds == {"choose_helper"}:
+        elif kinds == {ChooseHelper.kind}:
             options = helper_options(self, wires)
             self.app.push(ChoiceOverlay(self.app, helper_title(self), options, clock=self.bar_clock))
         else:
-            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get("decline_help", [])]))
+            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get(DeclineHelp.kind, [])]))
         return True
 
     def why_not(self, kind: str, default: str) -> str:
@@ -333,17 +264,30 @@ class MunchkinScene(GameScene):
                 "You hold more cards than you may keep: click a card in your hand to give it away as charity "
                 "(or discard it, if nobody is below your level)."
             )
-        return super().why_not(kind, default)
+        return super().why_not(kind, self._window_reason(kind) or default)
+
+    def _window_reason(self, kind: str) -> str:
+        """In a reaction window the fight's own buttons wait: the fighters already chose to run or to claim the
+        victory, and the others may still play cards. Their usual reasons ("only when you cannot beat it")
+        would contradict the fight on the table."""
+        combat = self.record.combat
+        fighting = combat is not None and self.viewer in (combat.fighter, combat.helper)
+        if combat is None or combat.step != "window" or not fighting or kind not in _FIGHT_PLACES:
+            return ""
+        if combat.resolving == "flee":
+            return "You are already running away: the die is rolled once everyone else has passed."
+        return "You claimed the victory: it is yours once everyone else has passed (a card played may change it)."
 
     def _owes_charity(self) -> bool:
-        return any(w.get("type") == "give_charity" for w in self.legal)
+        return any(w.get("type") == GiveCharity.kind for w in self.legal)
 
     def update_table(self, dt: float) -> None:
         # A call for help comes to the asked player with its terms, once per call (it stays on the bar after).
-        call = repr((self.view.get("turn"), (self.view.get("combat") or {}).get("offer"), self.viewer))
-        if "volunteer" in self.by_kind and self.app.top is self and call != self._call_seen:
+        combat = self.record.combat
+        call = repr((self.record.turn, combat.offer if combat is not None else None, self.viewer))
+        if Volunteer.kind in self.by_kind and self.app.top is self and call != self._call_seen:
             self._call_seen = call
-            self.bar_special(self.by_kind["volunteer"])
+            self.bar_special(self.by_kind[Volunteer.kind])
 
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
@@ -353,7 +297,7 @@ class MunchkinScene(GameScene):
         return card is not None
 
     def play_point(self, card: str) -> tuple[int, int]:
-        if self.view.get("combat"):
+        if self.record.combat is not None:
             return self.combat_rect.center
         return self.decks_rect.center
 
@@ -368,20 +312,11 @@ class MunchkinScene(GameScene):
             if rect.collidepoint(pos):  # onto a player: curses, levels, gifts, charity, trades for them
                 return [w for w in wires if seat in (w.get("target"), w.get("to"))]
         if self.combat_rect.collidepoint(pos):
-            return [
-                w
-                for w in wires
-                if w.get("type") in ("enhance_monster", "use_one_shot", "play_mate", "wandering_monster", "play_card")
-            ]
+            return [w for w in wires if w.get("type") in _INTO_COMBAT]
         if self.me_rect.collidepoint(pos):
-            return [
-                w
-                for w in wires
-                if w.get("type") in ("equip", "unequip", "play_card", "give_to_hireling", "play_cheat")
-                or w.get("target") == self.viewer
-            ]
+            return [w for w in wires if w.get("type") in _ONTO_ME or w.get("target") == self.viewer]
         if self.decks_rect.collidepoint(pos):
-            return [w for w in wires if w.get("type") in ("discard_card", "give_charity")]
+            return [w for w in wires if w.get("type") in _ONTO_DISCARDS]
         return []
 
     def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
@@ -401,9 +336,10 @@ class MunchkinScene(GameScene):
         if wire.get("item") == card:
             return True
         monster = wire.get("monster")
-        monsters = (self.view.get("combat") or {}).get("monsters") or []
+        combat = self.record.combat
+        monsters = combat.monsters if combat is not None else []
         if isinstance(monster, int) and 0 <= monster < len(monsters):
-            return bool(monsters[monster].get("card") == card)
+            return monsters[monster].card == card
         return False
 
     def table_card_point(self, card: str) -> tuple[int, int] | None:
@@ -428,10 +364,9 @@ class MunchkinScene(GameScene):
             return ("table", card), f"{face.name}: {face.type_line}. {face.text}"
         for seat, rect in self.opponent_rects.items():
             if rect.collidepoint(pos):  # a name or a line cut short on a narrow panel reads in full here
-                players = self.view.get("players") or []
-                p = players[seat] if seat < len(players) else {}
+                p = self.record.players[seat]
                 hidden = ", ".join(self.cards.name(c) for c in self.opponent_hidden.get(seat, []))
-                text = f"{p.get('name', '?')}, level {p.get('level', '?')}: {self.opponent_line(p)}"
+                text = f"{p.name}, level {p.level}: {self.opponent_line(p)}"
                 return ("opponent", seat), text + (f". Also: {hidden}" if hidden else "")
         return None, ""
 
@@ -451,7 +386,7 @@ class MunchkinScene(GameScene):
         """The fight panel rolls (a run away, an outrun curse, a theft): under its title, over the fight's cards,
         between the people fighting and the score, so both stay readable while the die is in the air."""
         c = self.combat_rect
-        if not isinstance(self.view.get("combat"), dict):
+        if self.record.combat is None:
             return pygame.Rect(c.x + 12, c.y + 30, c.right - 24 - c.x, c.h - 36)
         cards = self.combat_zone()
         return pygame.Rect(cards.x, c.y + 30, cards.w, c.h - 36)
@@ -471,22 +406,22 @@ class MunchkinScene(GameScene):
         return rect.y + 110
 
     def _update_rules_info(self) -> None:
-        packs, options = self.session.pack_names(list(self.view.get("packs") or [])), self.view.get("options")
+        packs, options = self.session.pack_names(list(self.record.packs)), self.record.options
         key = repr((packs, options))
         if key != self._rules_key:
             self._rules_key = key
             self.rules_info.text, self.rules_info.tooltip = table_summary("munchkin", packs, options)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        players = self.view.get("players") or []
-        active = self.view.get("active")
-        to_act = self.st.get("to_act") or []
+        players = self.record.players
+        active = self.record.active
+        to_act = self.state.to_act
         for seat, rect in self.opponent_rects.items():
             if seat < len(players):
-                self.draw_opponent(surface, seat, players[seat], rect, seat == active, seat in to_act)
+                opponents.draw(self, surface, seat, players[seat], rect, seat == active, seat in to_act)
         self.draw_decks(surface)
         self.draw_combat(surface)
-        self.draw_me(surface)
+        own_area.draw(self, surface)
         for card, rect, sideways in self.table_cards:
             if self.moments.holds(card):
                 continue  # a big moment is carrying it there
@@ -500,45 +435,23 @@ class MunchkinScene(GameScene):
             lying(surface, face, rect)
             if card in self.by_card:
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
-        combat = self.view.get("combat")
-        if isinstance(combat, dict):
+        combat = self.record.combat
+        if combat is not None:
             combat_zone.draw_plates(self, surface, combat)
 
-    def draw_opponent(
-        self, surface: pygame.Surface, seat: int, p: dict[str, Any], rect: pygame.Rect, active: bool, acting: bool
-    ) -> None:
-        colour = self.seat_colour(seat)
-        panel(surface, rect, (36, 42, 54), colour if acting else theme.PANEL_EDGE, radius=8, alpha=235)
-        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
-        rows = self.opponent_rows.get(seat) or _opponent_rows(rect)
-        name = str(p.get("name", "?")) + (" ▶" if active else "")
-        surface.blit(render_line(name, rows["name"].w, 18, theme.TEXT, "bold"), rows["name"].topleft)
-        level = render_line(f"L{p.get('level', '?')}", rows["level"].w, 24, theme.YELLOW, "bold")
-        surface.blit(level, level.get_rect(topright=rows["level"].topright))
-        surface.blit(render_line(self.opponent_line(p), rows["info"].w, 14, theme.TEXT_DIM), rows["info"].topleft)
-        # Their items are table cards (see `_opponents_cards`), drawn with the others; here only what did not fit.
-        if seat in self.opponent_more:
-            hidden, x = self.opponent_more[seat]
-            surface.blit(render_line(f"+{hidden}", 26, 15, theme.TEXT), (x, rows["items"].centery - 9))
-        hand = rows["hand"]
-        surface.blit(draw_back("door", 14), (hand.x, hand.y))
-        count = render_line(f"×{p.get('hand_count', 0)}", hand.w - 16, 15, theme.TEXT)
-        surface.blit(count, count.get_rect(midright=(hand.right, hand.centery)))
-        draw_presence(surface, self.session.presence.of(seat), rect)
-
-    def identity(self, p: dict[str, Any]) -> str:
+    def identity(self, p: PlayerView) -> str:
         """A player's races and classes by name, as every panel shows them."""
-        names = [self.cards.name(str(c)) for c in (*(p.get("races") or []), *(p.get("classes") or []))]
+        names = [self.cards.name(c) for c in (*p.races, *p.classes)]
         return " · ".join(names) or "Human, no class"
 
-    def opponent_line(self, p: dict[str, Any]) -> str:
+    def opponent_line(self, p: PlayerView) -> str:
         """Who an opponent is, in one line: race(s), class(es), sex, gear, curses."""
         identity = self.identity(p)
-        curses = len(p.get("curses") or [])
+        curses = len(p.curses)
         return (
-            f"{identity} · {p.get('sex', '')} · gear {int(p.get('gear') or 0):+d}"
+            f"{identity} · {p.sex} · gear {p.gear:+d}"
             + (f" · {plural(curses, 'curse')}" if curses else "")
-            + (" · DEAD" if p.get("dead") else "")
+            + (" · DEAD" if p.dead else "")
         )
 
     def deck_parts(self) -> dict[str, dict[str, pygame.Rect]]:
@@ -546,8 +459,8 @@ class MunchkinScene(GameScene):
         rect = self.decks_rect
         row_h = rect.h // 2
         card_w = max(24, min(72, int((row_h - 26) / CARD_RATIO), (rect.w - 32) // 2))
-        parts = {}
-        for i, deck in enumerate(("door", "treasure")):
+        parts: dict[str, dict[str, pygame.Rect]] = {}
+        for i, deck in enumerate(DECKS):
             row = pygame.Rect(rect.x, rect.y + i * row_h, rect.w, row_h - 2)
             pile = pygame.Rect(row.x + 8, row.y + 20, card_w, round(card_w * CARD_RATIO))
             parts[deck] = {
@@ -559,37 +472,35 @@ class MunchkinScene(GameScene):
         return parts
 
     def draw_decks(self, surface: pygame.Surface) -> None:
-        decks = self.view.get("decks") or {}
-        discards = self.view.get("discards") or {}
+        view = self.record
         for deck, parts in self.deck_parts().items():
-            pile = discards.get(deck) or {}
-            text = f"{deck.title()}: {decks.get(deck, 0)} · discards {pile.get('count', 0)}"
+            left = view.decks.door if deck == "door" else view.decks.treasure
+            pile = view.discards.door if deck == "door" else view.discards.treasure
+            text = f"{deck.title()}: {left} · discards {pile.count}"
             surface.blit(render_line(text, parts["label"].w, 14, theme.TEXT), parts["label"].topleft)
-            if decks.get(deck, 0):
-                draw_stack(surface, draw_back(deck, parts["pile"].w), parts["pile"], int(decks.get(deck, 0)))
+            if left:
+                draw_stack(surface, draw_back(deck, parts["pile"].w), parts["pile"], left)
             else:
                 draw_empty_pile(surface, parts["pile"])
-            top = pile.get("top")
-            if top:
-                face = draw_face(self.cards.face(str(top)), parts["discard"].w)
-                draw_stack(surface, face, parts["discard"], int(pile.get("count") or 1))
+            if pile.top:
+                face = draw_face(self.cards.face(pile.top), parts["discard"].w)
+                draw_stack(surface, face, parts["discard"], pile.count or 1)
             else:
                 draw_empty_pile(surface, parts["discard"])
 
     def face_up_doors(self) -> list[str]:
         """Doors turned over but not yet resolved: a curse to order or to outrun, or Doors waiting behind them."""
-        decisions = self.view.get("decisions") or []
-        if decisions and decisions[0].get("kind") in FACE_UP_DECISIONS:
-            return [str(c) for c in decisions[0].get("cards") or []]
+        decisions = self.record.decisions
+        if decisions and decisions[0].kind in FACE_UP_DECISIONS and decisions[0].cards:
+            return list(decisions[0].cards)
         return []
 
     def phase_text(self) -> str:
         """What the table is waiting for between fights, in words, for the middle of the table."""
-        phase = str(self.view.get("phase", ""))
-        active = self.view.get("active")
-        you = isinstance(active, int) and active == self.viewer
-        who = "You" if you else self.seat_name(active) if isinstance(active, int) else "Someone"
-        texts = {
+        active = self.record.active
+        you = active == self.viewer
+        who = "You" if you else self.seat_name(active)
+        texts: dict[Phase, str] = {
             "setup": "Everyone sets up: play a Race, a Class and items from your hand, then say you are ready",
             "start": f"{who} {'are' if you else 'is'} about to kick open the door",
             "door": f"{who} may look for trouble (a monster from {'your' if you else 'their'} hand) or loot the room",
@@ -598,20 +509,19 @@ class MunchkinScene(GameScene):
             else f"{who} {'are' if you else 'is'} ending the turn (more than five cards? charity first)",
             "over": "Game over",
         }
-        return texts.get(phase, phase.replace("_", " "))
+        return texts[self.record.phase]
 
     def draw_combat(self, surface: pygame.Surface) -> None:
         rect = self.combat_rect
-        combat = self.view.get("combat")
-        if not isinstance(combat, dict):
+        combat = self.record.combat
+        if combat is None:
             panel(surface, rect, (14, 40, 30), (60, 100, 84), radius=12, alpha=120)  # the felt shows through
             text = self.phase_text()
-            decisions = self.view.get("decisions") or []
+            decisions = self.record.decisions
             if decisions:  # a decision holds up the table: that is what everyone waits for
                 d = decisions[0]
-                kind, seat = str(d.get("kind", "")), int(d.get("seat", 0))
-                what = DECISION_TEXT.get(kind, kind.replace("_", " "))
-                who = "You decide" if seat == self.viewer else f"Waiting for {self.seat_name(seat)} to decide"
+                what = DECISION_TEXT.get(d.kind, d.kind.replace("_", " "))
+                who = "You decide" if d.seat == self.viewer else f"Waiting for {self.seat_name(d.seat)} to decide"
                 text = f"{who} {what}"
             img = render_block(text, rect.w - 40, 80, 22, theme.TEXT_DIM, align="center")
             # With cards lying face up in the middle, the line goes above them.
@@ -619,15 +529,13 @@ class MunchkinScene(GameScene):
             return
         pygame.draw.rect(surface, (58, 30, 30), rect, border_radius=12)
         pygame.draw.rect(surface, theme.VERMILLION, rect, 2, border_radius=12)
-        fighter = combat.get("fighter")
-        helper = combat.get("helper")
-        who = self.seat_name(fighter) if isinstance(fighter, int) else "?"
-        if isinstance(helper, int):
-            who += f" + {self.seat_name(helper)}"
+        who = self.seat_name(combat.fighter)
+        if combat.helper is not None:
+            who += f" + {self.seat_name(combat.helper)}"
         title = render_line(f"Combat: {who}", self.score_rect.x - rect.x - 22, 18, theme.TEXT, "bold")
         surface.blit(title, (rect.x + 12, rect.y + 6))
-        ours, theirs = int(combat.get("fighters_strength") or 0), int(combat.get("monsters_strength") or 0)
-        winning = bool(combat.get("fighters_winning"))
+        ours, theirs = combat.fighters_strength, combat.monsters_strength
+        winning = combat.fighters_winning
         score = self.score_rect
         panel(surface, score, (30, 22, 24), theme.SKY if winning else theme.ORANGE, radius=10)
         big = max(28, min(56, int(score.h * 0.37)))
@@ -644,9 +552,7 @@ class MunchkinScene(GameScene):
         )
         zone = self.combat_zone()
         combat_zone.draw_fighters(self, surface, combat, self.fighters_rect())
-        shots = [
-            f"{self.cards.name(str(o.get('card')))} for the {o.get('side')}" for o in combat.get("one_shots") or []
-        ]
+        shots = [f"{self.cards.name(o.card)} for the {o.side}" for o in combat.one_shots]
         if shots:
             width = self.score_rect.x - 22 - rect.x
             line = render_line("One-shots: " + "; ".join(shots), width, 14, theme.TEXT_DIM)
@@ -655,49 +561,3 @@ class MunchkinScene(GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         strength_breakdown.draw_for(self, surface)  # over everything, like a tooltip
-
-    def draw_me(self, surface: pygame.Surface) -> None:
-        me = self._me()
-        rect = self.me_rect
-        if me is None:
-            return
-        colour = self.seat_colour(self.viewer or 0)
-        acting = self.viewer in (self.st.get("to_act") or [])
-        panel(surface, rect, (34, 40, 52), colour if acting else theme.PANEL_EDGE, radius=10, alpha=235)
-        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.h), border_radius=4)
-        # The left column ends where the slots begin (x + 200), so nothing here runs into them.
-        surface.blit(render_line(f"{me.get('name')} (you)", 180, 17, theme.TEXT, "bold"), (rect.x + 14, rect.y + 6))
-        surface.blit(render_line(f"Level {me.get('level')}", 180, 30, theme.YELLOW, "bold"), (rect.x + 14, rect.y + 28))
-        identity = render_block(f"{self.identity(me)} · {me.get('sex')}", 180, 38, 15, theme.TEXT, min_size=12)
-        surface.blit(identity, (rect.x + 14, rect.y + 62))
-        curses = len(me.get("curses") or [])
-        gear = f"gear {int(me.get('gear') or 0):+d}" + (f" · {plural(curses, 'curse')}" if curses else "")
-        surface.blit(render_line(gear, 180, 14, theme.TEXT_DIM), (rect.x + 14, rect.bottom - 24))
-        label = render_line(
-            "Worn by slot · races, classes, Hireling, curses · carried items lie sideways",
-            rect.w - 210,
-            14,
-            theme.TEXT_DIM,
-        )
-        surface.blit(label, (rect.x + 200, rect.y + 8))
-        for name, box in self.slot_boxes:
-            pygame.draw.rect(surface, (48, 56, 70), box, border_radius=6)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
-            surface.blit(render_line(name, box.w - 6, 13, theme.TEXT_DIM), (box.x + 4, box.y + 2))
-
-
-def _opponent_rows(rect: pygame.Rect) -> dict[str, pygame.Rect]:
-    """The lines of an opponent's panel: name and level, who they are, their items' strip, their hand."""
-    return {
-        "name": pygame.Rect(rect.x + 14, rect.y + 4, rect.w - 82, 24),
-        "level": pygame.Rect(rect.right - 64, rect.y + 2, 58, 29),
-        "info": pygame.Rect(rect.x + 14, rect.y + 32, rect.w - 72, 18),
-        "hand": pygame.Rect(rect.right - 52, rect.y + 32, 46, 20),
-        "items": pygame.Rect(rect.x + 14, rect.y + 53, rect.w - 22, rect.h - 57),
-    }
-
-
-def _hireling(player: dict[str, Any]) -> list[str]:
-    """The player's Hireling card, if any, as a one-card list."""
-    card = player.get("hireling")
-    return [str(card)] if card else []

@@ -83,10 +83,14 @@ class ChoiceOverlay(Scene):
         anchor: tuple[int, int] | None = None,
         face: Face | None = None,
         clock: Clock | None = None,
+        clear_of: pygame.Rect | None = None,
     ) -> None:
+        """`clear_of`: a part of the screen the menu must leave in sight, undimmed (the board's paths while the
+        player chooses between them)."""
         super().__init__(app)
         self.title, self.options, self.anchor, self.face = title, list(options), anchor, face
         self.clock = clock  # with it, an entry that opened or changed under the pointer waits before it takes a click
+        self.clear_of = clear_of
         self.box = pygame.Rect(0, 0, 10, 10)
         self.scroll = 0
 
@@ -108,7 +112,10 @@ class ChoiceOverlay(Scene):
         area = self.app.modal_area((400 + beside, height))
         self.box = pygame.Rect(0, 0, min(560, area.w - 40 - beside) + beside, height)
         self.box.center = area.center
-        if self.anchor is not None:
+        aside = beside_part(area, self.clear_of, self.box.size, self.anchor) if self.clear_of is not None else None
+        if aside is not None:
+            self.box = aside
+        elif self.anchor is not None:
             self.box.midbottom = (self.anchor[0], self.anchor[1] - 10)
             self.box.clamp_ip(area.inflate(-20, -20))
         self.card_w = card_w
@@ -140,6 +147,11 @@ class ChoiceOverlay(Scene):
                 old = before[i] if i < len(before) else None
                 if isinstance(old, Button):
                     widget.take_over(old)
+
+    def hovered_key(self) -> object:
+        """What the entry under the pointer stands for (its action), if any."""
+        shown = self.options[self.scroll : self.scroll + self.visible - 1]
+        return next((o.key for o, w in zip(shown, self.widgets, strict=False) if w.hovered()), None)
 
     def still_legal(self, keys: AbstractSet[object]) -> None:
         """Grey out the choices the game moved past while the menu was open."""
@@ -182,7 +194,12 @@ class ChoiceOverlay(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 110)
+        if self.clear_of is not None and not self.clear_of.colliderect(self.box):
+            keep = surface.subsurface(self.clear_of.clip(surface.get_rect())).copy()
+            shade(surface, 110)
+            surface.blit(keep, self.clear_of.topleft)
+        else:
+            shade(surface, 110)
         panel(surface, self.box, radius=12)
         title = render_line(self.title, self.box.w - 32, 24, theme.ACCENT, "bold")
         surface.blit(title, (self.box.x + 16, self.box.y + 16))
@@ -334,6 +351,31 @@ class CoverOverlay(Scene):
             line = render_block(self.reason, w - 80, 30, 24, theme.ACCENT, align="center", min_size=14)
             surface.blit(line, (40, h // 2 + 16))
         super().draw(surface)
+
+
+MENU_LEAST_W = 260  # a menu beside what it leaves in sight is at least this wide
+
+
+def beside_part(
+    area: pygame.Rect, keep: pygame.Rect, size: tuple[int, int], anchor: tuple[int, int] | None
+) -> pygame.Rect | None:
+    """A menu of `size` in `area` clear of `keep`: in the roomiest strip left, right, above or below it that
+    holds the menu's height (narrowed to fit, down to `MENU_LEAST_W`), as near the anchor as the strip allows;
+    None when no strip holds it."""
+    w, h = size
+    strips = [
+        pygame.Rect(area.x, area.y, keep.x - area.x, area.h),
+        pygame.Rect(keep.right, area.y, area.right - keep.right, area.h),
+        pygame.Rect(area.x, area.y, area.w, keep.y - area.y),
+        pygame.Rect(area.x, keep.bottom, area.w, area.bottom - keep.bottom),
+    ]
+    fits = [s.inflate(-20, -20) for s in strips if s.w - 20 >= MENU_LEAST_W and s.h - 20 >= h]
+    if not fits:
+        return None
+    strip = max(fits, key=lambda s: min(s.w, w))
+    box = pygame.Rect(0, 0, min(w, strip.w), h)
+    box.center = anchor if anchor is not None else strip.center
+    return box.clamp(strip)
 
 
 def _one_size(labels: Sequence[str], width: int, largest: int = 18, smallest: int = 14) -> int:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ...shared.rules.munchkin.view import MunchkinView
+from ...shared.viewer import GameView, OutcomeWire
 from ..session import NetSession, Session
 from ..ui import theme
 from ..ui.text import render_block, render_line
@@ -20,9 +22,7 @@ if TYPE_CHECKING:
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(
-        self, app: App, session: Session, view: dict[str, Any], outcome: dict[str, Any], replay_path: str = ""
-    ) -> None:
+    def __init__(self, app: App, session: Session, view: GameView, outcome: OutcomeWire, replay_path: str = "") -> None:
         super().__init__(app)
         self.session, self.view, self.outcome = session, view, outcome
         self.replay_path = replay_path or str(getattr(session, "replay_path", "") or "")
@@ -37,18 +37,14 @@ class ResultsScene(Scene):
         self.row_h = 60
 
     def _rows(self) -> list[tuple[str, str, bool]]:
-        winners = set(self.outcome.get("winners") or [])
-        players = self.view.get("players") or []
-        golds = self.outcome.get("gold") or (self.view.get("outcome") or {}).get("gold") or []
-        rows = []
-        for i, p in enumerate(players):
-            name = str(p.get("name", f"Seat {i + 1}"))
-            if self.session.game == "munchkin":
-                score = f"Level {p.get('level', '?')}"
-            else:
-                score = f"{golds[i]} Gold" if i < len(golds) else "? Gold"
-            rows.append((name, score, i in winners))
-        return rows
+        view, winners = self.view, set(self.outcome.winners)
+        if isinstance(view, MunchkinView):
+            scores = [f"Level {p.level}" for p in view.players]
+        else:  # W18: the Gold in hand, made public at the end
+            golds = view.outcome.gold if view.outcome is not None else []
+            scores = [f"{golds[i]} Gold" if i < len(golds) else "? Gold" for i in range(len(view.players))]
+        names = [p.name for p in view.players]
+        return [(name or f"Seat {i + 1}", scores[i], i in winners) for i, name in enumerate(names)]
 
     def layout(self, size: tuple[int, int]) -> None:
         self.done.rect.midbottom = (size[0] // 2, size[1] - 40)
@@ -124,7 +120,7 @@ class ResultsScene(Scene):
         title = "Winner: " + " and ".join(winners) if winners else "Game over"
         img = render_line(title, w - 80, 48, theme.ACCENT, "bold")
         surface.blit(img, img.get_rect(midtop=(w // 2, 40)))
-        reason = str(self.outcome.get("reason", "")).replace("_", " ")
+        reason = self.outcome.reason.replace("_", " ")
         if reason:
             sub = render_line(reason.capitalize(), w - 80, 22, theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(midtop=(w // 2, 100)))

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
+from msgspec import UNSET
 
+from ...shared.rules.munchkin.view import CombatView, Side
 from ..ui import theme
 from ..ui.text import render_line
 from ..ui.widgets import panel
@@ -43,16 +45,15 @@ class Row:
     signed: bool = True  # "+3"; a level reads as a plain number
 
 
-def fighter_rows(combat: dict[str, Any], name: Callable[[str], str], seat_name: Callable[[int], str]) -> list[Row]:
+def fighter_rows(combat: CombatView, name: Callable[[str], str], seat_name: Callable[[int], str]) -> list[Row]:
     """Each fighter's terms under their name (the helper second), then the one-shots played for them."""
-    parts = [p for p in combat.get("fighters_parts") or [] if isinstance(p, dict)]
-    helper = combat.get("helper")
+    helper = combat.helper
     rows: list[Row] = []
-    for p in parts:
-        kind, amount, seat, card = str(p.get("kind")), int(p.get("amount") or 0), p.get("seat"), p.get("card")
+    for p in combat.fighters_parts:
+        kind, amount, seat, card = p.kind, p.amount, p.seat, p.card
         if kind == "level":
             who = seat_name(seat) if isinstance(seat, int) else "?"
-            if isinstance(helper, int):
+            if helper is not None:
                 who += " (helping)" if seat == helper else " (fighting)"
             rows += [Row(who, colour=theme.ACCENT), Row("Level", amount, signed=False)]
         elif kind == "one_shot":
@@ -71,19 +72,17 @@ def fighter_rows(combat: dict[str, Any], name: Callable[[str], str], seat_name: 
     return rows
 
 
-def monster_rows(combat: dict[str, Any], name: Callable[[str], str], seat_name: Callable[[int], str]) -> list[Row]:
+def monster_rows(combat: CombatView, name: Callable[[str], str], seat_name: Callable[[int], str]) -> list[Row]:
     """Each monster's printed level, its enhancers and its bonuses against these fighters; then the rest."""
     rows: list[Row] = []
-    for p in combat.get("monsters_parts") or []:
-        if not isinstance(p, dict):
-            continue
-        kind, amount, card, seat = str(p.get("kind")), int(p.get("amount") or 0), p.get("card"), p.get("seat")
+    for p in combat.monsters_parts:
+        kind, amount, card, seat = p.kind, p.amount, p.card, p.seat
         if kind == "monster":
             rows += [Row(name(str(card)), colour=theme.ACCENT), Row("Level", amount, signed=False)]
         elif kind == "enhancer":
             rows.append(Row(name(str(card)), amount))
         elif kind == "against":
-            trait = str(p.get("detail") or "")
+            trait = "" if p.detail is UNSET else p.detail
             rows.append(Row(f"Against {PLURALS.get(trait, trait.capitalize() + 's')}", amount))
         elif kind == "arrows":
             rows.append(Row("Arrows (Epic Elf)", amount))
@@ -136,9 +135,9 @@ def draw_breakdown(
     return rect
 
 
-def hovered_side(scene: MunchkinScene) -> str | None:
+def hovered_side(scene: MunchkinScene) -> Side | None:
     """Which side's strength the pointer rests on in a fight: "fighters", "monsters" or None."""
-    if not isinstance(scene.view.get("combat"), dict) or scene.app.top is not scene:
+    if scene.record.combat is None or scene.app.top is not scene:
         return None
     score, pos = scene.score_rect, pygame.mouse.get_pos()
     if not score.collidepoint(pos):
@@ -148,8 +147,8 @@ def hovered_side(scene: MunchkinScene) -> str | None:
 
 def draw_for(scene: MunchkinScene, surface: pygame.Surface) -> None:
     """In a fight, a hint that the strengths open; the breakdown of the one under the pointer, if any."""
-    side, combat = hovered_side(scene), scene.view.get("combat")
-    if not isinstance(combat, dict):
+    side, combat = hovered_side(scene), scene.record.combat
+    if combat is None:
         return
     score = scene.score_rect
     if side is None:
@@ -162,8 +161,8 @@ def draw_for(scene: MunchkinScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.FOCUS, half, 2, border_radius=8)
     if side == "fighters":
         rows = fighter_rows(combat, scene.cards.name, scene.seat_name)
-        total, title, colour = combat.get("fighters_strength"), "The munchkins' strength", theme.SKY
+        total, title, colour = combat.fighters_strength, "The munchkins' strength", theme.SKY
     else:
         rows = monster_rows(combat, scene.cards.name, scene.seat_name)
-        total, title, colour = combat.get("monsters_strength"), "The monsters' strength", theme.ORANGE
-    draw_breakdown(surface, title, int(total or 0), rows, score, colour)
+        total, title, colour = combat.monsters_strength, "The monsters' strength", theme.ORANGE
+    draw_breakdown(surface, title, total, rows, score, colour)

@@ -12,49 +12,56 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.rules.base import Event
+from ...shared.viewer import GameView, ViewerState
 from .. import actions as acts
 from .. import presence
 from ..anim.dice import DiceThrow, clear_of_dice, draw_tray, tray_rect
 from ..anim.flights import Flights
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
-from ..clocks import nothing_to_play
 from ..net import NOT_ANSWERING
 from ..rejoin import history_lines
 from ..render.cards import blit_card, draw_back, draw_face
 from ..render.table_surface import table_top
-from ..session import Happening, LocalSession, Session
-from ..settings import ANIMATION_SPEEDS
+from ..session import Happening, Session
 from ..ui import theme
 from ..ui.scrollback import Scrollback
 from ..ui.text import render_line
 from ..ui.widgets import Button, TextInput
 from ..words import Words
-from . import table_hud, table_moments
+from . import hot_seat, table_hud, table_moments
 from .action_bar import ActionBar
 from .base import Box, Scene
-from .overlays import ChoiceOverlay, ConfirmOverlay, CoverOverlay, DialogOverlay, Option, ZoomOverlay
-from .table_clock import TableClock, handover_reason, warning_hook
+from .overlays import ChoiceOverlay, ConfirmOverlay, Option
+from .table_clock import TableClock, warning_hook
+from .table_input import TableInput
+from .table_menu import TableMenu
 
 log = logging.getLogger(__name__)
-
-BOT_PACES = (1.0, 2.0, 0.5)  # the Menu's choices of seconds between two bot actions
 
 if TYPE_CHECKING:
     from ..app import App
 
 Wire = dict[str, Any]
-LONG_PRESS = 0.6
 
 
-class GameScene(ActionBar, Scene):
-    """A running game seen from one (or, hot-seat, several) of this client's seats."""
+class GameScene(TableInput, TableMenu, ActionBar, Scene):
+    """A running game seen from one (or, hot-seat, several) of this client's seats.
+
+    The scene reads the typed viewer state (`state`) and its game's view record (`record`); the same state's
+    wire form (`st`, `view`) is kept for the words, which still read maps."""
 
     name = "game"
     sidebar_w = 330
+    view_type: type[GameView]  # the game's view record, which the session's states must hold
+    record: GameView  # subclasses name their game's
 
     def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
         super().__init__(app)
+        seen = self._seen(session, session.seats[0] if session.seats else None)
+        if seen is None:
+            raise ValueError(f"no {session.game} table state to show yet")
+        self.state, self.record = seen
         # The big moments (a kicked Door, a level, a death...), at the pace the player set.
         self.moments = Moments(lambda: self.app.settings.animation_factor, self.app.sounds.play)
         self.session = session
@@ -84,9 +91,9 @@ class GameScene(ActionBar, Scene):
         self.quit_after_turns = quit_after_turns
         self.results_shown = False
         self.outcome_clock = 0.0
-        self._press: tuple[str, float] | None = None
+        self._press = None
         self._press_at = (0, 0)
-        self.dragging: str | None = None  # a hand card being dragged to a target
+        self.dragging = None
         self.size = (1280, 720)
         self.table_rect = pygame.Rect(0, 0, 10, 10)
         self.side_rect = pygame.Rect(0, 0, 10, 10)
@@ -112,13 +119,22 @@ class GameScene(ActionBar, Scene):
         self._refresh()
 
     # -- state -------------------------------------------------------------------------------------
+    def _seen(self, session: Session, seat: int | None) -> tuple[ViewerState, GameView] | None:
+        """The seat's typed state and its view record, once the session holds one of this game."""
+        state = session.records.get(seat)
+        if state is None or not isinstance(state.view, self.view_type):
+            return None
+        return state, state.view
+
     def _refresh(self) -> None:
         state = self.session.state(self.viewer)
-        if state is None:
+        seen = self._seen(self.session, self.viewer)
+        if state is None or seen is None:
             return
         self.st = state
-        self.view = state.get("view") or {}
-        named = tuple(str(n) for n in self.view.get("packs") or ())
+        self.view = state["view"]
+        self.state, self.record = seen
+        named = tuple(self.record.packs)
         if named and (self.cards.game != self.session.game or not self.cards.defs):
             packs = self.session.card_packs(named)
             if packs and packs != self.cards.packs:  # a set of packs that failed is not tried again
@@ -129,10 +145,10 @@ class GameScene(ActionBar, Scene):
                         if source != name:  # a cached file by the name the table knows it by
                             problem = problem.replace(source, f"pack {name!r} from the host")
                     self.toast(f"The table's cards cannot be read: {problem}", 8)
-        self.by_card, self.by_kind = acts.group(state.get("legal") or [])
+        self.by_card, self.by_kind = acts.group(self.state.legal)
         old = set(self.hand)
         old_rects = dict(self.hand_rects)
-        self.hand = [c for c in (self.view.get("hand") or []) if isinstance(c, str)]
+        self.hand = list(self.record.hand or ())
         self._place_hand()
         for card in old - set(self.hand):
             if card in old_rects and self.turn_seen is not None:
@@ -144,24 +160,22 @@ class GameScene(ActionBar, Scene):
             if card not in old and self.turn_seen is not None:
                 self.flights.launch(f"hand:{card}", self.deck_point(self.cards.deck(card)), rect.center, angle=-20)
         self._build_bar()
-        keys = {_key(w) for w in state.get("legal") or []}
+        keys = {_key(w) for w in self.state.legal}
         for scene in self.app.stack:
             if isinstance(scene, ChoiceOverlay):
                 scene.still_legal(keys)
-        turn = state.get("turn")
-        if isinstance(turn, int):
-            if self.start_turn is None:
-                self.start_turn = turn
-            self.turn_seen = turn
+        if self.start_turn is None:
+            self.start_turn = self.state.turn
+        self.turn_seen = self.state.turn
 
     @property
     def legal(self) -> list[Wire]:
-        return list(self.st.get("legal") or [])
+        return list(self.state.legal)
 
     def seat_name(self, seat: int) -> str:
-        players = self.view.get("players") or []
-        if 0 <= seat < len(players) and isinstance(players[seat], dict):
-            return str(players[seat].get("name") or f"Player {seat + 1}")
+        players = self.record.players
+        if 0 <= seat < len(players):
+            return players[seat].name or f"Player {seat + 1}"
         return str(self.session.names.get(seat, f"Player {seat + 1}"))
 
     def seat_colour(self, seat: int) -> theme.Colour:
@@ -186,44 +200,21 @@ class GameScene(ActionBar, Scene):
         self.awaiting = 2.0  # until the reply lands, the legal list is stale
 
     def offer(
-        self, title: str, wires: list[Wire], anchor: tuple[int, int] | None = None, face: Any = None
+        self,
+        title: str,
+        wires: list[Wire],
+        anchor: tuple[int, int] | None = None,
+        face: Any = None,
+        clear_of: pygame.Rect | None = None,
     ) -> ChoiceOverlay:
+        """A menu of `wires`; `clear_of`: the part of the table it leaves in sight (what the choice is about)."""
         options = [Option(self.describe(w), self._chooser(w), key=_key(w)) for w in wires]
-        overlay = ChoiceOverlay(self.app, title, options, anchor, face, clock=self.bar_clock)
+        overlay = ChoiceOverlay(self.app, title, options, anchor, face, clock=self.bar_clock, clear_of=clear_of)
         self.app.push(overlay)
         return overlay
 
     def _chooser(self, wire: Wire) -> Any:
         return lambda: self.choose(wire)
-
-    def click_card(self, card: str, anchor: tuple[int, int]) -> None:
-        wires = acts.menu_order(self.by_card.get(card, []))
-        face = self.cards.face(card)
-        if not wires:
-            self.app.push(ZoomOverlay(self.app, face, "Nothing to do with this card right now"))
-        else:
-            self.offer(self.cards.name(card), wires, anchor, face)
-
-    def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
-        """A card lying on the table clicked: the right button reads it, the left one offers what it can do."""
-        if button == 3:
-            self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
-        else:
-            self.click_card(card, pos)
-
-    def drop(self, card: str, pos: tuple[int, int]) -> None:
-        """A card dragged onto the table: the actions that fit where it landed; one plays, several ask."""
-        wires = self.drop_actions(card, pos)
-        if len(wires) == 1:
-            self.choose(wires[0])
-        elif wires:
-            self.offer(self.cards.name(card), acts.menu_order(wires), pos, self.cards.face(card))
-        else:
-            self.toast(f"{self.cards.name(card)} cannot go there; click it to see what it can do", 3)
-
-    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[Wire]:
-        """Subclasses narrow this by target (a player, the combat zone...); here: anything the card can do."""
-        return list(self.by_card.get(card, [])) if self.table_rect.collidepoint(pos) else []
 
     def autoplay_target(self, wire: Wire) -> tuple[int, int] | None:
         """Where a click starts the input path for `wire` (the autoplayer follows up in the menu)."""
@@ -323,129 +314,13 @@ class GameScene(ActionBar, Scene):
                 return card
         return None
 
-    # -- input -------------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if self.menu_button.handle(event) is None or self.chat_input.handle(event) is None:
-            return None
-        if self.log.handle(event) is None or self.chat.handle(event) is None:
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and self.moments.active:
-            big = self.moments.showing_big
-            self.moments.skip()  # a click skips the moments; over a big one on the table it does nothing else
-            if big and self.table_rect.collidepoint(event.pos):
-                return None
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and self.throw is not None
-            and not self.throw.done
-            and self.table_rect.collidepoint(event.pos)
-        ):
-            self.throw.skip()
-            return None
-        for button in self.bar_buttons:
-            if button.handle(event) is None:
-                return None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            card = self.card_under(event.pos)
-            if card is not None:
-                if event.button == 3:
-                    self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
-                elif event.button == 1:
-                    self._press, self._press_at = (card, 0.0), event.pos
-                return None
-            if self.table_click(event.pos, event.button):
-                return None
-        if event.type == pygame.MOUSEMOTION and self._press is not None and self.dragging is None:
-            dx, dy = event.pos[0] - self._press_at[0], event.pos[1] - self._press_at[1]
-            if dx * dx + dy * dy > 144 and self._press[0] in self.by_card:
-                self.dragging, self._press = self._press[0], None
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            card, self.dragging = self.dragging, None
-            if not self.hand_rect.collidepoint(event.pos):
-                self.drop(card, event.pos)
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
-            card, held = self._press
-            self._press = None
-            if held < LONG_PRESS and self.card_under(event.pos) == card:
-                self.click_card(card, event.pos)
-            return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_m:
-                self.app.sounds.toggle_mute()
-                return None
-            if event.key == pygame.K_p and "pass" in self.by_kind:
-                self.choose(self.by_kind["pass"][0])
-                return None
-            if event.key == pygame.K_SPACE:
-                enabled = [b for b in self.bar_buttons if b.enabled]
-                if enabled:
-                    enabled[0].click()
-                return None
-        return event
-
-    def table_click(self, pos: tuple[int, int], button: int) -> bool:
-        """Subclasses: a click on the table itself; True when used."""
-        return False
-
-    def open_menu(self) -> None:
-        sounds = self.app.sounds
-        auto = "on" if self.app.settings.auto_pass else "off"
-        self.app.push(
-            DialogOverlay(
-                self.app,
-                "Menu",
-                "Leave this table? Your seat stays yours: join again to come back. Auto-pass passes for you "
-                f"in a reaction window when you have nothing to play (now {auto}). Bot pace: the time between "
-                "two bot actions in a game this window runs (hot-seat now; a hosted game from the next table).",
-                [
-                    ("Keep playing", lambda: None),
-                    ("Sound on/off", sounds.toggle_mute),
-                    (f"Auto-pass {auto}", self._toggle_auto_pass),
-                    (f"Bot pace {self.app.settings.bot_seconds:g} s", self._next_bot_pace),
-                    (f"Animations: {self.app.settings.animation_speed}", self.next_animation_speed),
-                    ("Leave", self.leave),
-                ],
-            )
-        )
-
-    def _toggle_auto_pass(self) -> None:
-        self.app.settings.auto_pass = not self.app.settings.auto_pass
-
-    def _next_bot_pace(self) -> None:
-        """Slower, then faster again: 1 s (a pace a person follows), 2 s, 0.5 s."""
-        paces = BOT_PACES
-        now = self.app.settings.bot_seconds
-        self.app.settings.bot_seconds = paces[(paces.index(now) + 1) % len(paces)] if now in paces else paces[0]
-        if isinstance(self.session, LocalSession) and self.session.bot_delay > 0:
-            self.session.bot_delay = self.app.settings.bot_seconds
-
-    def next_animation_speed(self) -> None:
-        """The menu's animation setting: normal, fast, off, and round again (kept for next time)."""
-        order = list(ANIMATION_SPEEDS)
-        settings = self.app.settings
-        settings.animation_speed = order[(order.index(settings.animation_speed) + 1) % len(order)]
-        settings.save()
-        self.toast(f"Animations: {settings.animation_speed}", 2)
-
-    def leave(self) -> None:
-        self.session.close()
-        self.app.pop()
-
     # -- update ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         for happening in self.session.pump(dt):
             self.on_happening(happening)
             self.changed()
-        self._hot_seat()
-        if self._press is not None:
-            card, held = self._press
-            held += dt
-            self._press = (card, held)
-            if held >= LONG_PRESS:
-                self._press = None
-                self.app.push(ZoomOverlay(self.app, self.cards.face(card)))
+        hot_seat.hand_over(self)
+        self.hold_pressed(dt)
         if self.throw is not None:
             self.throw.update(dt)
             if self.throw.linger > 0.9:
@@ -547,40 +422,8 @@ class GameScene(ActionBar, Scene):
         for tag in due:
             self.app.screenshot(tag)
 
-    def _hot_seat(self) -> None:
-        """Several seats here: before another of them must act, cover the screen and hand it over, saying why. A
-        reaction window goes only to those who could play something (the clock passes for the others), and only
-        the seat holding the screen has its clock running."""
-        session = self.session
-        if len(session.seats) < 2:
-            return
-        if isinstance(session, LocalSession):
-            covered = any(isinstance(s, CoverOverlay) for s in self.app.stack)
-            session.at_screen = set() if self.viewer is None or covered else {self.viewer}
-        if self.app.top is not self:
-            return
-        if self.moments.active or len(self.flights) or self.throw is not None:
-            return  # the player sees how their move ended (the fight won, the die settled) before handing over
-        to_act = [
-            s
-            for s in (session.state(session.seats[0]) or {}).get("to_act", [])
-            if s in session.seats and not nothing_to_play(session.state(s), s)
-        ]
-        if to_act and self.viewer not in to_act:
-            seat = to_act[0]
-            self.viewer = None  # nothing of anyone's hand shows under the cover
-            self.hand, self.hand_rects = [], []
-            self.app.push(
-                CoverOverlay(
-                    self.app,
-                    self.seat_name(seat),
-                    self.seat_colour(seat),
-                    lambda: self._take_over(seat),
-                    handover_reason(session.state(seat), seat, self.seat_name),
-                )
-            )
-
-    def _take_over(self, seat: int) -> None:
+    def take_over(self, seat: int) -> None:
+        """Hot-seat: `seat`'s player has the screen now."""
         self.viewer = seat
         self._refresh()
 
@@ -600,8 +443,8 @@ class GameScene(ActionBar, Scene):
         ):
             self.app.quit()
             return
-        outcome = self.st.get("outcome")
-        if outcome and not self.results_shown:
+        outcome = self.state.outcome
+        if outcome is not None and not self.results_shown:
             self.outcome_clock += dt
             if self.outcome_clock > 1.5:
                 from .results import ResultsScene
@@ -613,9 +456,9 @@ class GameScene(ActionBar, Scene):
                     self.app.pop()  # a menu or a hot-seat cover still open goes with the table
                 # The winner's screen first (unless the animations are off), then the results.
                 if self.app.settings.animation_factor > 0:
-                    self.app.replace(WinnerScene(self.app, self.session, self.view, outcome))
+                    self.app.replace(WinnerScene(self.app, self.session, self.record, outcome))
                 else:
-                    self.app.replace(ResultsScene(self.app, self.session, self.view, outcome))
+                    self.app.replace(ResultsScene(self.app, self.session, self.record, outcome))
 
     def shutdown(self) -> None:
         if self._clock_warning in self.app.frame_hooks:

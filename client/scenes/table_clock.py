@@ -1,6 +1,5 @@
 """The table's clocks as a player meets them (R01): the countdown, its warning over an open menu, one log line
-per window when time runs out, passing at once for a seat with nothing to play, and why hot-seat hands the
-screen to someone.
+per window when time runs out, and passing at once for a seat with nothing to play.
 
 The host (or a `LocalSession`) owns the clocks; this reads them. A menu opened with less than `HOLD_SECONDS`
 left asks for that long once (`Session.hold`), so the warning always shows for that long before the end.
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.protocol import HOLD_SECONDS
+from ...shared.rules.munchkin.actions import Pass
 from ..clocks import nothing_to_play, window_key
 from ..ui import theme
 from ..ui.text import render_line
@@ -46,7 +46,7 @@ class TableClock:
         """The viewer's pass clock, while they may pass."""
         scene = self.scene
         clock = getattr(scene.session, "timers", {}).get(scene.viewer)
-        if clock is None or clock[0] != "pass" or "pass" not in scene.by_kind:
+        if clock is None or clock[0] != "pass" or Pass.kind not in scene.by_kind:
             return None
         return max(0.0, float(clock[1]))
 
@@ -57,7 +57,7 @@ class TableClock:
         timers = getattr(scene.session, "timers", {})
         seats = [
             s
-            for s in scene.st.get("to_act") or []
+            for s in scene.state.to_act
             if s != scene.viewer and (timers.get(s) or ("",))[0] == "pass" and float(timers[s][1]) > 0
         ]
         if not seats or self.seconds_left() is not None:
@@ -107,8 +107,7 @@ class TableClock:
         scene, session = self.scene, self.scene.session
         hot_seat = len(session.seats) > 1
         for seat in session.seats:
-            state = session.state(seat)
-            if not nothing_to_play(state, seat):
+            if not nothing_to_play(session.records.get(seat), seat):
                 self._passed_for.discard(seat)
                 continue
             if seat in self._passed_for:
@@ -118,7 +117,7 @@ class TableClock:
             if seat != scene.viewer and not hot_seat:
                 continue
             self._passed_for.add(seat)
-            session.act(seat, {"type": "pass"})
+            session.act(seat, {"type": Pass.kind})
             scene.awaiting = 2.0  # as after any action of ours: the legal list is stale until the state lands
 
     # -- time running out -------------------------------------------------------------------------------
@@ -132,7 +131,8 @@ class TableClock:
         if kind != "out":
             self._kinds[seat] = str(kind)
             return
-        key = data.get("window") or window_key(session.state(seat) or {})
+        state = session.records.get(seat)
+        key = data.get("window") or (window_key(state) if state is not None else ())
         if key in self._said:
             return
         self._said.add(key)
@@ -184,56 +184,3 @@ def warning_hook(clock: TableClock) -> Callable[[App, pygame.Surface], None]:
             clock.draw_warning(surface)
 
     return hook
-
-
-def handover_reason(state: dict[str, Any] | None, seat: int, name: Callable[[int], str]) -> str:
-    """Why the screen goes to `seat` in hot-seat, in the game's words ("Carol asks for your help")."""
-    view = (state or {}).get("view") or {}
-    decisions = [d for d in view.get("decisions") or [] if isinstance(d, dict)]
-    if decisions and decisions[0].get("seat") == seat:
-        return _decision_reason(decisions[0], name)
-    if view.get("phase") == "setup":
-        return "Get ready: play your first race or class, if you like"
-    combat = view.get("combat")
-    if not isinstance(combat, dict):
-        return "Your turn" if view.get("active") == seat else ""
-    fighter, step = int(combat.get("fighter") or 0), combat.get("step")
-    if step == "help":
-        return f"{name(fighter)} asks for your help" if seat != fighter else "Your call for help has answers"
-    if step == "window":
-        return _window_reason(combat, name)
-    if step == "flee":
-        return "Roll to run away"
-    if step == "spoils":
-        return "Take your share of the treasure"
-    return "Your fight" if seat == fighter else ""
-
-
-def _decision_reason(decision: dict[str, Any], name: Callable[[int], str]) -> str:
-    source = decision.get("source")
-    other = name(source) if isinstance(source, int) and source >= 0 else "Someone"
-    victim = "you" if source == decision.get("seat") else other  # a curse_cast's source is the one it strikes
-    return {
-        "trade": f"{other} offers you a trade",
-        "lose_item": "Bad Stuff: choose what you lose",
-        "lose_cards": "Bad Stuff: choose what you lose",
-        "loot_corpse": f"Loot {other}'s body: pick a card",
-        "outrun_curse": "A curse is cast on you: outrun it or take it",
-        "door_order": "Choose the order your Doors strike in",
-        "curse_cast": f"A curse is cast on {victim}: cancel it or let it strike",
-        "resurrect": "Resurrection: you may take the top Treasure discard",
-    }.get(str(decision.get("kind")), "")
-
-
-def _window_reason(combat: dict[str, Any], name: Callable[[int], str]) -> str:
-    """A reaction window, from the onlooker's side: who fights what, and that a card may be played now."""
-    helper = combat.get("helper")
-    who = name(int(combat.get("fighter") or 0)) + (f" and {name(helper)} are" if isinstance(helper, int) else " is")
-    levels = [int(m.get("level") or 0) for m in combat.get("monsters") or [] if isinstance(m, dict)]
-    foes = (
-        f"a Level {levels[0]} monster"
-        if len(levels) == 1
-        else " and ".join(f"Level {level}" for level in levels) + " monsters"
-    )
-    doing = "running away from" if combat.get("resolving") == "flee" else "fighting"
-    return f"{who} {doing} {foes}: you may play a card"

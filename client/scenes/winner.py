@@ -9,10 +9,13 @@ from a fixed seed, so no global random is touched.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ...shared.rules.munchkin.view import MunchkinView
+from ...shared.rules.wonderland.view import WonderlandView
+from ...shared.viewer import GameView, OutcomeWire
 from ..anim.moments import ease_out, faded, phase, rays, zoomed
 from ..session import Session
 from ..ui import theme
@@ -29,14 +32,15 @@ CONFETTI = 90
 class WinnerScene(Scene):
     name = "winner"
 
-    def __init__(self, app: App, session: Session, view: dict[str, Any], outcome: dict[str, Any]) -> None:
+    def __init__(self, app: App, session: Session, view: GameView, outcome: OutcomeWire) -> None:
         super().__init__(app)
         self.session, self.view, self.outcome = session, view, outcome
         self.t = 0.0
-        self.players = [p for p in view.get("players") or [] if isinstance(p, dict)]
-        self.winners = [int(s) for s in outcome.get("winners") or [] if isinstance(s, int)]
-        golds = outcome.get("gold") or (view.get("outcome") or {}).get("gold") or []
-        self.golds = [int(g) for g in golds] if session.game == "wonderland" else []
+        self.names_at = [p.name for p in view.players]  # by seat
+        self.levels = [p.level for p in view.players] if isinstance(view, MunchkinView) else []
+        self.winners = list(outcome.winners)
+        ended = view.outcome if isinstance(view, WonderlandView) else None
+        self.golds = list(ended.gold) if ended is not None else []  # W18: the Gold in hand, made public
         self.size = (1280, 720)
         self._sounded = False
         state, self.confetti = 12345, []
@@ -76,7 +80,7 @@ class WinnerScene(Scene):
 
     # -- what is where -----------------------------------------------------------------------------
     def names(self) -> str:
-        names = [str(self.players[s].get("name", f"Seat {s + 1}")) for s in self.winners if s < len(self.players)]
+        names = [self.names_at[s] or f"Seat {s + 1}" for s in self.winners if s < len(self.names_at)]
         return " and ".join(names) or "Nobody"
 
     def parts(self) -> dict[str, pygame.Rect]:
@@ -92,7 +96,7 @@ class WinnerScene(Scene):
             top = parts["line"].bottom + 14
             row_h = max(22, min(38, (h - 60 - top) // max(1, rows)))
             parts["gold"] = pygame.Rect(w // 2 - 300, top, 600, row_h * rows)
-        elif self.players:  # Munchkin: everyone at the table with the level they reached
+        elif self.names_at:  # Munchkin: everyone at the table with the level they reached
             top = parts["line"].bottom + 30
             parts["table"] = pygame.Rect(60, top, w - 120, max(40, min(150, h - 60 - top)))
         parts["hint"] = pygame.Rect(40, h - 44, w - 80, 30)
@@ -109,7 +113,7 @@ class WinnerScene(Scene):
         box = self.parts().get("table")
         if box is None:
             return []
-        n = len(self.players)
+        n = len(self.names_at)
         w = min(180, box.w // max(1, n))
         x0 = box.centerx - w * n // 2
         return [pygame.Rect(x0 + i * w + 4, box.y, w - 8, box.h) for i in range(n)]
@@ -172,10 +176,10 @@ class WinnerScene(Scene):
         if self.golds:
             best = max((self.golds[s] for s in self.winners if s < len(self.golds)), default=0)
             return f"with {round(best * ease_out(phase(t, 0.8, 2.6)))} Gold"
-        levels = [int(self.players[s].get("level") or 0) for s in self.winners if s < len(self.players)]
+        levels = [self.levels[s] for s in self.winners if s < len(self.levels)]
         top = max(levels, default=0)
         shown = max(1, top - 3 + round(3 * phase(t, 0.7, 1.4)))
-        return f"reaches level {min(top, shown)}!" if top else str(self.outcome.get("reason", "")).replace("_", " ")
+        return f"reaches level {min(top, shown)}!" if top else self.outcome.reason.replace("_", " ")
 
     def _crown(self, surface: pygame.Surface, base: tuple[int, int], r: int, k: float) -> None:
         if k <= 0:
@@ -216,18 +220,17 @@ class WinnerScene(Scene):
             k = ease_out(phase(t, 1.0 + 0.12 * i, 1.5 + 0.12 * i))
             if k <= 0:
                 continue
-            p = self.players[i]
-            won = i in self.winners
+            name_at, won = self.names_at[i] or "?", i in self.winners
             colour = theme.seat_colour(i, self.session.colours.get(i))
             r = max(8, min(rect.w // 4, rect.h // 4))
             centre = (rect.centerx, rect.y + r + 4 + int(20 * (1 - k)))
             pygame.draw.circle(surface, colour, centre, r)
             pygame.draw.circle(surface, theme.YELLOW if won else (60, 60, 76), centre, r, 3)
-            mark = render_line(str(p.get("name", "?"))[:1], r * 2, r, theme.TEXT_DARK, "title")
+            mark = render_line(name_at[:1], r * 2, r, theme.TEXT_DARK, "title")
             surface.blit(mark, mark.get_rect(center=centre))
-            name = render_line(str(p.get("name", "?")), rect.w, 18, theme.YELLOW if won else theme.TEXT, "bold")
+            name = render_line(name_at, rect.w, 18, theme.YELLOW if won else theme.TEXT, "bold")
             surface.blit(name, name.get_rect(midtop=(rect.centerx, centre[1] + r + 6)))
-            level = render_line(f"Level {p.get('level', '?')}", rect.w, 16, theme.TEXT_DIM)
+            level = render_line(f"Level {self.levels[i] if i < len(self.levels) else '?'}", rect.w, 16, theme.TEXT_DIM)
             surface.blit(level, level.get_rect(midtop=(rect.centerx, centre[1] + r + 28)))
 
     def _gold(self, surface: pygame.Surface, t: float) -> None:
@@ -238,7 +241,7 @@ class WinnerScene(Scene):
         most = max(self.golds) or 1
         for i, (gold, row) in enumerate(zip(self.golds, rows, strict=True)):
             k = ease_out(phase(t, 0.8 + 0.25 * i, 2.0 + 0.25 * i))
-            name = str(self.players[i].get("name", f"Seat {i + 1}")) if i < len(self.players) else f"Seat {i + 1}"
+            name = self.names_at[i] if i < len(self.names_at) and self.names_at[i] else f"Seat {i + 1}"
             label = render_line(name, 170, 18, theme.TEXT, "bold")
             surface.blit(label, label.get_rect(midleft=(row.x, row.centery)))
             bar = pygame.Rect(row.x + 180, row.y + 3, int((row.w - 260) * gold / most * k), row.h - 6)

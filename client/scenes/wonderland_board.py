@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+import msgspec
 import pygame
 
 from ...shared.rules.base import Event
 from ...shared.rules.wonderland import events as ev
-from ..anim.dice import die_image
+from ...shared.rules.wonderland.actions import Move
+from ...shared.rules.wonderland.view import FightView, WonderlandView
 from ..presence import draw_mark as draw_presence
 from ..render.board import (
     LEGEND_ORDER,
@@ -30,10 +32,11 @@ from ..ui import theme
 from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
-from ..words.wonderland import die_owner
-from . import table_hud, table_moments
+from . import table_hud, table_moments, wonderland_fight
 from .base import Box
-from .table_base import GameScene, Wire
+from .overlays import ChoiceOverlay
+from .table_base import GameScene, Wire, action_key
+from .wonderland_fight import FIGHT_H, FIGHT_SHORT_H
 
 if TYPE_CHECKING:
     from ..app import App
@@ -42,12 +45,13 @@ HOP = 0.2  # seconds per space a standie hops
 WIN_TEXT = "The game ends when the last Treasure is drawn. Then the most Gold in hand wins; ties share the win."
 WIN_SHORT = "At the last Treasure, most Gold wins"
 WIN_SHORT_H = 52
-FIGHT_H, FIGHT_SHORT_H = 280, 204  # the fight panel with and without its row of dice and Monster cards
 LEGEND_ROW = 22
 
 
 class WonderlandScene(GameScene):
     name = "wonderland"
+    view_type = WonderlandView
+    record: WonderlandView
 
     def __init__(self, app: App, session: Session, quit_after_turns: int | None = None) -> None:
         self.geo: BoardGeometry | None = None
@@ -83,10 +87,9 @@ class WonderlandScene(GameScene):
         right = self.columns[1].x if len(self.columns) > 1 else rect.right
         area = pygame.Rect(self.column.right + 12, rect.y + 8, right - 12 - self.column.right - 12, area_h)
         side = min(area.w, area.h)
-        board = self.view.get("board")
-        if isinstance(board, dict) and side >= 100:
+        if side >= 100:  # the board's drawing reads its wire form, as the big screen's does
             self.geo = BoardGeometry(
-                board, pygame.Rect(area.centerx - side // 2, area.y + (area.h - side) // 2, side, side)
+                self.view["board"], pygame.Rect(area.centerx - side // 2, area.y + (area.h - side) // 2, side, side)
             )
             self.board_img = draw_board(self.geo)
         self._place_column()
@@ -104,10 +107,8 @@ class WonderlandScene(GameScene):
         the Rooms, as far as they fit; your Friends at the bottom of the first column."""
         k = self.ui_scale
         self.parts, self.part_column = {}, {}
-        players = self.view.get("players") or []
-        mine = (
-            players[self.viewer].get("friends") or [] if self.viewer is not None and self.viewer < len(players) else []
-        )
+        players = self.record.players
+        mine = players[self.viewer].friends if self.viewer is not None and self.viewer < len(players) else []
         col = self.columns[0]
         fw = min(int(58 * k), (col.w - 12) // 3)
         fh = round(fw * 1.4)
@@ -116,10 +117,10 @@ class WonderlandScene(GameScene):
             self._put("friends", 0, pygame.Rect(col.x, col.bottom - fh - 22, col.w, fh + 22))
             bottoms[0] = col.bottom - fh - 22 - 10
         self.friend_rects = [
-            (str(c), pygame.Rect(col.x + i * (fw + 6), col.bottom - fh, fw, fh)) for i, c in enumerate(mine[:3])
+            (c, pygame.Rect(col.x + i * (fw + 6), col.bottom - fh, fw, fh)) for i, c in enumerate(mine[:3])
         ]
         order = ["win", "legend", "rooms"]
-        if isinstance(self.view.get("fight"), dict):
+        if self.record.fight is not None:
             order.insert(0, "fight")
         tops = [c.y for c in self.columns]
         for name in order:
@@ -137,15 +138,15 @@ class WonderlandScene(GameScene):
                 self._put(name, i, pygame.Rect(self.columns[i].x, tops[i], self.columns[i].w, height))
                 tops[i] += height + 10
         # The Treasures a helped win shows lie over the board, where the helper picks one (W17).
-        fight = self.view.get("fight")
-        rewards = fight.get("rewards") or [] if isinstance(fight, dict) else []
+        fight = self.record.fight
+        rewards = fight.rewards if fight is not None else []
         self.reward_rects = []
         if rewards and self.geo is not None:
             rw = int(70 * k)
             width = len(rewards) * (rw + 8) - 8
             x, y = self.geo.rect.centerx - width // 2, self.geo.rect.centery - round(rw * 1.4) // 2
             self.reward_rects = [
-                (str(c), pygame.Rect(x + i * (rw + 8), y, rw, round(rw * 1.4))) for i, c in enumerate(rewards)
+                (c, pygame.Rect(x + i * (rw + 8), y, rw, round(rw * 1.4))) for i, c in enumerate(rewards)
             ]
             self.parts["rewards"] = pygame.Rect(x - 10, y - 30, width + 20, round(rw * 1.4) + 40)
 
@@ -160,7 +161,7 @@ class WonderlandScene(GameScene):
     def _refresh(self) -> None:
         had_board = self.geo is not None
         super()._refresh()
-        if not had_board and self.view.get("board"):
+        if not had_board:
             self.layout_table(self.table_rect)
         else:
             self._place_column()
@@ -169,18 +170,27 @@ class WonderlandScene(GameScene):
     def _sync_standies(self) -> None:
         """Standies with nothing left to show stand where the game says they are."""
         moving = {e.seat for e, _ in self.waiting if isinstance(e, ev.Moved | ev.SentToRoom)}
-        for p in self.view.get("players") or []:
-            seat = int(p.get("seat", 0))
-            if seat not in self.hops and seat not in moving:
-                self.shown_at[seat] = str(p.get("position"))
+        for p in self.record.players:
+            if p.seat not in self.hops and p.seat not in moving:
+                self.shown_at[p.seat] = p.position
 
     def destinations(self) -> dict[str, list[Wire]]:
         out: dict[str, list[Wire]] = {}
-        for wire in self.by_kind.get("move", []):
+        for wire in self.by_kind.get(Move.kind, []):
             path = wire.get("path") or []
             if path:
                 out.setdefault(str(path[-1]), []).append(wire)
         return out
+
+    def hovered_way(self) -> list[str]:
+        """While "Which way?" is open, the spaces of the way its entry under the pointer takes, from the standie."""
+        menu = self.app.top
+        if not isinstance(menu, ChoiceOverlay) or self.geo is None or menu.clear_of != self.geo.rect:
+            return []
+        key = menu.hovered_key()
+        wire = next((w for ways in self.destinations().values() for w in ways if action_key(w) == key), None)
+        here = self.shown_at.get(self.viewer) if self.viewer is not None else None
+        return [*([here] if here else []), *map(str, wire.get("path") or [])] if wire is not None else []
 
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
@@ -198,12 +208,12 @@ class WonderlandScene(GameScene):
             if len(wires) == 1:
                 self.choose(wires[0])
             else:
-                self.offer("Which way?", wires, pos)
+                self.offer("Which way?", wires, pos, clear_of=self.geo.rect)  # the paths stay in sight
             return True
         return False
 
     def autoplay_target(self, wire: Wire) -> tuple[int, int] | None:
-        if wire.get("type") == "move" and self.geo is not None:
+        if wire.get("type") == Move.kind and self.geo is not None:
             path = wire.get("path") or []
             if path and str(path[-1]) in self.geo.points:
                 return self.geo.points[str(path[-1])]
@@ -285,8 +295,11 @@ class WonderlandScene(GameScene):
                     r = geo.size_of(space) + ring
                     pygame.draw.circle(surface, theme.YELLOW, point, r, 4)
                     pygame.draw.circle(surface, theme.TEXT_DARK, point, r + 3, 1)
+        way = [geo.points[s] for s in self.hovered_way() if s in geo.points]
+        if len(way) > 1:  # the way the "Which way?" entry under the pointer takes
+            pygame.draw.lines(surface, theme.YELLOW, False, way, max(4, geo.radius // 2))
         self.draw_standies(surface, geo)
-        self.draw_fight(surface)
+        wonderland_fight.draw(self, surface)
         self.draw_info(surface)
         self.draw_rewards(surface)
         self.draw_friends(surface)
@@ -305,9 +318,7 @@ class WonderlandScene(GameScene):
             else:
                 short = render_line(WIN_SHORT, win.w - 20, 13, theme.TEXT)
                 surface.blit(short, (win.x + 10, win.y + 6))
-            left = render_line(
-                f"Treasures left: {self.view.get('treasure_deck', '?')}", win.w - 20, 20, theme.YELLOW, "bold"
-            )
+            left = render_line(f"Treasures left: {self.record.treasure_deck}", win.w - 20, 20, theme.YELLOW, "bold")
             surface.blit(left, left.get_rect(bottomleft=(win.x + 10, win.bottom - 8)))
         legend = self.parts.get("legend")
         if legend is None:
@@ -346,8 +357,8 @@ class WonderlandScene(GameScene):
             if art is not None:  # its monster, beside the number
                 surface.blit(art, (tag.right + 4, row.y + 1))
                 tag = tag.move(art.get_width() + 4, 0)
-            room = geo.room_info.get(number, {})
-            text = f"{room.get('monster', 'A monster')} · power {room.get('power', number)}"
+            room = next((r for r in self.record.board.rooms if r.number == number), None)
+            text = f"{room.monster} · power {room.power}" if room is not None else f"A monster · power {number}"
             line = render_line(text, row.right - tag.right - 8, 14, theme.TEXT)
             surface.blit(line, line.get_rect(midleft=(tag.right + 8, row.centery)))
 
@@ -403,79 +414,26 @@ class WonderlandScene(GameScene):
         return geo.points.get(space, geo.rect.center)
 
     def draw_standies(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        players = self.view.get("players") or []
+        players = self.record.players
         by_space: dict[str, list[int]] = {}
         for p in players:
-            seat = int(p.get("seat", 0))
-            by_space.setdefault(self.shown_at.get(seat, ""), []).append(seat)
+            by_space.setdefault(self.shown_at.get(p.seat, ""), []).append(p.seat)
         size = self.standie_size(geo)
-        active = self.view.get("active")
+        active = self.record.active
         for p in players:
-            seat = int(p.get("seat", 0))
+            seat = p.seat
             (x, y), hop = self.standie_point(seat, geo)
             group = by_space.get(self.shown_at.get(seat, ""), [seat])
             if seat not in self.hops and len(group) > 1:
                 i = group.index(seat)
                 x += (i - (len(group) - 1) / 2) * size * 0.9
-            name = str(p.get("name") or "?")
+            name = p.name or "?"
             # In a Room they stand smaller, along its foot, so that its number shows above them.
             small = seat not in self.hops and geo.kinds.get(self.shown_at.get(seat, "")) == "room"
             mark = name[:1].upper()
             draw_standie(
                 surface, (x, y), self.seat_colour(seat), mark, int(size * 0.8) if small else size, hop, seat == active
             )
-
-    def draw_fight(self, surface: pygame.Surface) -> None:
-        fight = self.view.get("fight")
-        if not isinstance(fight, dict):
-            return
-        box = self.parts.get("fight")
-        if box is None:
-            return
-        panel(surface, box, (40, 20, 28), theme.VERMILLION, alpha=235)
-        title = render_line(f"Room {fight.get('room')}: {fight.get('monster')}", box.w - 20, 22, theme.TEXT, "bold")
-        surface.blit(title, (box.x + 10, box.y + 8))
-        if self.geo is not None:  # the monster of this Room, beside its Power
-            side = min(52, (box.w - 28) // 5)
-            art = tinted_picture(self.geo.room_art(int(fight.get("room") or 0)), side, theme.ORANGE)
-            if art is not None:
-                surface.blit(art, art.get_rect(topright=(box.right - 10, box.y + 62)))
-        ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
-        winning = ours >= theirs
-        for i, (label, value, colour) in enumerate((("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))):
-            x = box.x + 14 + i * (box.w - 28) // 2
-            surface.blit(render_line(label, (box.w - 36) // 2, 17, theme.TEXT_DIM), (x, box.y + 40))
-            big = render_line(str(value), (box.w - 36) // 2, 54, colour, "bold")
-            surface.blit(big, (x, box.y + 52))  # its digits end above the verdict's line, not touching it
-        verdict = "The Munchkins are winning" if winning else "The monster is winning"
-        surface.blit(
-            render_line(verdict, box.w - 20, 17, theme.SKY if winning else theme.ORANGE, "bold"),
-            (box.x + 10, box.y + 112),
-        )
-        for i, part in enumerate(self.power_parts(fight)):
-            surface.blit(render_line(part, box.w - 20, 13, theme.TEXT_DIM), (box.x + 10, box.y + 132 + i * 15))
-        x = box.x + 10
-        if box.h < FIGHT_H:  # the short panel: the dice and Monster cards are in the lines above
-            fight = {**fight, "dice": [], "monster_cards": []}
-        for die in fight.get("dice") or []:
-            face = int(die.get("face") or 1)
-            if 1 <= face <= 6:
-                surface.blit(die_image(face, 30), (x, box.y + 186))
-                tag = render_line(die_owner(self.words, die.get("owner")), 40, 12, theme.TEXT_DIM)
-                surface.blit(tag, (x, box.y + 218))
-                x += 44
-        cx = max(x + 10, box.x + 10)
-        for card in fight.get("monster_cards") or []:
-            img = draw_face(self.cards.face(str(card)), 44)
-            if cx + 44 > box.right - 6:
-                break
-            surface.blit(img, (cx, box.y + 186))
-            cx += 48
-        helper = fight.get("helper")
-        who = f"{self.seat_name(int(fight.get('fighter', 0)))}" + (
-            f" + {self.seat_name(int(helper))}" if isinstance(helper, int) else ""
-        )
-        surface.blit(render_line(f"Fighting: {who}", box.w - 20, 15, theme.TEXT), (box.x + 10, box.bottom - 22))
 
     def draw_friends(self, surface: pygame.Surface) -> None:
         area = self.parts.get("friends")
@@ -487,35 +445,10 @@ class WonderlandScene(GameScene):
             if card in self.by_card:
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
 
-    def power_parts(self, fight: dict[str, Any]) -> list[str]:
-        """Where both Powers come from, as far as the view tells (W13, W14, W17)."""
-        rooms = {int(r["number"]): r for r in (self.view.get("board") or {}).get("rooms", [])}
-        room = rooms.get(int(fight.get("room") or 0), {})
-        cards = [getattr(self.cards.get(str(c)), "bonus", 0) or 0 for c in fight.get("monster_cards") or []]
-        monster_dice = [int(d.get("face") or 0) for d in fight.get("dice") or [] if d.get("owner") == "monster"]
-        theirs = (
-            f"Monster: Room {room.get('power', '?')}"
-            + "".join(f" +{b}" for b in cards)
-            + "".join(f" +die {f}" for f in monster_dice)
-        )
-        players = {int(p.get("seat", -1)): p for p in self.view.get("players") or []}
-        ours = []
-        for role, seat_key, bonus_key in (
-            ("fighter", "fighter", "fighter_bonus"),
-            ("helper", "helper", "helper_bonus"),
-        ):
-            seat = fight.get(seat_key)
-            if not isinstance(seat, int):
-                continue
-            friends = sum(
-                getattr(self.cards.get(str(f)), "bonus", 0) or 0 for f in players.get(seat, {}).get("friends") or []
-            )
-            dice = [int(d.get("face") or 0) for d in fight.get("dice") or [] if d.get("owner") == role]
-            ours.append(
-                f"{self.seat_name(seat)}: dice {'+'.join(map(str, dice)) or '-'}, Friends +{friends}, "
-                f"cards +{fight.get(bonus_key) or 0}"
-            )
-        return [theirs, *ours]
+    def power_parts(self, fight: Wire) -> list[str]:
+        """`fight_lines` for a fight and a view read as maps (the big screen's)."""
+        view = msgspec.convert(self.view, WonderlandView)
+        return wonderland_fight.lines(msgspec.convert(fight, FightView), view, self.cards, self.seat_name)
 
     def hover_hint(self) -> tuple[object | None, str]:
         owner, hint = super().hover_hint()
@@ -524,11 +457,11 @@ class WonderlandScene(GameScene):
         mx, my = pygame.mouse.get_pos()
         row_top = self.side_rect.y + 50 + 28
         index = (my - row_top) // 60 if self.side_rect.collidepoint(mx, my) and my >= row_top else -1
-        players = self.view.get("players") or []
+        players = self.record.players
         if 0 <= index < len(players) and (my - row_top) % 60 < 54:
             p = players[index]
-            friends = ", ".join(self.cards.name(str(f)) for f in p.get("friends") or []) or "no Friends yet"
-            return ("player", index), f"{p.get('name')}: {friends}"
+            friends = ", ".join(self.cards.name(f) for f in p.friends) or "no Friends yet"
+            return ("player", index), f"{p.name}: {friends}"
         for kind, row in self.legend_rows():
             if row.collidepoint(mx, my):
                 return ("legend", kind), f"{SPACE_NAMES[kind].split(':')[0]}: {SPACE_HELP[kind]}."
@@ -555,11 +488,7 @@ class WonderlandScene(GameScene):
             text = f"Monster: go to Room {geo.rooms.get(space)} and fight there."
         else:
             text = f"{SPACE_NAMES.get(kind, space)}: {SPACE_HELP.get(kind, '')}."
-        here = [
-            str(p.get("name"))
-            for p in self.view.get("players") or []
-            if self.shown_at.get(int(p.get("seat", 0))) == space
-        ]
+        here = [p.name for p in self.record.players if self.shown_at.get(p.seat) == space]
         return text + (f" Here: {', '.join(here)}." if here else "")
 
     def table_boxes(self) -> list[Box]:
@@ -584,10 +513,10 @@ class WonderlandScene(GameScene):
             return
         if self.destinations():
             text = "Click a highlighted space to move there"
-        elif self.viewer in (self.st.get("to_act") or []):
+        elif self.viewer in self.state.to_act:
             text = "Your move: choose below, or click a glowing card"
         else:
-            waiting = ", ".join(self.seat_name(s) for s in self.st.get("to_act") or [])
+            waiting = ", ".join(self.seat_name(s) for s in self.state.to_act)
             text = f"Waiting for {waiting}" if waiting else ""
         if text:
             area = self.prompt_rect()
@@ -600,42 +529,41 @@ class WonderlandScene(GameScene):
 
     def draw_sidebar_top(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
         y = rect.y
-        surface.blit(render_line(f"Turn {self.view.get('turn', '?')}", rect.w, 20, theme.ACCENT, "bold"), (rect.x, y))
+        view = self.record
+        surface.blit(render_line(f"Turn {view.turn}", rect.w, 20, theme.ACCENT, "bold"), (rect.x, y))
         y += 28
-        to_act = self.st.get("to_act") or []
-        outcome = self.view.get("outcome") or {}
-        golds = outcome.get("gold") if isinstance(outcome, dict) else None
-        players = self.view.get("players") or []
+        to_act = self.state.to_act
+        golds = view.outcome.gold if view.outcome is not None else None
+        players = view.players
         # Rows shrink on a short window so that the log below keeps room for a dozen lines, and chat for three.
         compact = self.side_rect.bottom - (y + 36 + 60 * len(players)) < 240 + table_hud.chat_min_h(self)
         step, k = (40, 0.72) if compact else (60, 1.0)
         for p in players:
-            seat = int(p.get("seat", 0))
+            seat = p.seat
             row = pygame.Rect(rect.x, y, rect.w, step - 6)
             fill = (52, 58, 72) if seat in to_act else (36, 40, 50)
             panel(surface, row, fill, self.seat_colour(seat) if seat in to_act else theme.PANEL_EDGE, radius=6)
             standie = (row.x + int(20 * k), row.y + int(30 * k))
-            draw_standie(surface, standie, self.seat_colour(seat), str(p.get("name", "?"))[:1], int(16 * k))
+            draw_standie(surface, standie, self.seat_colour(seat), p.name[:1], int(16 * k))
             you = " (you)" if seat == self.viewer else ""
             surface.blit(
-                render_line(f"{p.get('name')}{you}", row.w - 50, int(17 * k) + 2, theme.TEXT, "bold"),
+                render_line(f"{p.name}{you}", row.w - 50, int(17 * k) + 2, theme.TEXT, "bold"),
                 (row.x + int(42 * k), row.y + int(5 * k)),
             )
-            friends = p.get("friends") or []
             gold = ""
             if golds and seat < len(golds):
                 gold = f" · {golds[seat]} Gold"
-            elif seat == self.viewer and self.view.get("gold") is not None:
-                gold = f" · {self.view.get('gold')} Gold"
+            elif seat == self.viewer and view.gold is not None:
+                gold = f" · {view.gold} Gold"
             line = (
-                f"{self.space_label(str(p.get('position')))} · {plural(p.get('hand_count', 0), 'card')} · "
-                f"{plural(len(friends), 'Friend')}{gold}"
+                f"{self.space_label(p.position)} · {plural(p.hand_count, 'card')} · "
+                f"{plural(len(p.friends), 'Friend')}{gold}"
             )
             detail = render_line(line, row.w - 50, int(14 * k) + 1, theme.TEXT_DIM)
             surface.blit(detail, (row.x + int(42 * k), row.y + int(28 * k)))
             draw_presence(surface, self.session.presence.of(seat), row)
             y += step
-        left, monsters = self.view.get("treasure_deck", "?"), self.view.get("monster_deck", "?")
+        left, monsters = view.treasure_deck, view.monster_deck
         decks = f"Treasures left: {left} · Monster cards: {monsters}"
         surface.blit(render_block(decks, rect.w, 40, 14, theme.TEXT_DIM), (rect.x, y))
         return y + 36

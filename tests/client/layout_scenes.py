@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import msgspec
+
 from doorkick.client.app import App
 from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.base import Scene
@@ -23,6 +25,8 @@ from doorkick.client.session import LocalSession
 from doorkick.client.tutorial.table import Tutorial
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
+from doorkick.shared.rules.wonderland.view import OutcomeView, WonderlandView
+from doorkick.shared.viewer import OutcomeWire
 
 SETUPS = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol", "Dan"))
 LONG_NAMES = tuple(
@@ -157,8 +161,8 @@ def _zoom(app: App) -> Scene:
 
 def _results(app: App) -> Scene:
     session = munchkin_session()
-    view = (session.state(0) or {}).get("view") or {}
-    outcome = {"winners": [2], "reason": "reached_level_10"}
+    view = session.records[0].view
+    outcome = OutcomeWire([2], "reached_level_10")
     return app.push(ResultsScene(app, session, view, outcome, "/home/alex/.local/share/doorkick/tables/t1"))
 
 
@@ -167,12 +171,18 @@ def _winner(app: App, game: str) -> Scene:
 
     if game == "munchkin":
         session = munchkin_session()
-        outcome: dict[str, Any] = {"winners": [2], "reason": "reached_level_10"}
-    else:
-        session = wonderland_session()
-        outcome = {"winners": [1], "reason": "most_gold", "gold": [300, 900, 450, 0, 700]}
-    view = (session.state(0) or {}).get("view") or {}
-    return app.push(WinnerScene(app, session, view, outcome))
+        return app.push(WinnerScene(app, session, session.records[0].view, OutcomeWire([2], "reached_level_10")))
+    session = wonderland_session()
+    return app.push(WinnerScene(app, session, *wonderland_won(session, [1], [300, 900, 450, 0, 700])))
+
+
+def wonderland_won(session: LocalSession, winners: list[int], gold: list[int]) -> tuple[WonderlandView, OutcomeWire]:
+    """Seat 0's view of `session`'s table as the game ends: `winners` with the most Gold, everyone's `gold` shown."""
+    view = session.records[0].view
+    assert isinstance(view, WonderlandView)
+    hands: list[list[str]] = [[] for _ in view.players]
+    ended = msgspec.structs.replace(view, outcome=OutcomeView(winners, "most_gold", gold, hands))
+    return ended, OutcomeWire(winners, "most_gold")
 
 
 def _lobby(app: App) -> Scene:

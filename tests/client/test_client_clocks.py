@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pygame
 import pytest
 
@@ -45,7 +46,7 @@ def play_until(app: Any, session: LocalSession, want: Any, limit: int = 3000) ->
 
 def reacting(scene: MunchkinScene) -> bool:
     """The viewer is waited for in a reaction window, its clock running, with cards in hand to click."""
-    return in_reaction_window(scene.view) and scene.reaction_seconds() is not None and bool(scene.hand_rects)
+    return in_reaction_window(scene.record) and scene.reaction_seconds() is not None and bool(scene.hand_rects)
 
 
 def passes_of(session: LocalSession, seat: int) -> int:
@@ -56,7 +57,7 @@ def test_R01_a_seat_with_nothing_to_play_is_passed_for_at_once(app: Any) -> None
     session = LocalSession(MUNCHKIN, SETUPS, 5, [0])
     app.settings.auto_pass = False  # the player's setting off: the window waits for the player
     scene = app.push(MunchkinScene(app, session))
-    play_until(app, session, lambda: nothing_to_play(session.state(0), 0))
+    play_until(app, session, lambda: nothing_to_play(session.records.get(0), 0))
     session.bot_delay = 1e9  # the bots hold still
     before = passes_of(session, 0)
     for _ in range(5):
@@ -118,7 +119,7 @@ def test_R01_one_time_up_line_per_window_however_many_seats_run_out(app: Any) ->
     session = LocalSession(MUNCHKIN, SETUPS, 5, [0, 1, 2], bot_delay=1e9)
     scene = app.push(MunchkinScene(app, session))
     app.step(1 / 30, [])
-    wait = window_key(session.state(0) or {})
+    wait = window_key(session.records[0])
     for seat in (1, 2, 1):
         scene.on_happening(Happening("timer", seat, {"seat": seat, "kind": "out", "window": wait}))
     scene.on_happening(Happening("timer", 3, {"seat": 3, "kind": "out", "window": wait}))  # a bot's: not ours
@@ -141,9 +142,9 @@ def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app
             waiting = MUNCHKIN.seats_to_act(session.engine_state)
             if "you may play a card" in top.reason:
                 seat = next(s for s in (0, 1, 2) if session.names[s] == top.player)
-                assert seat in waiting and not nothing_to_play(session.state(seat), seat)
+                assert seat in waiting and not nothing_to_play(session.records.get(seat), seat)
                 # the local seats with nothing to play were passed for: nobody waits for them
-                assert not any(nothing_to_play(session.state(s), s) for s in (0, 1, 2) if s in waiting)
+                assert not any(nothing_to_play(session.records.get(s), s) for s in (0, 1, 2) if s in waiting)
             for tag, words in list(wanted.items()):
                 if words in top.reason:
                     app.screenshot(tag)
@@ -229,7 +230,7 @@ def test_R01_the_fighter_sees_whom_the_table_waits_for_and_how_long(app: Any) ->
     scene = app.push(MunchkinScene(app, session))
     app.step(1 / 30, [])
     assert scene.clock.countdown_text() == ""
-    scene.st = dict(scene.st, to_act=[1, 2])  # as the state of a reaction window the others hold up
+    scene.state = msgspec.structs.replace(scene.state, to_act=[1, 2])  # as a reaction window the others hold up
     session.at_screen = {0}  # their clocks are the host's (a NetSession's timers): this session does not run them
     session.timers.update({1: ("pass", 6.0), 2: ("pass", 3.0), 3: ("pass", 9.0)})  # Dan's passed: not waited on
     frames = app.frame

@@ -66,7 +66,7 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
         """One Alice can still open a menu in: a window that reached this frame nearly spent (a busy machine's
         late frame) is let go, and the test waits for the next one."""
         left = scene.reaction_seconds()
-        return in_reaction_window(scene.view) and left is not None and left > 1.0 and bool(scene.hand_rects)
+        return in_reaction_window(scene.record) and left is not None and left > 1.0 and bool(scene.hand_rects)
 
     run_until(app, lambda: reaction_window() or scene.st.get("outcome"), act=play_on)
     assert reaction_window(), "the game ended with no reaction window for Alice"

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pygame
 import pytest
 from test_client_curse_cancel import rules_table
 
 from doorkick.client.anim.moments import Callout
 from doorkick.client.scenes import munchkin_table
+from doorkick.client.scenes.hot_seat import handover_reason
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import CoverOverlay
-from doorkick.client.scenes.table_clock import handover_reason
 from doorkick.client.session import LocalSession
 from doorkick.client.ui import text as ui_text
 from doorkick.client.ui import theme
@@ -22,6 +23,7 @@ from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin import RULESET
 from doorkick.shared.rules.munchkin.actions import Curse
+from doorkick.shared.rules.munchkin.view import MunchkinView
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -66,10 +68,12 @@ def test_the_others_read_whom_the_table_waits_for(app: Any, monkeypatch: pytest.
 
 def test_the_hot_seat_cover_says_why_the_screen_goes_round_for_a_curse() -> None:
     session = cursing(1)
-    state = session.state(1)
-    assert state is not None
+    state = session.records[1]
     assert handover_reason(state, 1, NAMES.__getitem__) == "A curse is cast on you: cancel it or let it strike"
-    state["view"]["decisions"][0]["seat"] = 2  # the table asks Cy next
+    view = state.view
+    assert isinstance(view, MunchkinView)
+    asked = msgspec.structs.replace(view.decisions[0], seat=2)  # the table asks Cy next
+    state = msgspec.structs.replace(state, view=msgspec.structs.replace(view, decisions=[asked]))
     assert handover_reason(state, 2, NAMES.__getitem__) == "A curse is cast on Bob: cancel it or let it strike"
 
 

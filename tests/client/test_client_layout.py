@@ -139,11 +139,11 @@ def test_hovering_a_cut_label_or_a_crowded_opponent_reads_it_in_full(tmp_path: A
         app.screenshot("cut_label_tooltip")
         app.step(1 / 60, [])
         seat, rows = next(iter(scene.opponent_rows.items()))
-        player = scene.view["players"][seat]
+        player = scene.record.players[seat]
         pygame.mouse.set_pos(rows["info"].center)
         owner, text = scene.hover_hint()
         assert owner == ("opponent", seat)
-        assert player["name"] in text and scene.opponent_line(player) in text
+        assert player.name in text and scene.opponent_line(player) in text
         for seat, hidden in scene.opponent_hidden.items():  # what the "+N" stands for is named
             pygame.mouse.set_pos(scene.opponent_rows[seat]["name"].center)
             assert all(scene.cards.name(card) in scene.hover_hint()[1] for card in hidden)

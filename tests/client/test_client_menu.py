@@ -8,7 +8,7 @@ import pygame
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import DialogOverlay
-from doorkick.client.scenes.table_base import BOT_PACES
+from doorkick.client.scenes.table_menu import BOT_PACES
 from doorkick.client.session import LocalSession
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset

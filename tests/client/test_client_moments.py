@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pygame
 import pytest
-from layout_scenes import munchkin_session, wonderland_session
+from layout_scenes import munchkin_session, wonderland_session, wonderland_won
 
 from doorkick.client.anim.moments import CardPass, Death, DoorKick, LevelTick, Reveal
 from doorkick.client.app import App
@@ -18,6 +19,7 @@ from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.settings import AnimationSpeed, Settings
 from doorkick.shared.rules.munchkin import events as mev
 from doorkick.shared.rules.wonderland import events as wev
+from doorkick.shared.viewer import OutcomeWire
 
 
 def _table(speed: AnimationSpeed = "normal") -> tuple[App, MunchkinScene]:
@@ -155,7 +157,7 @@ def test_bad_stuff_and_gifts_send_cards_across_the_table() -> None:
 
 def test_the_end_shows_the_winner_then_the_results() -> None:
     app, scene = _table()
-    scene.st = {**scene.st, "outcome": {"winners": [2], "reason": "reached_level_10"}}
+    scene.state = msgspec.structs.replace(scene.state, outcome=OutcomeWire([2], "reached_level_10"))
     for _ in range(120):
         app.step(1 / 60, [])
         if isinstance(app.top, WinnerScene):
@@ -170,14 +172,14 @@ def test_the_end_shows_the_winner_then_the_results() -> None:
 
 def test_the_winners_screen_leads_on_by_itself_and_is_skipped_with_the_animations_off() -> None:
     app, scene = _table()
-    scene.st = {**scene.st, "outcome": {"winners": [1], "reason": "reached_level_10"}}
+    scene.state = msgspec.structs.replace(scene.state, outcome=OutcomeWire([1], "reached_level_10"))
     for _ in range(12 * 60):
         app.step(1 / 60, [])
         if isinstance(app.top, ResultsScene):
             break
     assert isinstance(app.top, ResultsScene)
     app, scene = _table("off")
-    scene.st = {**scene.st, "outcome": {"winners": [1], "reason": "reached_level_10"}}
+    scene.state = msgspec.structs.replace(scene.state, outcome=OutcomeWire([1], "reached_level_10"))
     for _ in range(120):
         app.step(1 / 60, [])
     assert isinstance(app.top, ResultsScene)
@@ -214,8 +216,7 @@ def test_wonderland_reveals_the_monsters_power_and_a_friend_joins() -> None:
 def test_a_winners_screen_counts_the_gold_in_wonderland() -> None:
     app = App(Settings(), size=(1280, 720))
     session = wonderland_session()
-    view = (session.state(0) or {}).get("view") or {}
-    screen = app.push(WinnerScene(app, session, view, {"winners": [1], "gold": [300, 900, 450, 0, 700]}))
+    screen = app.push(WinnerScene(app, session, *wonderland_won(session, [1], [300, 900, 450, 0, 700])))
     assert isinstance(screen, WinnerScene)
     early = screen._line(0.9)
     screen.t = 3.0

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from doorkick.client.scenes import munchkin_table, strength_breakdown
+from doorkick.client.scenes import own_area, strength_breakdown
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.session import LocalSession
 from doorkick.client.ui import text as ui_text
@@ -89,7 +89,7 @@ def test_your_own_panel_shows_your_race_class_and_sex(app: Any, monkeypatch: pyt
         drawn.append(text)
         return real(text, *a, **k)
 
-    monkeypatch.setattr(munchkin_table, "render_block", render_block)
+    monkeypatch.setattr(own_area, "render_block", render_block)  # your panel is drawn there
     app.step(1 / 60, [])
     assert "Elf · Warrior · female" in drawn
     app.screenshot("own_panel")
@@ -174,15 +174,15 @@ def test_every_fight_of_a_whole_game_breaks_down_into_words_that_add_up(app: Any
             if action is not None:
                 session.act(0, action.to_wire())
         app.step(1 / 60, [])
-        combat = scene.view.get("combat")
-        if not isinstance(combat, dict):
+        combat = scene.record.combat
+        if combat is None:
             continue
         fights += 1
         for rows, total in (
-            (strength_breakdown.fighter_rows(combat, scene.cards.name, scene.seat_name), "fighters_strength"),
-            (strength_breakdown.monster_rows(combat, scene.cards.name, scene.seat_name), "monsters_strength"),
+            (strength_breakdown.fighter_rows(combat, scene.cards.name, scene.seat_name), combat.fighters_strength),
+            (strength_breakdown.monster_rows(combat, scene.cards.name, scene.seat_name), combat.monsters_strength),
         ):
-            assert sum(r.amount or 0 for r in rows) == combat[total]
+            assert sum(r.amount or 0 for r in rows) == total
             for row in rows:
                 assert "_" not in row.text and "#" not in row.text and "None" not in row.text, row
     assert fights > 20

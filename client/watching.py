@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..shared.rules.munchkin.view import MunchkinView
+from ..shared.viewer import GameView
 from .words import plural
 
 Table = dict[str, Any]
@@ -33,24 +35,20 @@ def next_table(tables: list[Table], current: str | None, step: int = 1) -> str |
     return ids[(ids.index(current) + step) % len(ids)]
 
 
-def ranking(game: str, view: dict[str, Any]) -> list[tuple[int, str]]:
+def ranking(view: GameView) -> list[tuple[int, str]]:
     """Who is winning, best first, each seat with its score in words. Munchkin: by level. Wonderland: by Gold once
     the game is over (Gold stays in hidden hands until then), before that by the cards held and Friends in play."""
-    players = [p for p in view.get("players") or [] if isinstance(p, dict)]
-    if game == "munchkin":
-        keyed = [
-            ((int(p.get("level") or 0), int(p.get("gear") or 0)), i, f"Level {p.get('level', '?')}")
-            for i, p in enumerate(players)
-        ]
+    keyed: list[tuple[tuple[int, int], int, str]]
+    if isinstance(view, MunchkinView):
+        keyed = [((p.level, p.gear), i, f"Level {p.level}") for i, p in enumerate(view.players)]
     else:
-        golds = (view.get("outcome") or {}).get("gold") if isinstance(view.get("outcome"), dict) else None
+        golds = view.outcome.gold if view.outcome is not None else []
         keyed = []
-        for i, p in enumerate(players):
-            seat = int(p.get("seat", i))
-            cards, friends = int(p.get("hand_count") or 0), len(p.get("friends") or [])
-            if isinstance(golds, list) and seat < len(golds):
-                keyed.append(((int(golds[seat]), 0), seat, f"{golds[seat]} Gold"))
+        for p in view.players:
+            cards, friends = p.hand_count, len(p.friends)
+            if p.seat < len(golds):
+                keyed.append(((golds[p.seat], 0), p.seat, f"{golds[p.seat]} Gold"))
             else:
-                keyed.append(((cards, friends), seat, f"{plural(cards, 'card')} · {plural(friends, 'Friend')}"))
+                keyed.append(((cards, friends), p.seat, f"{plural(cards, 'card')} · {plural(friends, 'Friend')}"))
     keyed.sort(key=lambda k: (-k[0][0], -k[0][1], k[1]))
     return [(seat, said) for _, seat, said in keyed]

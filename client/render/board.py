@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
+from ...shared.rules.wonderland.view import BoardView
 from ..ui import theme
 from ..ui.text import fit, render_line
 from .icons import emblem, space_picture, tinted_picture
@@ -65,13 +65,13 @@ LABEL_PLATE: tuple[int, int, int, int] = (26, 30, 36, 215)
 class BoardGeometry:
     """Screen positions of every space for a board fitted into a square in `rect`, and its captions' places."""
 
-    def __init__(self, board: dict[str, Any], rect: pygame.Rect) -> None:
+    def __init__(self, board: BoardView, rect: pygame.Rect) -> None:
         self.board = board
         side = min(rect.w, rect.h)
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = rect.center
-        spaces = board.get("spaces", [])
-        raw = {s["id"]: (float(s["x"]), float(s["y"])) for s in spaces}
+        spaces = board.spaces
+        raw = {s.id: (float(s.x), float(s.y)) for s in spaces}
         # The closest two spaces set the pitch; every size on the board follows from it.
         closest = min(
             (math.dist(a, b) for i, a in enumerate(raw.values()) for b in list(raw.values())[i + 1 :]),
@@ -86,11 +86,11 @@ class BoardGeometry:
         self.kinds: dict[str, str] = {}
         self.rooms: dict[str, int] = {}
         for space in spaces:
-            x, y = raw[space["id"]]
-            self.points[space["id"]] = (int(self.rect.x + margin + x * span), int(self.rect.y + margin + y * span))
-            self.kinds[space["id"]] = space.get("kind", "plain")
-            self.rooms[space["id"]] = int(space.get("room") or 0)
-        self.room_info = {int(r["number"]): r for r in board.get("rooms", [])}
+            x, y = raw[space.id]
+            self.points[space.id] = (int(self.rect.x + margin + x * span), int(self.rect.y + margin + y * span))
+            self.kinds[space.id] = space.kind
+            self.rooms[space.id] = space.room
+        self.room_info = {r.number: r for r in board.rooms}
         self.room_boxes: dict[str, pygame.Rect] = {}
         self._grow_rooms()
         self.label_size = max(10, min(16, int(self.pitch * 0.3)))
@@ -113,7 +113,8 @@ class BoardGeometry:
 
     def room_art(self, number: int) -> str:
         """The picture of Room `number`'s monster, or a Room's own picture when the board names none."""
-        return str(self.room_info.get(number, {}).get("art") or space_picture("room"))
+        room = self.room_info.get(number)
+        return (room.art if room is not None else "") or space_picture("room")
 
     def _grow_rooms(self) -> None:
         """The Rooms' tiles: upright, each as large as the free board around it allows (up to two pitches wide),
@@ -184,11 +185,12 @@ class BoardGeometry:
 
     def room_caption(self, space: str) -> str:
         number = self.rooms.get(space, 0)
-        room = self.room_info.get(number, {})
-        treasures = int(room.get("treasures") or 1)
+        room = self.room_info.get(number)
+        if room is None:
+            return f"Room {number}: a monster\npower {number} · 1 Treasure"
+        treasures = room.treasures or 1
         return (
-            f"Room {number}: {room.get('monster', 'a monster')}\n"
-            f"power {room.get('power', number)} · {treasures} Treasure{'s' if treasures != 1 else ''}"
+            f"Room {number}: {room.monster}\npower {room.power} · {treasures} Treasure{'s' if treasures != 1 else ''}"
         )
 
     def _place_labels(self) -> None:
@@ -328,7 +330,7 @@ def _draw_path(surface: pygame.Surface, geo: BoardGeometry, offset: tuple[int, i
     links = [
         ((geo.points[a][0] - offset[0], geo.points[a][1] - offset[1]),
          (geo.points[b][0] - offset[0], geo.points[b][1] - offset[1]))
-        for a, b in geo.board.get("links", [])
+        for a, b in geo.board.links
         if a in geo.points and b in geo.points
     ]  # fmt: skip
     for colour, w in ((PATH_EDGE, width + 4), (PATH_FILL, width)):

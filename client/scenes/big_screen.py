@@ -24,6 +24,9 @@ import pygame
 
 from ...shared import protocol
 from ...shared.rules.base import Event
+from ...shared.rules.munchkin.view import MunchkinView
+from ...shared.rules.wonderland.view import WonderlandView
+from ...shared.viewer import GameView, ViewerState
 from ..anim.dice import DiceThrow, draw_tray, tray_rect
 from ..anim.moments import Callout, Moments, phase
 from ..catalog import Cards
@@ -101,8 +104,8 @@ class BigScreenScene(Scene):
         self.tables: list[dict[str, Any]] = []
         self.watching: str | None = None  # the table asked for
         self.session: NetSession | None = None  # the table shown, once its snapshot came
-        self.st: dict[str, Any] = {}
-        self.view: dict[str, Any] = {}
+        self.state: ViewerState | None = None  # the spectator's state of the table shown
+        self.record: GameView | None = None  # ... and its game's view record
         self.game = "munchkin"
         self.cards = Cards(self.game, ())
         self.words = self._words()
@@ -131,7 +134,7 @@ class BigScreenScene(Scene):
             lambda c: self.cards.name(c),
             lambda c: self.cards.get(c),
             lambda: None,
-            lambda: self.view,
+            lambda: self.record,
         )
 
     # -- which table -------------------------------------------------------------------------------
@@ -200,7 +203,7 @@ class BigScreenScene(Scene):
             if self.status == "connected":
                 self.connection.request(protocol.LIST_TABLES)
         self.on_table += dt
-        if self.st.get("outcome"):
+        if self.state is not None and self.state.outcome is not None:
             self.ended += dt
         elif self.cycle and self.on_table >= self.cycle and len(running(self.tables)) > 1:
             self.step_table(1)
@@ -271,21 +274,21 @@ class BigScreenScene(Scene):
     def _refresh(self) -> None:
         if self.session is None:
             return
-        state = self.session.state(None)
+        state = self.session.records.get(None)
         if state is None:
             return
-        self.st, self.view = state, state.get("view") or {}
-        named = tuple(str(n) for n in self.view.get("packs") or ())
+        self.state, self.record = state, state.view
+        named = tuple(self.record.packs)
         if named and not self.cards.defs:
             packs = self.session.card_packs(named)
             if packs:
                 self.cards = Cards(self.game, packs)
         if self.middle is not None:
             self.middle.layout(self.main)
-        outcome = self.st.get("outcome")
-        if isinstance(outcome, dict) and not self.told_end:
+        outcome = state.outcome
+        if outcome is not None and not self.told_end:
             self.told_end = True
-            names = [self.seat_name(int(s)) for s in outcome.get("winners") or []]
+            names = [self.seat_name(s) for s in outcome.winners]
             if names:
                 said = f"{listed(names)} {'wins' if len(names) == 1 else 'win'} the game!"
                 middle = self.middle
@@ -326,9 +329,9 @@ class BigScreenScene(Scene):
 
     # -- names -------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        players = self.view.get("players") or []
-        if 0 <= seat < len(players) and isinstance(players[seat], dict):
-            return str(players[seat].get("name") or f"Player {seat + 1}")
+        players = self.record.players if self.record is not None else []
+        if 0 <= seat < len(players):
+            return players[seat].name or f"Player {seat + 1}"
         return f"Player {seat + 1}"
 
     def seat_colour(self, seat: int) -> theme.Colour:
@@ -363,7 +366,7 @@ class BigScreenScene(Scene):
         """Where each player's line of the ranking goes, best first."""
         k, rect = self.k, self.side
         x, y = rect.x + round(24 * k), rect.y + round(84 * k)
-        order = ranking(self.game, self.view) if self.session is not None else []
+        order = ranking(self.record) if self.record is not None and self.session is not None else []
         row_h = min(round(112 * k), (rect.bottom - y - round(150 * k)) // max(1, len(order)))
         return [
             (seat, pygame.Rect(x, y + i * row_h, rect.w - round(48 * k), row_h - round(10 * k)))
@@ -419,11 +422,10 @@ class BigScreenScene(Scene):
             name = self.table_name or "Table"
             title = f"{name} · {GAME_TITLES.get(self.game, self.game.title())}"
             turn, phase_text = self.words.heading()
-            active = self.view.get("active")
-            if not phase_text and self.st.get("outcome"):  # Wonderland's heading is the turn alone
-                phase_text = "the game is over"
-            elif not phase_text and isinstance(active, int):
-                phase_text = f"{self.seat_name(active)}'s turn"
+            if not phase_text and self.state is not None and self.state.outcome is not None:
+                phase_text = "the game is over"  # Wonderland's heading is the turn alone
+            elif not phase_text and self.record is not None:
+                phase_text = f"{self.seat_name(self.record.active)}'s turn"
         left = render_line(title, round(rect.w * 0.42), self.font_size(40), theme.ACCENT, "title")
         surface.blit(left, left.get_rect(midleft=(round(24 * k), rect.centery)))
         line = " · ".join(t for t in (turn, phase_text.removeprefix("Phase: ")) if t)
@@ -447,15 +449,15 @@ class BigScreenScene(Scene):
         rect = self.side
         k = self.k
         panel(surface, rect, (26, 30, 40), theme.PANEL_EDGE, radius=0)
-        outcome = self.st.get("outcome") or {}
-        winners = set(outcome.get("winners") or []) if isinstance(outcome, dict) else set()
+        outcome = self.state.outcome if self.state is not None else None
+        winners = set(outcome.winners) if outcome is not None else set()
         title = "The winner" if len(winners) == 1 else "The winners" if winners else "Who is winning"
         x, y = rect.x + round(24 * k), rect.y + round(20 * k)
         surface.blit(render_line(title, rect.w - round(48 * k), self.font_size(40), theme.ACCENT, "title"), (x, y))
-        if self.session is None:
+        if self.session is None or self.record is None:
             return
-        active = self.view.get("active")
-        said = dict(ranking(self.game, self.view))
+        active = self.record.active
+        said = dict(ranking(self.record))
         rows = self.ranking_rows()
         for place, (seat, row) in enumerate(rows):
             won = seat in winners
@@ -480,14 +482,14 @@ class BigScreenScene(Scene):
 
     def ranking_note(self, winners: set[int]) -> str:
         """What the ranking is by, where it is not plain."""
-        if self.game == "wonderland" and not winners:
-            left = self.view.get("treasure_deck", "?")
+        view = self.record
+        if isinstance(view, WonderlandView) and not winners:
             return (
                 f"At the last Treasure the most Gold in hand wins: Gold stays hidden until then. "
-                f"{plural(left, 'Treasure')} left."
+                f"{plural(view.treasure_deck, 'Treasure')} left."
             )
-        if self.game == "munchkin" and not winners:
-            goal = (self.view.get("options") or {}).get("win_level", 10)
+        if isinstance(view, MunchkinView) and not winners:
+            goal = view.options.get("win_level", 10)
             return f"The first to reach Level {goal} wins."
         witness = self.session.witness if self.session is not None else None
         if winners and witness is not None and witness.verdict is not None:  # the room hears the dice check

@@ -9,13 +9,12 @@ a table, so the table's own big moments play here: a spectator has no hand and n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import msgspec
 import pygame
 
 from ...shared.rules.base import Event
-from ...shared.rules.munchkin.view import CombatView
+from ...shared.rules.munchkin.view import MunchkinView, PlayerView
 from ..presence import draw_mark as draw_presence
 from ..render.cards import CARD_RATIO, draw_back, draw_face
 from ..render.table_surface import draw_empty_pile, draw_stack, lying
@@ -50,6 +49,12 @@ class MunchkinMiddle(ScreenPart):
         self.monster_rects: list[pygame.Rect] = []
         self.more: dict[int, int] = {}  # seat -> cards of their panel that did not fit
         self.card_w = 90
+
+    @property
+    def record(self) -> MunchkinView | None:
+        """The table's view record, once the big screen holds one of a Munchkin game."""
+        record = self.screen.record
+        return record if isinstance(record, MunchkinView) else None
 
     # -- what the table's moments ask ----------------------------------------------------------------
 
@@ -100,8 +105,7 @@ class MunchkinMiddle(ScreenPart):
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
         k = self.screen.k
-        players = self.view.get("players") or []
-        n = max(1, len(players))
+        n = max(1, len(self.record.players) if self.record is not None else 0)
         top = (n + 1) // 2
         panel_h, gap = round(244 * k), round(10 * k)
         self.opponent_rects = {}
@@ -127,21 +131,24 @@ class MunchkinMiddle(ScreenPart):
         """Where every card on the table lies: each panel's strip, the fight's cards, Doors turned over."""
         cards: list[Placed] = []
         self.more = {}
-        players = self.view.get("players") or []
+        view = self.record
+        players = view.players if view is not None else []
         for seat, rows in self.opponent_rows.items():
-            p = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
-            shown = [(c, False) for c in ([str(p["hireling"])] if p.get("hireling") else [])]
-            shown += [(str(i.get("card")), not i.get("equipped")) for i in p.get("items") or [] if isinstance(i, dict)]
-            shown += [(str(c), False) for c in p.get("curses") or []]
+            shown: list[tuple[str, bool]] = []
+            if seat < len(players):
+                p = players[seat]
+                shown += [(p.hireling, False)] if p.hireling else []
+                shown += [(i.card, not i.equipped) for i in p.items]
+                shown += [(c, False) for c in p.curses]
             spots = plate_grid(len(shown), rows["items"], self.screen.k)
             self.more[seat] = len(shown) - len(spots)
             cards += [(card, rect, carried) for (card, carried), rect in zip(shown, spots, strict=False)]
         self.plates = len(cards)
         self.monster_rects = []
-        combat = self.view.get("combat")
+        combat = view.combat if view is not None else None
         area = self.cards_area()
-        if isinstance(combat, dict):
-            fight, self.monster_rects = combat_zone.place(msgspec.convert(combat, CombatView), area, 3.0)
+        if combat is not None:
+            fight, self.monster_rects = combat_zone.place(combat, area, 3.0)
             used = max((r.right for _, r, _ in fight), default=area.x) - area.x
             shift = max(0, (area.w - used) // 2)  # the monsters in the middle of the fight
             cards += [(c, r.move(shift, 0), s) for c, r, s in fight]
@@ -161,24 +168,24 @@ class MunchkinMiddle(ScreenPart):
         """Where the fight's cards lie: between the two strengths, under the title, above the verdict."""
         c, k = self.combat_rect, self.screen.k
         side = round(350 * k)
-        if not isinstance(self.view.get("combat"), dict):
+        if self.record is None or self.record.combat is None:
             return pygame.Rect(c.x + 16, c.y + round(90 * k), c.w - 32, c.h - round(100 * k))
         return pygame.Rect(c.x + side + 16, c.y + round(50 * k), c.w - 2 * side - 32, c.h - round(96 * k))
 
     def face_up_doors(self) -> list[str]:
-        decisions = self.view.get("decisions") or []
-        if decisions and isinstance(decisions[0], dict) and decisions[0].get("kind") in FACE_UP_DECISIONS:
-            return [str(c) for c in decisions[0].get("cards") or []]
+        decisions = self.record.decisions if self.record is not None else []
+        if decisions and decisions[0].kind in FACE_UP_DECISIONS and decisions[0].cards:
+            return list(decisions[0].cards)
         return []
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        players = self.view.get("players") or []
-        active = self.view.get("active")
-        to_act = self.screen.st.get("to_act") or []
+        view, state = self.record, self.screen.state
+        if view is None or state is None:
+            return
         for seat, rect in self.opponent_rects.items():
-            if seat < len(players) and isinstance(players[seat], dict):
-                self.draw_player(surface, seat, players[seat], rect, seat == active, seat in to_act)
+            if seat < len(view.players):
+                self.draw_player(surface, seat, view.players[seat], rect, seat == view.active, seat in state.to_act)
         self.draw_decks(surface)
         self.draw_fight(surface)
         for i, (card, rect, sideways) in enumerate(self.table_cards):
@@ -189,37 +196,36 @@ class MunchkinMiddle(ScreenPart):
                 continue
             face = draw_face(self.cards.face(card), rect.h if sideways else rect.w)
             lying(surface, pygame.transform.rotate(face, 90) if sideways else face, rect)
-        combat = self.view.get("combat")
-        if isinstance(combat, dict):
-            combat_zone.draw_plates(self, surface, msgspec.convert(combat, CombatView))  # type: ignore[arg-type]
+        if view.combat is not None:
+            combat_zone.draw_plates(self, surface, view.combat)  # type: ignore[arg-type]
 
     def draw_player(
-        self, surface: pygame.Surface, seat: int, p: dict[str, Any], rect: pygame.Rect, active: bool, acting: bool
+        self, surface: pygame.Surface, seat: int, p: PlayerView, rect: pygame.Rect, active: bool, acting: bool
     ) -> None:
         s = self.screen
         colour = self.seat_colour(seat)
         panel(surface, rect, (36, 42, 54), colour if acting else theme.PANEL_EDGE, radius=12, alpha=240)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, round(12 * s.k), rect.h), border_radius=6)
         rows = self.opponent_rows[seat]
-        name = str(p.get("name", "?")) + (" ▶" if active else "")
+        name = p.name + (" ▶" if active else "")
         surface.blit(render_line(name, rows["name"].w, s.font_size(36), theme.TEXT, "bold"), rows["name"].topleft)
-        level = render_line(f"Level {p.get('level', '?')}", rows["level"].w, s.font_size(42), theme.YELLOW, "bold")
+        level = render_line(f"Level {p.level}", rows["level"].w, s.font_size(42), theme.YELLOW, "bold")
         surface.blit(level, level.get_rect(topright=rows["level"].topright))
-        names = [self.cards.name(str(c)) for c in (*(p.get("races") or []), *(p.get("classes") or []))]
-        who = f"{' · '.join(names) or 'Human, no class'} · {p.get('sex', '')}"
+        names = [self.cards.name(c) for c in (*p.races, *p.classes)]
+        who = f"{' · '.join(names) or 'Human, no class'} · {p.sex}"
         surface.blit(render_line(who, rows["info"].w, s.font_size(26), theme.TEXT), rows["info"].topleft)
-        curses = len(p.get("curses") or [])
+        curses = len(p.curses)
         hand = rows["hand"]
         back = draw_back("door", round(hand.h / CARD_RATIO))
         surface.blit(back, hand.topleft)
         line = (
-            f"{plural(p.get('hand_count', 0), 'card')} in hand · gear {int(p.get('gear') or 0):+d}"
+            f"{plural(p.hand_count, 'card')} in hand · gear {p.gear:+d}"
             + (f" · {plural(curses, 'curse')}" if curses else "")
             + (f" · {self.more[seat]} more cards in play" if self.more.get(seat) else "")
         )
         text = render_line(line, hand.w - back.get_width() - 10, s.font_size(24), theme.TEXT_DIM)
         surface.blit(text, text.get_rect(midleft=(hand.x + back.get_width() + 10, hand.centery)))
-        if p.get("dead"):
+        if p.dead:
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 130))
             surface.blit(shade, rect.topleft)
@@ -229,29 +235,29 @@ class MunchkinMiddle(ScreenPart):
             draw_presence(surface, s.session.presence.of(seat), rect, rows["info"])  # its note clear of the cards
 
     def draw_decks(self, surface: pygame.Surface) -> None:
-        decks = self.view.get("decks") or {}
-        discards = self.view.get("discards") or {}
+        view = self.record
+        if view is None:
+            return
         size = self.screen.font_size(22)
         for deck, parts in self.deck_parts().items():
-            left = int(decks.get(deck, 0) or 0)
-            pile = discards.get(deck) or {}
-            label = f"{'Doors' if deck == 'door' else 'Treasures'} {left} · discards {pile.get('count', 0)}"
+            left = view.decks.door if deck == "door" else view.decks.treasure
+            pile = view.discards.door if deck == "door" else view.discards.treasure
+            label = f"{'Doors' if deck == 'door' else 'Treasures'} {left} · discards {pile.count}"
             surface.blit(render_line(label, parts["row"].w - 8, size, theme.TEXT), (parts["row"].x + 4, parts["row"].y))
             if left:
                 draw_stack(surface, draw_back(deck, parts["pile"].w), parts["pile"], left)
             else:
                 draw_empty_pile(surface, parts["pile"])
-            top = pile.get("top")
-            if top:
-                face = draw_face(self.cards.face(str(top)), parts["discard"].w)
-                draw_stack(surface, face, parts["discard"], int(pile.get("count") or 1))
+            if pile.top:
+                face = draw_face(self.cards.face(pile.top), parts["discard"].w)
+                draw_stack(surface, face, parts["discard"], pile.count or 1)
             else:
                 draw_empty_pile(surface, parts["discard"])
 
     def draw_fight(self, surface: pygame.Surface) -> None:
         rect, s = self.combat_rect, self.screen
-        combat = self.view.get("combat")
-        if not isinstance(combat, dict):
+        combat = self.record.combat if self.record is not None else None
+        if combat is None:
             panel(surface, rect, (14, 40, 30), (60, 100, 84), radius=14, alpha=140)
             text = self.waiting_text()
             img = render_block(text, rect.w - 60, round(110 * s.k), s.font_size(40), theme.TEXT, align="center")
@@ -260,11 +266,10 @@ class MunchkinMiddle(ScreenPart):
             surface.blit(img, (rect.x + 30, top))
             return
         panel(surface, rect, (62, 30, 30), theme.VERMILLION, radius=14)
-        fighter, helper = combat.get("fighter"), combat.get("helper")
-        names = [self.seat_name(int(x)) for x in (fighter, helper) if isinstance(x, int)]
+        names = [self.seat_name(x) for x in (combat.fighter, combat.helper) if x is not None]
         title = f"{listed(names)} {'fights' if len(names) < 2 else 'fight'}"
         step = {"flee": "running away", "help": "asking for help", "spoils": "won: taking the Treasures"}.get(
-            str(combat.get("step")), ""
+            combat.step, ""
         )
         title += f" · {step}" if step else ""
         side = round(350 * s.k)
@@ -277,19 +282,19 @@ class MunchkinMiddle(ScreenPart):
             surface,
             ours,
             "Munchkins",
-            int(combat.get("fighters_strength") or 0),
+            combat.fighters_strength,
             theme.SKY,
-            fighter_rows(msgspec.convert(combat, CombatView), name, self.seat_name),
+            fighter_rows(combat, name, self.seat_name),
         )
         self.draw_sum(
             surface,
             theirs,
             "Monsters",
-            int(combat.get("monsters_strength") or 0),
+            combat.monsters_strength,
             theme.ORANGE,
-            monster_rows(msgspec.convert(combat, CombatView), name, self.seat_name),
+            monster_rows(combat, name, self.seat_name),
         )
-        winning = bool(combat.get("fighters_winning"))
+        winning = combat.fighters_winning
         verdict = "The munchkins are winning" if winning else "The monsters are winning"
         line = render_line(verdict, rect.w - 2 * side, s.font_size(36), theme.SKY if winning else theme.ORANGE, "bold")
         surface.blit(line, line.get_rect(midbottom=(rect.centerx, rect.bottom - round(8 * s.k))))
@@ -329,12 +334,10 @@ class MunchkinMiddle(ScreenPart):
 
     def waiting_text(self) -> str:
         """What the table waits for between fights: a decision, else whose turn it is at which step."""
-        decisions = self.view.get("decisions") or []
-        if decisions and isinstance(decisions[0], dict):
+        decisions = self.record.decisions if self.record is not None else []
+        if decisions:
             d = decisions[0]
-            kind = str(d.get("kind", ""))
-            who = self.seat_name(int(d.get("seat", 0)))
-            return f"Waiting for {who} to decide {DECISION_TEXT.get(kind, 'what to do')}"
+            return f"Waiting for {self.seat_name(d.seat)} to decide {DECISION_TEXT.get(d.kind, 'what to do')}"
         turn, step = self.screen.words.heading()
         return f"{turn}\n{step.removeprefix('Phase: ')}"
 

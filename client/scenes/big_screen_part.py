@@ -1,9 +1,9 @@
 """What both games' parts of the big screen answer for the table's big moments (`table_moments` asks a table for
-its moments, cards, scale, view and seat names): the big screen's own, since a spectator has no table of its own."""
+its moments, cards, scale and seat names): the big screen's own, since a spectator has no table of its own."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..anim.moments import Moments
 from ..catalog import Cards
@@ -29,10 +29,6 @@ class ScreenPart:
     @property
     def ui_scale(self) -> float:
         return self.screen.ui_scale
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.screen.view
 
     def seat_name(self, seat: int) -> str:
         return self.screen.seat_name(seat)

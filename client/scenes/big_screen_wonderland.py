@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.rules.base import Event
+from ...shared.rules.wonderland.view import DieView, PlayerView, WonderlandView
 from ..anim.dice import die_image
 from ..presence import draw_mark as draw_presence
 from ..render.board import SPACE_NAMES, BoardGeometry, draw_board, draw_standie
@@ -23,10 +24,9 @@ from ..ui.text import render_block, render_line
 from ..ui.widgets import panel
 from ..words import plural
 from ..words.wonderland import die_owner
-from . import table_moments
+from . import table_moments, wonderland_fight
 from .big_screen_cards import GAP, PLATE_W, plate, plate_grid
 from .big_screen_part import ScreenPart
-from .wonderland_board import WonderlandScene
 
 if TYPE_CHECKING:
     from .big_screen import BigScreenScene
@@ -44,6 +44,12 @@ class WonderlandMiddle(ScreenPart):
         self._board_key: tuple[Any, ...] = ()
         self.pane = self.fight_rect = self.players_rect = pygame.Rect(0, 0, 10, 10)
         self.rows: dict[int, pygame.Rect] = {}
+
+    @property
+    def record(self) -> WonderlandView | None:
+        """The game's view record, once the big screen holds one of a Wonderland game."""
+        record = self.screen.record
+        return record if isinstance(record, WonderlandView) else None
 
     # -- what the table's moments ask ----------------------------------------------------------------
 
@@ -72,18 +78,20 @@ class WonderlandMiddle(ScreenPart):
         k = self.screen.k
         side = min(rect.h - 16, int(rect.w * 0.56))
         board_rect = pygame.Rect(rect.x + 8, rect.y + 8, side, side)
-        board = self.view.get("board") or {}
-        key = (board_rect.size, board_rect.topleft, repr(board.get("spaces"))[:200], len(board.get("spaces") or []))
-        if board and key != self._board_key:
+        view = self.record
+        board = view.board if view is not None else None
+        key = (board_rect.size, board_rect.topleft, board)
+        if board is not None and key != self._board_key:
             self._board_key = key
             self.geo = BoardGeometry(board, board_rect)
             self.board_img = draw_board(self.geo)
         self.table_rect = self.geo.rect if self.geo is not None else board_rect
         x = board_rect.right + round(16 * k)
         self.pane = pygame.Rect(x, rect.y + 8, rect.right - 8 - x, rect.h - 16)
-        n = max(1, len(self.view.get("players") or []))
+        players = view.players if view is not None else []
+        n = max(1, len(players))
         fight_h = round(120 * k)
-        if isinstance(self.view.get("fight"), dict):  # as tall as the players' rows (100 pixels each) leave it
+        if view is not None and view.fight is not None:  # as tall as the players' rows (100 pixels each) leave it
             fight_h = min(round(380 * k), max(round(300 * k), self.pane.h - n * round(100 * k) - round(12 * k)))
         self.fight_rect = pygame.Rect(self.pane.x, self.pane.y, self.pane.w, fight_h)
         self.players_rect = pygame.Rect(
@@ -92,12 +100,10 @@ class WonderlandMiddle(ScreenPart):
             self.pane.w,
             self.pane.bottom - self.fight_rect.bottom - round(12 * k),
         )
-        players = self.view.get("players") or []
         row_h = min(round(150 * k), self.players_rect.h // n)
         area = self.players_rect
         self.rows = {
-            int(p.get("seat", i)): pygame.Rect(area.x, area.y + i * row_h, area.w, row_h - round(8 * k))
-            for i, p in enumerate(players)
+            p.seat: pygame.Rect(area.x, area.y + i * row_h, area.w, row_h - round(8 * k)) for i, p in enumerate(players)
         }
         # table_moments finds a player's line 60 pixels a seat down its side column; the first row is its top.
         first = self.rows.get(0, self.players_rect)
@@ -110,13 +116,12 @@ class WonderlandMiddle(ScreenPart):
             surface.blit(self.board_img, geo.rect.topleft)
             self.draw_standies(surface, geo)
         self.draw_fight(surface)
-        players = self.view.get("players") or []
-        to_act = self.screen.st.get("to_act") or []
-        active = self.view.get("active")
-        for p in players:
-            seat = int(p.get("seat", 0))
-            if seat in self.rows:
-                self.draw_player(surface, seat, p, self.rows[seat], seat == active, seat in to_act)
+        view, state = self.record, self.screen.state
+        if view is None or state is None:
+            return
+        for p in view.players:
+            if p.seat in self.rows:
+                self.draw_player(surface, p.seat, p, self.rows[p.seat], p.seat == view.active, p.seat in state.to_act)
 
     def space_label(self, space: str) -> str:
         if self.geo is None:
@@ -127,12 +132,14 @@ class WonderlandMiddle(ScreenPart):
         return SPACE_NAMES.get(kind, space)
 
     def draw_standies(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        players = self.view.get("players") or []
+        view = self.record
+        if view is None:
+            return
         size = max(16, round((geo.radius + 3) * 1.25))
         by_space: dict[str, list[int]] = {}
-        for p in players:
-            by_space.setdefault(str(p.get("position")), []).append(int(p.get("seat", 0)))
-        active = self.view.get("active")
+        for p in view.players:
+            by_space.setdefault(p.position, []).append(p.seat)
+        active = view.active
         for space, seats in by_space.items():
             room = geo.kinds.get(space) == "room"
             here = int(size * 0.8) if room else size  # smaller in a Room, under its picture, as at the table
@@ -144,29 +151,32 @@ class WonderlandMiddle(ScreenPart):
 
     def draw_fight(self, surface: pygame.Surface) -> None:
         box, s = self.fight_rect, self.screen
-        fight = self.view.get("fight")
-        if not isinstance(fight, dict):
+        view = self.record
+        if view is None:
+            return
+        fight = view.fight
+        if fight is None:
             panel(surface, box, (28, 40, 36), theme.PANEL_EDGE, radius=12, alpha=230)
             turn, step = s.words.heading()
             surface.blit(render_line(turn, box.w - 30, s.font_size(34), theme.TEXT, "bold"), (box.x + 16, box.y + 12))
-            left = self.view.get("treasure_deck", "?")
+            left = view.treasure_deck
             line = " · ".join(t for t in (step, f"{plural(left, 'Treasure')} left: the last one ends the game") if t)
-            if s.st.get("outcome"):
+            if s.state is not None and s.state.outcome is not None:
                 line = "The last Treasure is drawn: the game is over, and the Gold in every hand is counted"
             img = render_block(line, box.w - 30, box.h - round(62 * s.k), s.font_size(26), theme.TEXT_DIM)
             surface.blit(img, (box.x + 16, box.y + round(58 * s.k)))
             return
         panel(surface, box, (48, 22, 30), theme.VERMILLION, radius=12)
-        title = f"Room {fight.get('room')}: {fight.get('monster')}"
+        title = f"Room {fight.room}: {fight.monster}"
         surface.blit(render_line(title, box.w - 30, s.font_size(34), theme.TEXT, "bold"), (box.x + 16, box.y + 10))
-        ours, theirs = int(fight.get("munchkin_power") or 0), int(fight.get("monster_power") or 0)
+        ours, theirs = fight.munchkin_power, fight.monster_power
         half = (box.w - 48) // 2
-        dice = [d for d in fight.get("dice") or [] if isinstance(d, dict) and 1 <= int(d.get("face") or 0) <= 6]
+        dice = [d for d in fight.dice if 1 <= d.face <= 6]
         # Where both Powers come from: the board screen's own sums, read from the same view.
-        parts = WonderlandScene.power_parts(self, fight)  # type: ignore[arg-type]
+        parts = wonderland_fight.lines(fight, view, self.cards, self.seat_name)
         foot = pygame.Rect(box.x + 16, box.y + round((206 + 28 * len(parts)) * s.k), box.w - 32, 0)
         foot.h = box.bottom - 10 - foot.y
-        monster_cards = [str(c) for c in fight.get("monster_cards") or []]
+        monster_cards = fight.monster_cards
         below = foot.h >= round(80 * s.k)  # the monster's cards large under the sums when there is room
         sides = (("Munchkins", ours, theme.SKY), ("Monster", theirs, theme.ORANGE))
         for i, (label, value, colour) in enumerate(sides):
@@ -176,7 +186,7 @@ class WonderlandMiddle(ScreenPart):
             big = render_line(str(value), half, s.font_size(72), colour, "bold")
             surface.blit(big, (x, box.y + round(82 * s.k)))
             # Beside each side's Power, its dice (and the monster's cards): what it is made of, in sight.
-            mine = [d for d in dice if (d.get("owner") == "monster") == (i == 1)]
+            mine = [d for d in dice if (d.owner == "monster") == (i == 1)]
             cards = monster_cards if i == 1 and not below else []
             beside = pygame.Rect(
                 x + big.get_width() + 20, box.y + round(88 * s.k), half - big.get_width() - 20, round(74 * s.k)
@@ -198,9 +208,7 @@ class WonderlandMiddle(ScreenPart):
         if below:
             self.draw_beside(surface, foot, [], monster_cards)
 
-    def draw_beside(
-        self, surface: pygame.Surface, area: pygame.Rect, dice: list[dict[str, Any]], cards: list[str]
-    ) -> None:
+    def draw_beside(self, surface: pygame.Surface, area: pygame.Rect, dice: list[DieView], cards: list[str]) -> None:
         """A side's dice, each with whose it is under it, then the Monster cards, as many as fit."""
         s = self.screen
         tag_h = round(20 * s.k)
@@ -209,8 +217,8 @@ class WonderlandMiddle(ScreenPart):
         for d in dice:
             if die < 12 or x + die > area.right:
                 break
-            surface.blit(die_image(int(d["face"]), die), (x, area.y))
-            tag = render_line(die_owner(s.words, d.get("owner")), die + 24, s.font_size(17), theme.TEXT_DIM)
+            surface.blit(die_image(d.face, die), (x, area.y))
+            tag = render_line(die_owner(s.words, d.owner), die + 24, s.font_size(17), theme.TEXT_DIM)
             surface.blit(tag, (x, area.y + die + 2))
             x += die + round(30 * s.k)
         card_w = min(round(96 * s.k), int(area.h / CARD_RATIO))
@@ -221,7 +229,7 @@ class WonderlandMiddle(ScreenPart):
             x += card_w + 6
 
     def draw_player(
-        self, surface: pygame.Surface, seat: int, p: dict[str, Any], row: pygame.Rect, active: bool, acting: bool
+        self, surface: pygame.Surface, seat: int, p: PlayerView, row: pygame.Rect, active: bool, acting: bool
     ) -> None:
         s = self.screen
         colour = s.seat_colour(seat)
@@ -236,7 +244,7 @@ class WonderlandMiddle(ScreenPart):
             0.0,
             active,
         )
-        friends = [str(c) for c in p.get("friends") or []]
+        friends = p.friends
         # One column of plates, two narrower ones from the third Friend on: the name keeps half the row.
         cols = 1 if len(friends) <= 2 else 2
         plate_w = PLATE_W if cols == 1 else PLATE_W * 4 // 5
@@ -245,12 +253,12 @@ class WonderlandMiddle(ScreenPart):
         spots = plate_grid(len(friends), strip, s.k, plate_w)
         text_x = row.x + 2 * size + 28
         text_w = (strip.x if friends else row.right) - text_x - 12
-        name = str(p.get("name", "?")) + (" ▶" if active else "")
+        name = p.name + (" ▶" if active else "")
         name_size = min(s.font_size(34), max(12, int(row.h * 0.36)))
         line_size = min(s.font_size(25), max(11, int(row.h * 0.27)))
         top = row.y + max(4, row.h // 14)
         surface.blit(render_line(name, text_w, name_size, theme.TEXT, "bold"), (text_x, top))
-        line = f"{self.space_label(str(p.get('position')))} · {plural(p.get('hand_count', 0), 'card')} in hand"
+        line = f"{self.space_label(p.position)} · {plural(p.hand_count, 'card')} in hand"
         line += "" if friends else " · no Friends"
         line += f" · {len(friends) - len(spots)} more Friends" if len(spots) < len(friends) else ""
         surface.blit(render_line(line, text_w, line_size, theme.TEXT_DIM), (text_x, top + round(name_size * 1.3)))

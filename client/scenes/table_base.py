@@ -49,7 +49,7 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
     """A running game seen from one (or, hot-seat, several) of this client's seats.
 
     The scene reads the typed viewer state (`state`) and its game's view record (`record`); the same state's
-    wire form (`st`, `view`) is kept for the words, which still read maps."""
+    wire form (`st`, `view`) is kept for tests that still read maps."""
 
     name = "game"
     sidebar_w = 330
@@ -114,7 +114,7 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
             lambda card: self.cards.name(card),
             lambda card: self.cards.get(card),
             lambda: self.viewer,
-            lambda: self.view,
+            lambda: self.record,
         )
         self._refresh()
 

@@ -6,13 +6,12 @@ import math
 from collections import deque
 from typing import TYPE_CHECKING
 
-import msgspec
 import pygame
 
 from ...shared.rules.base import Event
 from ...shared.rules.wonderland import events as ev
 from ...shared.rules.wonderland.actions import Move
-from ...shared.rules.wonderland.view import FightView, WonderlandView
+from ...shared.rules.wonderland.view import WonderlandView
 from ..presence import draw_mark as draw_presence
 from ..render.board import (
     LEGEND_ORDER,
@@ -87,9 +86,9 @@ class WonderlandScene(GameScene):
         right = self.columns[1].x if len(self.columns) > 1 else rect.right
         area = pygame.Rect(self.column.right + 12, rect.y + 8, right - 12 - self.column.right - 12, area_h)
         side = min(area.w, area.h)
-        if side >= 100:  # the board's drawing reads its wire form, as the big screen's does
+        if side >= 100:
             self.geo = BoardGeometry(
-                self.view["board"], pygame.Rect(area.centerx - side // 2, area.y + (area.h - side) // 2, side, side)
+                self.record.board, pygame.Rect(area.centerx - side // 2, area.y + (area.h - side) // 2, side, side)
             )
             self.board_img = draw_board(self.geo)
         self._place_column()
@@ -444,11 +443,6 @@ class WonderlandScene(GameScene):
             surface.blit(draw_face(self.cards.face(card), rect.w), rect.topleft)
             if card in self.by_card:
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
-
-    def power_parts(self, fight: Wire) -> list[str]:
-        """`fight_lines` for a fight and a view read as maps (the big screen's)."""
-        view = msgspec.convert(self.view, WonderlandView)
-        return wonderland_fight.lines(msgspec.convert(fight, FightView), view, self.cards, self.seat_name)
 
     def hover_hint(self) -> tuple[object | None, str]:
         owner, hint = super().hover_hint()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from ...shared.rules.base import Event
+from ...shared.viewer import GameView
 
 Wire = dict[str, Any]
 E = TypeVar("E", bound=Event)
@@ -55,7 +56,7 @@ class Words:
     card_name: Callable[[str], str]
     card: Callable[[str], Any] = lambda card: None  # the catalogue's record of a card, for its bonus and kind
     viewer: Callable[[], int | None] = lambda: None
-    view: Callable[[], Wire] = dict
+    view: Callable[[], GameView | None] = lambda: None  # the table's view record as it stands
 
     # -- the table's nouns ---------------------------------------------------------------------------
     def name(self, seat: object, nobody: str = "someone") -> str:
@@ -75,8 +76,9 @@ class Words:
 
     def themself(self, seat: object) -> str:
         """How a log line names a player acting on themself: "herself", "himself" or "themself"."""
-        players = self.view().get("players") or []
-        sex = players[seat].get("sex") if isinstance(seat, int) and 0 <= seat < len(players) else None
+        view = self.view()
+        players = view.players if view is not None else []
+        sex = players[seat].sex if isinstance(seat, int) and 0 <= seat < len(players) else None
         return {"female": "herself", "male": "himself"}.get(str(sex), "themself")
 
     def card_of(self, card: object, none: str = "a card") -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from ...shared.rules.base import Event
 from ...shared.rules.munchkin import events as ev
 from ...shared.rules.munchkin.kinds import Deck
+from ...shared.rules.munchkin.view import CombatView, DecisionView, MonsterView, MunchkinView
 from . import Say, Words, listed, ordinal, plural, said
 
 Wire = dict[str, Any]
@@ -91,9 +92,20 @@ WHY_NOT: dict[str, str] = {
 }
 
 
+def _view(w: Words) -> MunchkinView | None:
+    view = w.view()
+    return view if isinstance(view, MunchkinView) else None
+
+
+def _combat(w: Words) -> CombatView | None:
+    view = _view(w)
+    return view.combat if view is not None else None
+
+
 def monster(w: Words, index: object) -> str:
     """A monster in the fight by its card's name: "the first Tax Gremlin" when two share one."""
-    monsters = (w.view().get("combat") or {}).get("monsters") or []
+    combat = _combat(w)
+    monsters = combat.monsters if combat is not None else []
     if not isinstance(index, int) or not 0 <= index < len(monsters):
         return "the monster"
     names = [_monster_name(w, m) for m in monsters]
@@ -103,26 +115,27 @@ def monster(w: Words, index: object) -> str:
     return name
 
 
-def _monster_name(w: Words, m: Wire) -> str:
+def _monster_name(w: Words, m: MonsterView) -> str:
     """A Mate is its own card copying another monster: "Plus-One (Tinsel Python's mate)"."""
-    name = w.card_of(m.get("card"), "a monster")
-    base = m.get("base")
-    if isinstance(base, str) and base and base != m.get("card"):
-        return f"{name} ({w.card_of(base)}'s mate)"
+    name = w.card_of(m.card, "a monster")
+    if m.base and m.base != m.card:
+        return f"{name} ({w.card_of(m.base)}'s mate)"
     return name
 
 
 def _caught_by(w: Words) -> str:
-    flight = (w.view().get("combat") or {}).get("flight") or {}
-    return monster(w, flight.get("caught_by"))
+    combat = _combat(w)
+    return monster(w, combat.flight.caught_by if combat is not None and combat.flight is not None else None)
 
 
-def _fighter(w: Words) -> object:
-    return (w.view().get("combat") or {}).get("fighter")
+def _fighter(w: Words) -> int | None:
+    combat = _combat(w)
+    return combat.fighter if combat is not None else None
 
 
-def _decision(w: Words, kind: str) -> Wire:
-    return next((d for d in w.view().get("decisions") or [] if d.get("kind") == kind), {})
+def _decision(w: Words, kind: str) -> DecisionView | None:
+    view = _view(w)
+    return next((d for d in view.decisions if d.kind == kind), None) if view is not None else None
 
 
 def terms(w: Words, items: object, treasures: object, helper_first: object, cards: object = ()) -> str:
@@ -143,7 +156,7 @@ def _one_shot(w: Wire, words: Words) -> str:
         return f"Use {card} on {words.yourself(target)}"
     if isinstance(index, int) and index >= 0:
         return f"Use {card} on {monster(words, index)}"
-    if not (words.view().get("combat")):
+    if _combat(words) is None:
         return f"Use {card}"
     bonus = words.bonus(w.get("card"))
     gain = f" (+{bonus})" if bonus else ""
@@ -161,14 +174,14 @@ def _sell(w: Words, wire: Wire) -> str:
 
 def _trade_answer(w: Words, verb: str) -> str:
     d = _decision(w, "trade")
-    if not d:
+    if d is None:
         return f"{verb} the trade"
-    return f"{verb} {w.yours(d.get('source'))} trade: {w.cards(d.get('give'))} for {w.cards(d.get('take'))}"
+    return f"{verb} {w.yours(d.source)} trade: {w.cards(d.give)} for {w.cards(d.take)}"
 
 
 def _pass(w: Words, wire: Wire) -> str:
-    combat = w.view().get("combat") or {}
-    if combat.get("step") == "help" and combat.get("fighter") == w.viewer():
+    combat = _combat(w)
+    if combat is not None and combat.step == "help" and combat.fighter == w.viewer():
         return "Stop asking for help"
     return "Pass"
 
@@ -177,7 +190,8 @@ def _kick(w: Words, wire: Wire) -> str:
     discard, second = wire.get("resurrect"), wire.get("resurrect_second")
     if not discard and not second:
         return "Kick open the door"
-    top = ((w.view().get("discards") or {}).get("door") or {}).get("top")
+    view = _view(w)
+    top = view.discards.door.top if view is not None else None
     first = f"Resurrect {w.card_of(top, 'the top discarded Door')}: discard {w.card_of(discard)} for it"
     if not second:
         return first
@@ -185,8 +199,9 @@ def _kick(w: Words, wire: Wire) -> str:
     return f"{first}; {also}" if discard else f"Kick open the door; resurrect the second: {also}"
 
 
-def _top_treasure_discard(w: Words) -> object:
-    return ((w.view().get("discards") or {}).get("treasure") or {}).get("top")
+def _top_treasure_discard(w: Words) -> str | None:
+    view = _view(w)
+    return view.discards.treasure.top if view is not None else None
 
 
 def _arrow(w: Words, wire: Wire) -> str:
@@ -196,12 +211,14 @@ def _arrow(w: Words, wire: Wire) -> str:
 
 
 def _curse_waiting(w: Words) -> str:
-    return w.cards(_decision(w, "outrun_curse").get("cards"), "the curse")
+    waiting = _decision(w, "outrun_curse")
+    return w.cards(waiting.cards if waiting is not None else None, "the curse")
 
 
 def _volunteer(w: Words, wire: Wire) -> str:
-    offer = (w.view().get("combat") or {}).get("offer") or {}
-    offered = terms(w, offer.get("items"), offer.get("treasures"), offer.get("helper_first"), offer.get("cards"))
+    combat = _combat(w)
+    offer = combat.offer if combat is not None else None
+    offered = terms(w, offer.items, offer.treasures, offer.helper_first, offer.cards) if offer else "nothing"
     fighter = w.name(_fighter(w))
     return f"Help {fighter} (nothing offered)" if offered == "nothing" else f"Help {fighter} for {offered}"
 
@@ -305,13 +322,11 @@ PHASES = {
 
 
 def heading(w: Words) -> tuple[str, str]:
-    view = w.view()
-    phase = str(view.get("phase", ""))
-    active = view.get("active")
-    if phase == "setup" or not view.get("turn"):
+    view = _view(w)
+    if view is None or view.phase == "setup" or not view.turn:
         return "Setting up", "Phase: everyone sets up"
-    whose = f" · {w.name(active)}'s turn" if isinstance(active, int) else ""
-    return f"Turn {view.get('turn')}{whose}", f"Phase: {PHASES.get(phase, phase.replace('_', ' '))}"
+    phase = view.phase
+    return f"Turn {view.turn} · {w.name(view.active)}'s turn", f"Phase: {PHASES.get(phase, phase.replace('_', ' '))}"
 
 
 # --- events ----------------------------------------------------------------------------------------------
@@ -341,7 +356,7 @@ def _one_shot_event(w: Words, e: ev.OneShot) -> str:
         return f"{who} uses {card} on {on}"
     if e.monster >= 0:
         return f"{who} uses {card} on {_fought(w, e.monster_card, e.monster)}"
-    if w.view().get("combat") and w.bonus(e.card):
+    if _combat(w) is not None and w.bonus(e.card):
         return f"{who} uses {card} for the {'monsters' if e.side == 'monsters' else 'munchkins'}"
     return f"{who} uses {card}"
 
@@ -438,7 +453,7 @@ def _pet_sacrificed(w: Words, e: ev.PetSacrificed) -> str:
 
 def _helped(w: Words, e: ev.Volunteered) -> str:
     fighter = _fighter(w)
-    return f"{w.name(e.seat)} offers to help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
+    return f"{w.name(e.seat)} offers to help" + (f" {w.name(fighter)}" if fighter is not None else "")
 
 
 def _asking(w: Words, to: object) -> str:

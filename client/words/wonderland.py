@@ -11,6 +11,7 @@ from typing import Any
 
 from ...shared.rules.base import Event
 from ...shared.rules.wonderland import events as ev
+from ...shared.rules.wonderland.view import DieView, FightView, WonderlandView
 from . import Say, Words, listed, ordinal, plural, said
 
 Wire = dict[str, Any]
@@ -54,9 +55,29 @@ ROLLED_FOR: dict[ev.RollPurpose, str] = {
 }
 
 
-def _fight(w: Words) -> Wire:
-    fight = w.view().get("fight")
-    return fight if isinstance(fight, dict) else {}
+def _view(w: Words) -> WonderlandView | None:
+    view = w.view()
+    return view if isinstance(view, WonderlandView) else None
+
+
+def _fight(w: Words) -> FightView | None:
+    view = _view(w)
+    return view.fight if view is not None else None
+
+
+def _dice(w: Words) -> list[DieView]:
+    fight = _fight(w)
+    return fight.dice if fight is not None else []
+
+
+def _fighter(w: Words) -> int | None:
+    fight = _fight(w)
+    return fight.fighter if fight is not None else None
+
+
+def _phase(w: Words) -> str:
+    view = _view(w)
+    return view.phase if view is not None else ""
 
 
 def die_name(w: Words, index: object, owner: object = None, log: bool = False) -> str:
@@ -64,18 +85,18 @@ def die_name(w: Words, index: object, owner: object = None, log: bool = False) -
     Outside a fight the only die is the move (or run-away) die. In the log, names replace "your"; a log line
     whose fight is over by now still says whose die it was ("the helper's die")."""
     fight = _fight(w)
-    dice = fight.get("dice") or []
+    dice = _dice(w)
     nth = ""
-    if isinstance(index, int) and 0 <= index < len(dice) and owner in (None, dice[index].get("owner")):
-        owner = dice[index].get("owner")
-        same = [i for i, d in enumerate(dice) if d.get("owner") == owner]
+    if isinstance(index, int) and 0 <= index < len(dice) and owner in (None, dice[index].owner):
+        owner = dice[index].owner
+        same = [i for i, d in enumerate(dice) if d.owner == owner]
         nth = f"{ordinal(same.index(index))} " if len(same) > 1 else ""
     if owner == "monster":
         return f"the monster's {nth}die"
     if owner not in ("fighter", "helper"):
-        return "the run-away die" if w.view().get("phase") == "running" else "the move die"
-    seat = fight.get(owner)
-    if not isinstance(seat, int):
+        return "the run-away die" if _phase(w) == "running" else "the move die"
+    seat = None if fight is None else fight.helper if owner == "helper" else fight.fighter
+    if seat is None:
         return f"the {owner}'s {nth}die"
     whose = f"{w.name(seat)}'s" if log else w.yours(seat)
     return f"{whose} {nth}die"
@@ -85,7 +106,8 @@ def die_owner(w: Words, owner: object) -> str:
     """Whose a die of the fight is, in a word, for the label under it: "You", "Bob" or "Monster"."""
     if owner == "monster":
         return "Monster"
-    seat = _fight(w).get("helper" if owner == "helper" else "fighter")
+    fight = _fight(w)
+    seat = None if fight is None else fight.helper if owner == "helper" else fight.fighter
     return "You" if seat is not None and seat == w.viewer() else w.name(seat, "?")
 
 
@@ -113,18 +135,18 @@ STEPS = {
 
 def space(w: Words, space_id: object, names: dict[str, str] = SPACES) -> str:
     """A space by what it is, from the board in the view: "Room 4", "a Treasure space"."""
-    board = w.view().get("board") or {}
-    found = next((s for s in board.get("spaces") or [] if s.get("id") == space_id), None)
+    view = _view(w)
+    found = next((s for s in view.board.spaces if s.id == space_id), None) if view is not None else None
     if found is None:
         return "a space"
-    return names.get(str(found.get("kind")), "a space").format(room=found.get("room"))
+    return names.get(found.kind, "a space").format(room=found.room)
 
 
 def _showing(w: Words, index: object) -> str:
     """What the die to change shows now: " (now 3)"."""
-    dice = _fight(w).get("dice") or []
-    face = dice[index].get("face") if isinstance(index, int) and 0 <= index < len(dice) else w.view().get("die")
-    return f" (now {face})" if isinstance(face, int) and face > 0 else ""
+    dice, view = _dice(w), _view(w)
+    face = dice[index].face if isinstance(index, int) and 0 <= index < len(dice) else view.die if view else None
+    return f" (now {face})" if face is not None and face > 0 else ""
 
 
 def _move(w: Words, a: Wire) -> str:
@@ -137,17 +159,17 @@ def _move(w: Words, a: Wire) -> str:
 
 
 def _roll(w: Words, a: Wire) -> str:
-    return ROLL_FOR.get(str(w.view().get("phase")), "Roll the die")
+    return ROLL_FOR.get(_phase(w), "Roll the die")
 
 
 def _help(w: Words, a: Wire) -> str:
-    fighter = _fight(w).get("fighter")
-    return f"Help {w.name(fighter)} in the fight" if isinstance(fighter, int) else "Help in the fight"
+    fighter = _fighter(w)
+    return f"Help {w.name(fighter)} in the fight" if fighter is not None else "Help in the fight"
 
 
 def _decline(w: Words, a: Wire) -> str:
-    fighter = _fight(w).get("fighter")
-    return f"Do not help {w.name(fighter)}" if isinstance(fighter, int) else "Do not help"
+    fighter = _fighter(w)
+    return f"Do not help {w.name(fighter)}" if fighter is not None else "Do not help"
 
 
 ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
@@ -172,7 +194,8 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
 
 
 def heading(w: Words) -> tuple[str, str]:
-    return f"Turn {w.view().get('turn', '?')}", ""
+    view = _view(w)
+    return f"Turn {view.turn if view is not None else '?'}", ""
 
 
 # --- events ----------------------------------------------------------------------------------------------
@@ -208,17 +231,17 @@ def _fight_ended(w: Words, e: ev.FightEnded) -> str:
 
 
 def _declined(w: Words, e: ev.HelpDeclined) -> str:
-    fighter = _fight(w).get("fighter")
-    return f"{w.name(e.seat)} will not help" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "")
+    fighter = _fighter(w)
+    return f"{w.name(e.seat)} will not help" + (f" {w.name(fighter)}" if fighter is not None else "")
 
 
 def _accepted(w: Words, e: ev.HelpAccepted) -> str:
-    fighter = _fight(w).get("fighter")
-    return f"{w.name(e.seat)} helps" + (f" {w.name(fighter)}" if isinstance(fighter, int) else "") + " in the fight"
+    fighter = _fighter(w)
+    return f"{w.name(e.seat)} helps" + (f" {w.name(fighter)}" if fighter is not None else "") + " in the fight"
 
 
 def _picked(w: Words, e: ev.TreasurePicked) -> str:
-    fighter = _fight(w).get("fighter")
+    fighter = _fighter(w)
     text = f"{w.name(e.seat)} keeps {w.card_of(e.card)}"
     if e.fighter_gets:
         text += f"; {w.name(fighter, 'the fighter')} gets {w.cards(e.fighter_gets)}"

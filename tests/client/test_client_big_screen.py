@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import layout_scenes
-import msgpack
 import msgspec
 import pygame
 import pytest
 from client_support import run_until, wait_until
+from msgspec.structs import replace
 from test_client_layout import SIZES, layout_problems
+from view_samples import sample
 
 from doorkick.client import watch as watch_cli
 from doorkick.client.app import App
@@ -38,7 +39,12 @@ from doorkick.client.words import Words
 from doorkick.shared import protocol
 from doorkick.shared.fairness import view_state
 from doorkick.shared.rules.base import Event
+from doorkick.shared.rules.munchkin.view import CombatView, MunchkinView
+from doorkick.shared.rules.munchkin.view import PlayerView as MunchkinPlayer
 from doorkick.shared.rules.registry import ruleset
+from doorkick.shared.rules.wonderland.view import FightView, OutcomeView, WonderlandView
+from doorkick.shared.rules.wonderland.view import PlayerView as WonderlandPlayer
+from doorkick.shared.viewer import GameView, OutcomeWire, ViewerState
 
 SHOTS = Path(os.environ.get("DOORKICK_SHOTS", "/tmp/shots-watch"))
 FULL_HD = (1920, 1080)
@@ -218,6 +224,19 @@ def test_the_big_screen_shows_a_running_table_at_1920x1080(
         party.stop()
 
 
+def fight_of(view: GameView | None) -> CombatView | FightView | None:
+    return view.combat if isinstance(view, MunchkinView) else view.fight if view is not None else None
+
+
+def strengths(view: GameView | None) -> tuple[int, int]:
+    """Both sides' strengths of the fight shown: the munchkins', the monsters'."""
+    fight = fight_of(view)
+    if isinstance(fight, CombatView):
+        return fight.fighters_strength, fight.monsters_strength
+    assert fight is not None
+    return fight.munchkin_power, fight.monster_power
+
+
 def shown_at_full_hd(party: EmbeddedHost, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     table = bot_table(party, game)
     scene = big_screen_on(party)
@@ -227,31 +246,26 @@ def shown_at_full_hd(party: EmbeddedHost, monkeypatch: pytest.MonkeyPatch, game:
     app.step(1 / 60, [pygame.event.Event(pygame.VIDEOEXPOSE)])
     drawn = reader.frame
     assert app.screen.get_size() == FULL_HD
-    players = scene.view["players"]
+    assert scene.record is not None
+    players = scene.record.players
     title = "Munchkin Wonderland" if game == "wonderland" else "Munchkin"
     assert "Who is winning" in drawn and f"Alice's table · {title}" in drawn
     for p in players:  # every player's table: their name, and their level or where they stand, and their hand
-        assert any(text.startswith(str(p["name"])) for text in drawn)
-        count = p["hand_count"]
+        assert any(text.startswith(p.name) for text in drawn)
+        count = p.hand_count
         assert any(f"{count} card{'s' if count != 1 else ''} in hand" in text for text in drawn), drawn
     if game == "munchkin":
-        assert all(f"Level {p['level']}" in drawn for p in players)
+        assert all(f"Level {p.level}" in drawn for p in players if isinstance(p, MunchkinPlayer))
     assert any(caption in drawn for caption, _ in scene.captions)
     boxes = dict(scene.layout_boxes())
     screen = pygame.Rect((0, 0), FULL_HD)
     assert all(screen.contains(box) for box in boxes.values())
     shoot(app, f"watch_{game}_running")
     # And in a fight: both strengths, large, with the words for each side (once its moments rest, for the shot).
-    key = "combat" if game == "munchkin" else "fight"
-    live(app, lambda: isinstance(scene.view.get(key), dict) and not scene.moments.active, 240)
+    live(app, lambda: fight_of(scene.record) is not None and not scene.moments.active, 240)
     reader.frame = []
     app.step(1 / 60, [pygame.event.Event(pygame.VIDEOEXPOSE)])
-    fight = scene.view[key]
-    ours, theirs = (
-        (fight["fighters_strength"], fight["monsters_strength"])
-        if game == "munchkin"
-        else (fight["munchkin_power"], fight["monster_power"])
-    )
+    ours, theirs = strengths(scene.record)
     assert "Munchkins" in reader.frame and ("Monsters" if game == "munchkin" else "Monster") in reader.frame
     assert str(ours) in reader.frame and str(theirs) in reader.frame
     shoot(app, f"watch_{game}_fight")
@@ -272,16 +286,17 @@ def test_the_big_screen_never_shows_a_hand_or_a_deck(
         drawn = Drawn(monkeypatch, lambda: match.seq)
         fights = 0
         end = time.monotonic() + 400
-        while not scene.st.get("outcome"):
+        while scene.state is None or scene.state.outcome is None:
             assert time.monotonic() < end, "the game did not end"
             app.step(1 / 30, [])
             drawn.end_frame()
             if scene.session is not None:
                 # The view it holds is a spectator's: no seat, no hand, no Gold of anyone's.
                 assert scene.session.seats == () and scene.viewer is None
-                assert not scene.view.get("hand") and scene.view.get("gold") is None
-                assert not scene.st.get("legal")
-            fight = scene.view.get("combat") or scene.view.get("fight")
+                assert scene.record is not None and not scene.record.hand
+                assert not isinstance(scene.record, WonderlandView) or scene.record.gold is None
+                assert scene.state is not None and not scene.state.legal
+            fight = fight_of(scene.record)
             if fight and fights < 2 and scene.moments.active:
                 shoot(app, f"watch_{game}_hidden_check_{fights}")
                 fights += 1
@@ -297,7 +312,7 @@ def test_the_big_screen_never_shows_a_hand_or_a_deck(
             leaked = leaks(text, hidden_at(seq), printed)
             assert not leaked, f"{text!r} names {leaked} (hidden after action {seq})"
         # the host's own spectator view, to the last field (as it comes off the wire: a pair is a list there)
-        assert scene.st == msgpack.unpackb(msgpack.packb(view_state(engine, last, None)))
+        assert msgspec.to_builtins(scene.state) == view_state(engine, last, None)
         app.close()
     finally:
         host.stop()
@@ -364,7 +379,7 @@ def test_a_table_that_ends_is_followed_to_the_next_running_one(app: Any) -> None
     wire.incoming = [Status("connected"), listed(("a", True, False), ("b", False, False))]
     app.step(1 / 60, [])
     assert scene.watching == "a" and wire.sent[-1] == (protocol.WATCH, {"table": "a"})
-    scene.st = {"outcome": {"winners": [0]}}  # the game at "a" is over; "b" starts meanwhile
+    scene.state = sample(ViewerState, outcome=OutcomeWire([0], "won"))  # the game at "a" is over; "b" starts meanwhile
     wire.incoming = [listed(("a", True, True), ("b", True, False))]
     for _ in range(int(ENDED_HOLD * 60) - 30):
         app.step(1 / 60, [])
@@ -389,12 +404,20 @@ def test_which_table_comes_next_and_who_is_winning() -> None:
     assert running(tables) == ["a", "d"]
     assert next_table(tables, None) == "a" and next_table(tables, "a") == "d" and next_table(tables, "d") == "a"
     assert next_table(tables, "d", -1) == "a" and next_table(tables, "e") == "a" and next_table([], "a") is None
-    munchkin = {"players": [{"level": 3, "gear": 1}, {"level": 5}, {"level": 3, "gear": 4}]}
-    assert ranking("munchkin", munchkin) == [(1, "Level 5"), (2, "Level 3"), (0, "Level 3")]
-    players = [{"seat": 0, "hand_count": 2, "friends": ["x"]}, {"seat": 1, "hand_count": 4, "friends": []}]
-    assert ranking("wonderland", {"players": players}) == [(1, "4 cards · 0 Friends"), (0, "2 cards · 1 Friend")]
-    over = {"players": players, "outcome": {"gold": [9, 3], "winners": [0]}}
-    assert ranking("wonderland", over) == [(0, "9 Gold"), (1, "3 Gold")]
+    levels = [
+        sample(MunchkinPlayer, level=3, gear=1),
+        sample(MunchkinPlayer, level=5),
+        sample(MunchkinPlayer, level=3, gear=4),
+    ]
+    assert ranking(sample(MunchkinView, players=levels)) == [(1, "Level 5"), (2, "Level 3"), (0, "Level 3")]
+    players = [
+        sample(WonderlandPlayer, seat=0, hand_count=2, friends=["x"]),
+        sample(WonderlandPlayer, seat=1, hand_count=4),
+    ]
+    playing = sample(WonderlandView, players=players)
+    assert ranking(playing) == [(1, "4 cards · 0 Friends"), (0, "2 cards · 1 Friend")]
+    over = replace(playing, outcome=sample(OutcomeView, gold=[9, 3], winners=[0]))
+    assert ranking(over) == [(0, "9 Gold"), (1, "3 Gold")]
 
 
 def test_watch_on_this_screen_in_the_browser_opens_the_big_screen(app: Any) -> None:
@@ -456,7 +479,9 @@ def test_the_big_screen_fits_every_window_without_overlaps(size: tuple[int, int]
     app.step(1 / 60, [pygame.event.Event(pygame.VIDEOEXPOSE)])
     assert layout_problems(scene.layout_boxes(), size) == []
     panels = [n for n, _ in scene.layout_boxes() if n.rpartition("/")[2].startswith("player:")]
-    assert len(panels) == len(scene.view["players"])  # every player's table is on the screen
+    assert scene.record is not None and len(panels) == len(
+        scene.record.players
+    )  # every player's table is on the screen
     if size == FULL_HD:
         shoot(app, f"watch_layout_{arranged}")
     app.close()

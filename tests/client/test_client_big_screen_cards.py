@@ -9,12 +9,15 @@ from typing import Any
 import layout_scenes
 import pygame
 import pytest
+from msgspec.structs import replace
 from test_client_big_screen import FULL_HD, fed_a_table, shoot
 
 from doorkick.client.app import App
 from doorkick.client.scenes import big_screen_cards
 from doorkick.client.settings import Settings
 from doorkick.client.ui.text import fit, line_size, render_block, render_line
+from doorkick.shared.rules.munchkin.view import MunchkinView
+from doorkick.shared.rules.wonderland.view import WonderlandView
 
 READABLE = 15  # pixels: the smallest type a plate may print a name in at 1920x1080
 
@@ -49,18 +52,16 @@ def test_every_card_in_front_of_a_player_reads_across_the_room(arranged: str, mo
         session = layout_scenes.munchkin_combat_session()
     app = App(Settings(), size=FULL_HD)
     scene = fed_a_table(app, session)
-    players = scene.view["players"]
-    if arranged.startswith("wonderland"):  # two Friends each: a column of plates beside the name
+    record = scene.record
+    if isinstance(record, WonderlandView):  # two Friends each: a column of plates beside the name
         friends = [c for c, d in scene.cards.defs.items() if getattr(d, "kind", "") == "friend"]
-        for i, p in enumerate(players):
-            p["friends"] = friends[2 * i : 2 * i + 2]
-        shown = [c for p in players for c in p["friends"]]
+        players = [replace(p, friends=friends[2 * i : 2 * i + 2]) for i, p in enumerate(record.players)]
+        scene.record = replace(record, players=players)
+        shown = [c for p in players for c in p.friends]
     else:
+        assert isinstance(record, MunchkinView)
         shown = [
-            str(c)
-            for p in players
-            for c in [p.get("hireling"), *(i["card"] for i in p.get("items") or []), *(p.get("curses") or [])]
-            if c
+            c for p in record.players for c in [p.hireling, *(i.card for i in p.items), *p.curses] if c is not None
         ]
     assert scene.middle is not None
     scene.middle.layout(scene.main)

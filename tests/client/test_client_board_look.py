@@ -18,6 +18,7 @@ from doorkick.client.render.icons import space_picture
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.settings import MIN_WINDOW, Settings
 from doorkick.client.ui import theme
+from doorkick.shared.rules.wonderland.view import WonderlandView
 
 SIZES = [MIN_WINDOW, (1280, 720), (1920, 1080)]
 ROOM_PICTURES = {  # the monster who lives in each Room of the shipped board (the rulebook: six Rooms, six monsters)
@@ -91,7 +92,7 @@ def test_special_spaces_show_their_pictures_and_the_path_runs_between_them(size:
     try:
         geo = scene.geo
         assert geo is not None
-        standing = {scene.shown_at.get(int(p["seat"])) for p in scene.view["players"]}
+        standing = {scene.shown_at.get(p.seat) for p in scene.record.players}
         ink = (36, 26, 24)
         for space, kind in geo.kinds.items():
             if space in standing or kind == "room":
@@ -107,7 +108,7 @@ def test_special_spaces_show_their_pictures_and_the_path_runs_between_them(size:
         entrance = next(s for s, k in geo.kinds.items() if k == "entrance")
         assert math.dist(geo.points[entrance], geo.rect.center) < geo.pitch * 0.5, "the Entrance at the middle"
         sand = 0
-        for a, b in geo.board["links"]:
+        for a, b in geo.board.links:
             (ax, ay), (bx, by) = geo.points[a], geo.points[b]
             gap = math.dist((ax, ay), (bx, by)) - geo.size_of(a) - geo.size_of(b)
             if gap < 6:
@@ -125,12 +126,12 @@ def test_each_standie_stands_in_its_players_colour(size: tuple[int, int]) -> Non
     try:
         geo = scene.geo
         assert geo is not None
-        for p in scene.view["players"]:
-            seat = int(p["seat"])
+        for p in scene.record.players:
+            seat = p.seat
             (x, y), _ = scene.standie_point(seat, geo)
             size_px = scene.standie_size(geo)
             around = pygame.Rect(int(x - size_px * 2), int(y - size_px), int(size_px * 4), int(size_px * 2))
-            assert count(screen, around, scene.seat_colour(seat)) > size_px, (p["name"], scene.seat_colour(seat))
+            assert count(screen, around, scene.seat_colour(seat)) > size_px, (p.name, scene.seat_colour(seat))
     finally:
         app.close()
 
@@ -161,7 +162,7 @@ def test_players_in_a_room_stand_at_its_foot_and_its_monster_stays_in_sight(size
     try:
         geo, board = scene.geo, scene.board_img
         assert geo is not None and board is not None
-        rooms = {str(p["position"]) for p in scene.view["players"] if geo.kinds.get(str(p["position"])) == "room"}
+        rooms = {p.position for p in scene.record.players if geo.kinds.get(p.position) == "room"}
         assert len(rooms) >= 2, "the arranged game has players in two Rooms"
         for room in rooms:
             box = geo.space_box(room)
@@ -170,9 +171,7 @@ def test_players_in_a_room_stand_at_its_foot_and_its_monster_stays_in_sight(size
             assert picture_hidden(screen, board, geo.rect.topleft, picture) == 0, f"{room}'s monster is covered"
             feet = pygame.Rect(box.x, picture.bottom, box.w, box.bottom - picture.bottom + 4)
             assert count(screen, feet, scene.seat_colour(0), 0) or any(
-                count(screen, feet, scene.seat_colour(int(p["seat"])), 0)
-                for p in scene.view["players"]
-                if str(p["position"]) == room
+                count(screen, feet, scene.seat_colour(p.seat), 0) for p in scene.record.players if p.position == room
             ), f"the players in {room} stand at its foot"
     finally:
         app.close()
@@ -188,7 +187,8 @@ def test_the_big_screens_standies_leave_each_rooms_monster_in_sight() -> None:
     middle = scene.middle
     geo, board = getattr(middle, "geo", None), getattr(middle, "board_img", None)
     assert geo is not None and board is not None
-    rooms = {str(p["position"]) for p in scene.view["players"] if geo.kinds.get(str(p["position"])) == "room"}
+    assert isinstance(scene.record, WonderlandView)
+    rooms = {p.position for p in scene.record.players if geo.kinds.get(p.position) == "room"}
     assert rooms
     for room in rooms:
         picture = look.room_picture(geo.space_box(room))

@@ -60,7 +60,7 @@ def test_how_to_win_and_the_treasures_left_are_always_in_sight(size: tuple[int, 
             assert "win" in scene.parts, (size, fight, pick)
             if pick:  # the helper's Treasures over the board, your Friends in the column
                 assert scene.reward_rects and scene.friend_rects and "friends" in scene.parts
-            assert scene.view["treasure_deck"] > 0
+            assert scene.record.treasure_deck > 0
             if size != MIN_WINDOW:  # the whole key, beside a fight too
                 assert {"legend", "rooms"} <= set(scene.parts), (size, fight, set(scene.parts))
             elif not fight:  # the smallest window: the spaces' key (the Rooms read on hover)
@@ -86,7 +86,7 @@ def test_every_kind_of_space_says_what_it_does_on_hover(tmp_path: Any) -> None:
             assert owner == ("space", space)
             if kind == "room":
                 room = geo.room_info[geo.rooms[space]]
-                assert str(room["monster"]) in text and f"power {room['power']}" in text
+                assert room.monster in text and f"power {room.power}" in text
             elif kind == "monster":
                 assert f"Room {geo.rooms[space]}" in text
             else:

@@ -18,6 +18,7 @@ import msgspec
 import pygame
 import pytest
 from msgspec import UnsetType
+from view_samples import sample
 
 from doorkick.client.autoplay import Autoplayer
 from doorkick.client.catalog import Cards
@@ -33,8 +34,20 @@ from doorkick.client.words import Words
 from doorkick.shared.rules.base import Event, SeatSetup
 from doorkick.shared.rules.munchkin.events import Cursed, MunchkinEvent
 from doorkick.shared.rules.munchkin.options import Options
+from doorkick.shared.rules.munchkin.view import (
+    BribeView,
+    CombatView,
+    DecisionView,
+    DiscardsView,
+    FlightView,
+    MonsterView,
+    MunchkinView,
+    PileView,
+)
 from doorkick.shared.rules.registry import ruleset
 from doorkick.shared.rules.wonderland.events import WonderlandEvent
+from doorkick.shared.rules.wonderland.view import DieView, FightView, WonderlandView
+from doorkick.shared.viewer import GameView
 
 NEVER = {
     "snake_case": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
@@ -159,8 +172,8 @@ def play(
         scene.autoplayer = Autoplayer(app, scene, seed, think=0.0)
     seen_state: object = None
     for _frame in range(20_000):
-        if app.top is scene and scene.st is not seen_state:
-            seen_state = scene.st
+        if app.top is scene and scene.state is not seen_state:
+            seen_state = scene.state
             reader.menus(scene)
         if scene.throw is not None:
             scene.throw.skip()
@@ -216,8 +229,8 @@ def seen_by(seat: int) -> Callable[[], int]:
 
 
 def test_named_dice_monsters_and_players() -> None:
-    dice = [{"owner": "monster", "face": 2}, {"owner": "fighter"}, {"owner": "helper"}, {"owner": "fighter", "face": 5}]
-    view: dict[str, Any] = {"fight": {"fighter": 0, "helper": 1, "dice": dice}, "phase": "fight"}
+    dice = [DieView("monster", 2), DieView("fighter", 0), DieView("helper", 0), DieView("fighter", 5)]
+    view = sample(WonderlandView, fight=sample(FightView, fighter=0, helper=1, dice=dice), phase="fight")
     names = {0: "Alice", 1: "Bob"}
     for viewer, expected in ((0, "your second die"), (1, "Alice's second die")):
         words = Words("wonderland", names.__getitem__, str.title, viewer=seen_by(viewer), view=lambda: view)
@@ -226,7 +239,8 @@ def test_named_dice_monsters_and_players() -> None:
     words = Words("wonderland", names.__getitem__, str.title, viewer=lambda: 0, view=lambda: view)
     for die, whose in ((0, "the monster's die a 6 (now 2)"), (2, "Bob's die a 6")):
         assert words.action({"type": "change_die", "card": "cake", "die": die, "face": 6}) == f"Cake: make {whose}"
-    fight = {"combat": {"fighter": 0, "monsters": [{"card": "tax-gremlin"}, {"card": "tax-gremlin#2"}]}}
+    monsters = [sample(MonsterView, card="tax-gremlin"), sample(MonsterView, card="tax-gremlin#2")]
+    fight = sample(MunchkinView, combat=sample(CombatView, fighter=0, monsters=monsters))
     munchkin = Words("munchkin", names.__getitem__, lambda c: "Tax Gremlin", viewer=lambda: 0, view=lambda: fight)
     assert munchkin.action({"type": "roll_to_run_away", "monster": 1, "hireling": False}) == (
         "Roll to run away from the second Tax Gremlin"
@@ -253,19 +267,27 @@ def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None
     defs = Cards(game, packs).defs
     ids = card_ids(game, packs)
     card = next(iter(defs))
-    view: dict[str, Any] = {
-        "combat": {
-            "fighter": 0,
-            "step": "help",
-            "monsters": [{"card": card, "base": card}] * 2,
-            "offer": {"items": [card], "treasures": 2, "helper_first": True},
-            "flight": {"caught_by": 1},
-        },
-        "fight": {"fighter": 0, "helper": 1, "dice": [{"owner": "monster"}, {"owner": "fighter"}]},
-        "decisions": [{"kind": "trade", "source": 1, "give": [card], "take": []}],
-        "discards": {"door": {"top": card}},
-        "phase": "fight",
-    }
+    view: GameView = (
+        sample(
+            MunchkinView,
+            combat=sample(
+                CombatView,
+                fighter=0,
+                step="help",
+                monsters=[sample(MonsterView, card=card, base=card)] * 2,
+                offer=sample(BribeView, items=[card], treasures=2, helper_first=True),
+                flight=sample(FlightView, caught_by=1),
+            ),
+            decisions=[sample(DecisionView, kind="trade", source=1, give=[card], take=[])],
+            discards=sample(DiscardsView, door=sample(PileView, top=card)),
+        )
+        if game == "munchkin"
+        else sample(
+            WonderlandView,
+            fight=sample(FightView, fighter=0, helper=1, dice=[DieView("monster", 0), DieView("fighter", 0)]),
+            phase="fight",
+        )
+    )
     words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
     for kind, action in registry.items():
         for truth, seat in ((False, 0), (True, 1)):
@@ -336,7 +358,11 @@ def test_every_event_kind_reads_in_words_whatever_its_fields(game: str) -> None:
     defs = Cards(game, packs).defs
     ids = card_ids(game, packs)
     card = next(iter(defs))
-    view = {"combat": {"fighter": 0, "monsters": [{"card": card, "base": card}]}, "fight": {"fighter": 0}}
+    view: GameView = (
+        sample(MunchkinView, combat=sample(CombatView, fighter=0, monsters=[sample(MonsterView, card=card, base=card)]))
+        if game == "munchkin"
+        else sample(WonderlandView, fight=sample(FightView, fighter=0))
+    )
     words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
     union = MunchkinEvent if game == "munchkin" else WonderlandEvent
     for record in typing.get_args(union):

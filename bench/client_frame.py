@@ -26,17 +26,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def big_moment(scene: Any, frame: int) -> Event:
     """The next big moment's event, in turn: a Door kicked open, a level gained, a death with its corpse."""
-    view = scene.view
-    players = view.get("players") or []
+    players = scene.record.players
     seat = 1 + frame % max(1, len(players) - 1)
     which = (frame // 7) % 3
     if which == 0:
         door = next(str(c) for c in scene.cards.defs if c not in scene.hand)
         return ev.KickedDoor(seat=seat, card=door)
     if which == 1:
-        level = int(players[seat].get("level") or 1)
+        level = players[seat].level
         return ev.Level(seat=seat, level=level + 1, change=1)
-    corpse = [str(i.get("card")) for i in players[seat].get("items") or []][:4]
+    corpse = [i.card for i in players[seat].items][:4]
     return ev.Died(seat=seat, source="bench", corpse=corpse)
 
 
@@ -69,7 +68,7 @@ def main() -> int:
     engine = session.ruleset
     me = EasyBot(args.seed)
     for _ in range(5000):
-        if scene.view.get("combat"):
+        if scene.record.combat is not None:
             break
         if 0 in engine.seats_to_act(session.engine_state):
             action = me.choose(engine, session.engine_state, 0)

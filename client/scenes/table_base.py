@@ -48,8 +48,7 @@ Wire = dict[str, Any]
 class GameScene(TableInput, TableMenu, ActionBar, Scene):
     """A running game seen from one (or, hot-seat, several) of this client's seats.
 
-    The scene reads the typed viewer state (`state`) and its game's view record (`record`); the same state's
-    wire form (`st`, `view`) is kept for tests that still read maps."""
+    The scene reads the typed viewer state (`state`) and its game's view record (`record`)."""
 
     name = "game"
     sidebar_w = 330
@@ -66,8 +65,6 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         self.moments = Moments(lambda: self.app.settings.animation_factor, self.app.sounds.play)
         self.session = session
         self.viewer: int | None = session.seats[0] if session.seats else None
-        self.st: dict[str, Any] = {}
-        self.view: dict[str, Any] = {}
         self.cards = Cards(session.game, ())
         self.by_card: dict[str, list[Wire]] = {}
         self.by_kind: dict[str, list[Wire]] = {}
@@ -127,12 +124,9 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         return state, state.view
 
     def _refresh(self) -> None:
-        state = self.session.state(self.viewer)
         seen = self._seen(self.session, self.viewer)
-        if state is None or seen is None:
+        if seen is None:
             return
-        self.st = state
-        self.view = state["view"]
         self.state, self.record = seen
         named = tuple(self.record.packs)
         if named and (self.cards.game != self.session.game or not self.cards.defs):

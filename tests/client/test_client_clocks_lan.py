@@ -58,7 +58,7 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
     def play_on() -> None:
         if app.top is not scene:
             app.pop()
-        elif scene.awaiting == 0 and scene.viewer in (scene.st.get("to_act") or []) and scene.legal:
+        elif scene.awaiting == 0 and scene.viewer in scene.state.to_act and scene.legal:
             kinds = {w["type"]: w for w in scene.legal}
             scene.choose(next((kinds[k] for k in ONWARD if k in kinds), scene.legal[0]))
 
@@ -68,7 +68,7 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
         left = scene.reaction_seconds()
         return in_reaction_window(scene.record) and left is not None and left > 1.0 and bool(scene.hand_rects)
 
-    run_until(app, lambda: reaction_window() or scene.st.get("outcome"), act=play_on)
+    run_until(app, lambda: reaction_window() or scene.state.outcome is not None, act=play_on)
     assert reaction_window(), "the game ended with no reaction window for Alice"
     assert scene.reaction_seconds() < WARN_SECONDS  # 2.66 s: too short for the warning
     rect = scene.hand_rects[0][1]

@@ -110,7 +110,7 @@ def test_two_clients_find_the_host_on_the_lan_and_play(app: Any, tmp_path: Path)
                 bob_session.act(seat[0], {k: v for k, v in legal[index].items() if k != "seat"})
             step()
 
-        wait(both_play, lambda: scene.view.get("turn", 0) >= 4)
+        wait(both_play, lambda: scene.record.turn >= 4)
         assert scene.autoplayer.clicks > 0
     finally:
         if bob is not None:

@@ -282,9 +282,9 @@ def test_the_host_plays_the_chosen_packs_and_options_and_its_refusal_is_shown(ap
     lobby._start()
     run_until(app, lambda: isinstance(app.top, MunchkinScene))
     scene = app.top
-    run_until(app, lambda: bool(scene.view.get("options")))
-    assert scene.view["packs"] == ["christmas"] and scene.view["options"]["epic"] is True
-    assert scene.view["options"]["reaction_time"] == "normal"  # R01: people get the normal time by default
+    run_until(app, lambda: bool(scene.record.options))
+    assert scene.record.packs == ["christmas"] and scene.record.options["epic"] is True
+    assert scene.record.options["reaction_time"] == "normal"  # R01: people get the normal time by default
     app.step(1 / 60, [])
     assert "Christmas Lite" in scene.rules_info.text and "Epic" in scene.rules_info.text
     app.close()

@@ -130,8 +130,8 @@ def test_a_level_ticks_up_with_a_flourish_and_down_in_orange() -> None:
 
 def test_a_death_scatters_the_corpse_then_its_cards_fly_to_the_looters() -> None:
     app, scene = _table()
-    dead = scene.view["players"][2]
-    corpse = [str(i["card"]) for i in dead["items"]][:3]
+    dead = scene.record.players[2]
+    corpse = [i.card for i in dead.items][:3]
     scene.on_event(mev.Died(seat=2, source="bad_stuff", corpse=corpse))
     scene.on_event(mev.Looting(dead=2, order=[3, 0]))
     for looter, card in zip((3, 0, 3), corpse, strict=True):
@@ -145,7 +145,7 @@ def test_a_death_scatters_the_corpse_then_its_cards_fly_to_the_looters() -> None
 
 def test_bad_stuff_and_gifts_send_cards_across_the_table() -> None:
     app, scene = _table()
-    items = [str(i["card"]) for i in scene.view["players"][1]["items"]][:2]
+    items = [i.card for i in scene.record.players[1].items][:2]
     scene.on_event(mev.Lost(seat=1, cards=items, source="bad_stuff"))
     scene.on_event(mev.Gave(seat=0, to=3, card=scene.hand[0]))
     scene.on_event(mev.Traded(seat=0, partner=2, give=[scene.hand[1]], take=[]))

@@ -11,6 +11,7 @@ from doorkick.client.host import EmbeddedHost
 from doorkick.client.net import Connection
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.table_base import GameScene
+from doorkick.shared.rules.wonderland.view import WonderlandView
 
 
 def test_lobby_starts_a_game_and_a_dropped_link_recovers(app: Any, host: EmbeddedHost) -> None:
@@ -19,8 +20,8 @@ def test_lobby_starts_a_game_and_a_dropped_link_recovers(app: Any, host: Embedde
     app.push(LobbyScene(app, connection, "test", "wonderland", 3, 2, auto_create=True, auto_start=True))
     run_until(app, lambda: isinstance(app.top, GameScene))
     scene = app.top
-    assert scene.session.seats == (0,) and scene.view.get("game") == "wonderland"
-    run_until(app, lambda: bool(scene.legal) or scene.view.get("turn", 0) > 1)
+    assert scene.session.seats == (0,) and isinstance(scene.record, WonderlandView)
+    run_until(app, lambda: bool(scene.legal) or scene.record.turn > 1)
 
     connection.drop()
     run_until(app, lambda: scene.session.status == "reconnecting")

@@ -21,6 +21,7 @@ from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.seat_offer import SeatOfferScene
 from doorkick.client.scenes.table_base import GameScene
 from doorkick.client.seats import KeptSeat, SeatStore, issued
+from doorkick.shared.rules.munchkin.view import MunchkinView
 
 
 def click(app: Any, pos: tuple[int, int]) -> None:
@@ -102,7 +103,7 @@ def test_a_relaunched_window_sits_down_again_at_its_only_live_seat(
     assert isinstance(scene, GameScene)
     assert scene.session.table == table and scene.session.seats == (0,)
     assert scene.hand, "back with the hand"
-    assert set(hand) & set(scene.hand) or scene.view.get("turn", 0) > 1
+    assert set(hand) & set(scene.hand) or scene.record.turn > 1
     assert list(host.server.lobby.tables) == [table], "no second table was made"
     run_until(app, lambda: any("Back at your seat at Alice's table" in text for text, _ in scene.log))
     app.screenshot("rejoin_back_at_the_seat")
@@ -185,7 +186,7 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
 
     host, scene = launch()
     table, port = scene.session.table, host.port
-    run_until(app, lambda: scene.view.get("turn", 0) >= 2, seconds=30)
+    run_until(app, lambda: scene.record.turn >= 2, seconds=30)
     close_window(app)
     host.stop()
 
@@ -196,7 +197,8 @@ def test_the_host_players_window_reclaims_its_table_after_a_host_restart(
         assert list(host.server.lobby.tables) == [table]
         # Seat 0's own view of the game it left (its hand may be empty: the seat's stand-in plays on while the
         # window is away, and can give every card to charity).
-        assert scene.viewer == scene.view.get("you") == 0 and scene.view.get("turn", 0) >= 2
+        assert isinstance(scene.record, MunchkinView) and scene.record.you == scene.viewer == 0
+        assert scene.record.turn >= 2
     finally:
         close_window(app)
         host.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pygame
 
 from doorkick.client.replay import FASTEST, ReplaySession
@@ -74,7 +75,7 @@ def test_the_bar_pauses_steps_and_paces_a_replay(app: Any) -> None:
     for _ in range(60):  # a second at 64 actions a second: the rest of the game
         app.step(1 / 60, [])
     assert replay.position == 30 and replay.paused
-    assert scene.st["view"] == replay.states[None]["view"]
+    assert msgspec.to_builtins(scene.record) == replay.states[None]["view"]
 
 
 def test_a_spectator_has_an_empty_bar_that_says_so(app: Any) -> None:

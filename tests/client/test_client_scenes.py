@@ -202,9 +202,10 @@ def test_a_card_dropped_onto_a_monster_is_aimed_at_that_monster(app: Any) -> Non
 
     play_until(app, session, enhancer_ready, limit=3000)
     card = next(c for c, ws in scene.by_card.items() if ws[0].get("type") == "enhance_monster")
-    monsters = scene.view["combat"]["monsters"]
+    assert scene.record.combat is not None
+    monsters = scene.record.combat.monsters
     for index, monster in enumerate(monsters):
-        point = scene.table_card_point(monster["card"])
+        point = scene.table_card_point(monster.card)
         assert point is not None
         aimed = scene.drop_actions(card, point)
         assert aimed and all(w.get("monster") == index for w in aimed)

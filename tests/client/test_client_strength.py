@@ -98,9 +98,10 @@ def test_your_own_panel_shows_your_race_class_and_sex(app: Any, monkeypatch: pyt
 
 def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     scene, _ = helped_fight(app)
-    combat = scene.view["combat"]
-    assert combat["fighters_strength"] == 4 + 2 + 4 + 1 - 2 + 2 + 3 + 3 + 3
-    assert combat["monsters_strength"] == 5 + 5 + 2 + 4
+    combat = scene.record.combat
+    assert combat is not None
+    assert combat.fighters_strength == 4 + 2 + 4 + 1 - 2 + 2 + 3 + 3 + 3
+    assert combat.monsters_strength == 5 + 5 + 2 + 4
     shown: list[tuple[str, int, list[strength_breakdown.Row]]] = []
     real = strength_breakdown.draw_breakdown
 
@@ -121,7 +122,7 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
     assert scene.hover_hint() == (("strength", "fighters"), "")  # no other tooltip over it
     title, total, rows = shown[-1]
     assert title == "The munchkins' strength"
-    assert total == combat["fighters_strength"] == sum(r.amount or 0 for r in rows)
+    assert total == combat.fighters_strength == sum(r.amount or 0 for r in rows)
     assert [(r.text, r.amount) for r in rows] == [
         ("Alice (fighting)", None),
         ("Level", 4),
@@ -142,7 +143,7 @@ def test_hovering_a_strength_opens_its_parts_for_both_sides(app: Any, monkeypatc
     hover(app, (score.right - 30, score.centery))
     title, total, rows = shown[-1]
     assert title == "The monsters' strength"
-    assert total == combat["monsters_strength"] == sum(r.amount or 0 for r in rows)
+    assert total == combat.monsters_strength == sum(r.amount or 0 for r in rows)
     assert [(r.text, r.amount) for r in rows] == [
         ("Mime of Menace", None),
         ("Level", 5),

@@ -1,4 +1,5 @@
-"""The Wonderland board drawn from its wire form: the path, its spaces, the Rooms, the Entrance, the standies.
+"""The Wonderland board drawn from its view record (`BoardView`): the path, its spaces, the Rooms, the Entrance, the
+standies.
 
 The board keeps its shape (its 0..1 coordinates map onto a square) and every size follows from the distance
 between the closest two spaces, so no space covers another at any window size. The links are drawn as a

@@ -121,7 +121,7 @@ class Words:
     def event(self, event: Event) -> str:
         """The log line for an event record; "" for one the log leaves out. A kind without words of its own
         reads by its bare name."""
-        say = _game(self.game).EVENTS.get(type(event))
+        say = _events(self.game).get(type(event))
         if say is None:
             return self.unworded(event.kind, event)
         return _capital(say(self, event))
@@ -156,7 +156,6 @@ class Vocabulary(Protocol):
     KINDS: dict[str, str]
     WHY_NOT: dict[str, str]
     ACTIONS: dict[str, Callable[[Words, Wire], str]]
-    EVENTS: dict[type[Event], Say]
 
     def heading(self, w: Words) -> tuple[str, str]: ...
 
@@ -165,3 +164,10 @@ def _game(game: str) -> Vocabulary:
     from . import munchkin, wonderland
 
     return wonderland if game == "wonderland" else munchkin
+
+
+def _events(game: str) -> dict[type[Event], Say]:
+    """A game's log lines by event record."""
+    from . import munchkin_events, wonderland
+
+    return wonderland.EVENTS if game == "wonderland" else munchkin_events.EVENTS

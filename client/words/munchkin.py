@@ -1,8 +1,8 @@
-"""The Munchkin table's words: a label for every action a seat can take, a log line for every event.
+"""The Munchkin table's words: a label for every action a seat can take, the phases, and the helpers the log's
+lines share (`munchkin_events` words each event).
 
-Actions are worded for the player who takes them ("Curse Bob with ...", "Take Alice as helper"); log lines
-say who did what to whom ("Alice curses Bob with ..."). Monsters in a fight go by their card's name, looked up
-in the view's combat, never by their place in it.
+Actions are worded for the player who takes them ("Curse Bob with ...", "Take Alice as helper"). Monsters in a
+fight go by their card's name, looked up in the view's combat, never by their place in it.
 """
 
 from __future__ import annotations
@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...shared.rules.base import Event
-from ...shared.rules.munchkin import events as ev
-from ...shared.rules.munchkin.kinds import Deck
 from ...shared.rules.munchkin.view import CombatView, DecisionView, MonsterView, MunchkinView
-from . import Say, Words, listed, ordinal, plural, said
+from . import Words, listed, ordinal, plural
 
 Wire = dict[str, Any]
 
@@ -97,14 +94,14 @@ def _view(w: Words) -> MunchkinView | None:
     return view if isinstance(view, MunchkinView) else None
 
 
-def _combat(w: Words) -> CombatView | None:
+def combat_of(w: Words) -> CombatView | None:
     view = _view(w)
     return view.combat if view is not None else None
 
 
 def monster(w: Words, index: object) -> str:
     """A monster in the fight by its card's name: "the first Tax Gremlin" when two share one."""
-    combat = _combat(w)
+    combat = combat_of(w)
     monsters = combat.monsters if combat is not None else []
     if not isinstance(index, int) or not 0 <= index < len(monsters):
         return "the monster"
@@ -124,12 +121,12 @@ def _monster_name(w: Words, m: MonsterView) -> str:
 
 
 def _caught_by(w: Words) -> str:
-    combat = _combat(w)
+    combat = combat_of(w)
     return monster(w, combat.flight.caught_by if combat is not None and combat.flight is not None else None)
 
 
-def _fighter(w: Words) -> int | None:
-    combat = _combat(w)
+def fighter_of(w: Words) -> int | None:
+    combat = combat_of(w)
     return combat.fighter if combat is not None else None
 
 
@@ -149,6 +146,18 @@ def terms(w: Words, items: object, treasures: object, helper_first: object, card
     return offer + (", the helper picks first" if helper_first and treasures else "")
 
 
+def level_of(w: Words, card: object) -> str:
+    """A monster's printed level, to choose which one to fight: " (level 5)"; nothing for a card without one."""
+    found = w.card(card) if isinstance(card, str) else None
+    level = getattr(found, "level", 0)
+    return f" (level {level})" if isinstance(level, int) and level > 0 else ""
+
+
+def asking(w: Words, to: object) -> str:
+    """Whom a call for help goes to: "for help" (everyone) or "Bob for help"."""
+    return f"{w.name(to)} for help" if isinstance(to, int) and to >= 0 else "for help"
+
+
 def _one_shot(w: Wire, words: Words) -> str:
     card = words.card_of(w.get("card"))
     target, index = w.get("target", -1), w.get("monster", -1)
@@ -156,7 +165,7 @@ def _one_shot(w: Wire, words: Words) -> str:
         return f"Use {card} on {words.yourself(target)}"
     if isinstance(index, int) and index >= 0:
         return f"Use {card} on {monster(words, index)}"
-    if _combat(words) is None:
+    if combat_of(words) is None:
         return f"Use {card}"
     bonus = words.bonus(w.get("card"))
     gain = f" (+{bonus})" if bonus else ""
@@ -180,7 +189,7 @@ def _trade_answer(w: Words, verb: str) -> str:
 
 
 def _pass(w: Words, wire: Wire) -> str:
-    combat = _combat(w)
+    combat = combat_of(w)
     if combat is not None and combat.step == "help" and combat.fighter == w.viewer():
         return "Stop asking for help"
     return "Pass"
@@ -216,10 +225,10 @@ def _curse_waiting(w: Words) -> str:
 
 
 def _volunteer(w: Words, wire: Wire) -> str:
-    combat = _combat(w)
+    combat = combat_of(w)
     offer = combat.offer if combat is not None else None
     offered = terms(w, offer.items, offer.treasures, offer.helper_first, offer.cards) if offer else "nothing"
-    fighter = w.name(_fighter(w))
+    fighter = w.name(fighter_of(w))
     return f"Help {fighter} (nothing offered)" if offered == "nothing" else f"Help {fighter} for {offered}"
 
 
@@ -227,7 +236,7 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "finish_setup": lambda w, a: "Ready to play",
     "kick_open_the_door": _kick,
     "look_for_trouble": lambda w, a: (
-        f"Look for trouble: fight {w.card_of(a.get('monster'))}" + _level_of(w, a.get("monster"))
+        f"Look for trouble: fight {w.card_of(a.get('monster'))}" + level_of(w, a.get("monster"))
     ),
     "loot_the_room": lambda w, a: "Loot the room",
     "end_turn": lambda w, a: "End turn",
@@ -254,11 +263,11 @@ ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
     "go_up_a_level": lambda w, a: f"Play {w.card_of(a.get('card'))} on {w.yourself(a.get('target'))}",
     "use_one_shot": lambda w, a: _one_shot(a, w),
     "ask_for_help": lambda w, a: (
-        f"Ask {_asking(w, a.get('to'))}, offering "
+        f"Ask {asking(w, a.get('to'))}, offering "
         + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first"), a.get("cards"))
     ),
     "volunteer": _volunteer,
-    "decline_help": lambda w, a: f"Do not help {w.name(_fighter(w))}",
+    "decline_help": lambda w, a: f"Do not help {w.name(fighter_of(w))}",
     "choose_helper": lambda w, a: f"Take {w.name(a.get('helper'))} as helper",
     "claim_victory": lambda w, a: "Claim the victory",
     "run_away": lambda w, a: "Run away",
@@ -327,345 +336,3 @@ def heading(w: Words) -> tuple[str, str]:
         return "Setting up", "Phase: everyone sets up"
     phase = view.phase
     return f"Turn {view.turn} · {w.name(view.active)}'s turn", f"Phase: {PHASES.get(phase, phase.replace('_', ' '))}"
-
-
-# --- events ----------------------------------------------------------------------------------------------
-
-
-def _cursed(w: Words, e: ev.Cursed) -> str:
-    victim, by, card = e.seat, e.by, w.card_of(e.card)
-    if not isinstance(by, int) or by < 0:
-        return f"{w.name(victim)} is cursed: {card}"
-    whom = w.themself(by) if by == victim else w.name(victim)
-    return f"{w.name(by)} curses {whom} with {card}"
-
-
-def _level(w: Words, e: ev.Level) -> str:
-    who = w.name(e.seat)
-    if e.change > 0:
-        return f"{who} goes up to level {e.level}"
-    if e.change < 0:
-        return f"{who} drops to level {e.level}"
-    return f"{who} is level {e.level}"
-
-
-def _one_shot_event(w: Words, e: ev.OneShot) -> str:
-    who, card = w.name(e.seat), w.card_of(e.card)
-    if e.target >= 0:
-        on = w.themself(e.target) if e.target == e.seat else w.name(e.target)
-        return f"{who} uses {card} on {on}"
-    if e.monster >= 0:
-        return f"{who} uses {card} on {_fought(w, e.monster_card, e.monster)}"
-    if _combat(w) is not None and w.bonus(e.card):
-        return f"{who} uses {card} for the {'monsters' if e.side == 'monsters' else 'munchkins'}"
-    return f"{who} uses {card}"
-
-
-def _played(w: Words, e: ev.Played) -> str:
-    if isinstance(e.target, int) and e.target >= 0 and e.target != e.seat:
-        return f"{w.name(e.seat)} plays {w.card_of(e.card)} on {w.name(e.target)}"
-    return f"{w.name(e.seat)} plays {w.card_of(e.card)}"
-
-
-_GOT_AWAY: dict[ev.EscapeHow, str] = {"flight_spell": " by a Flight spell", "not_pursued": " (it does not give chase)"}
-
-
-def _escaped(w: Words, e: ev.Escaped) -> str:
-    away = f" from {_fought(w, e.monster_card, e.monster)}" if e.monster >= 0 else ""
-    return f"{w.name(e.seat)} gets away{away}{_GOT_AWAY.get(e.how, '')}"
-
-
-def _fought(w: Words, card: object, index: int | None = None) -> str:
-    """The monster an event is about: by the card the event names (the table may have moved on since), else by
-    its place in the fight as the view has it."""
-    return w.card_of(card) if isinstance(card, str) and card else monster(w, index)
-
-
-def _because(w: Words, source: object) -> str:
-    """What made a player lose something or die, when it was a card: " to Tax Gremlin's Bad Stuff"."""
-    found = w.card(source) if isinstance(source, str) else None
-    if found is None:
-        return ""
-    name = w.card_of(source)
-    return f" to {name}'s Bad Stuff" if getattr(found, "kind", "") == "monster" else f" to {name}"
-
-
-def _victory(w: Words, e: ev.Victory) -> str:
-    text = f"{w.name(e.fighter)} defeats " + ("the monsters" if e.killed > 1 else "the monster")
-    return text + (f" with {w.name(e.helper)}'s help" if e.helper is not None else "")
-
-
-def _level_of(w: Words, card: object) -> str:
-    """A monster's printed level, to choose which one to fight: " (level 5)"; nothing for a card without one."""
-    found = w.card(card) if isinstance(card, str) else None
-    level = getattr(found, "level", 0)
-    return f" (level {level})" if isinstance(level, int) and level > 0 else ""
-
-
-def _charity(w: Words, e: ev.Charity) -> str:
-    if e.to >= 0:
-        return f"{w.name(e.seat)} gives {w.card_of(e.card)} to {w.name(e.to)} as charity"
-    return f"{w.name(e.seat)} discards {w.card_of(e.card)} as charity"
-
-
-def _discarded(w: Words, e: ev.Discarded) -> str:
-    cards = w.cards(e.cards, "a card")
-    if e.seat < 0:
-        return f"What is left of the body is discarded: {cards}"
-    return f"{w.name(e.seat)} discards {cards}"
-
-
-_DECKS: dict[Deck, str] = {"door": "Door", "treasure": "Treasure", "fairy_dust": "Fairy Dust card"}
-
-
-def _drew(w: Words, e: ev.Drew) -> str:
-    shown = f": {w.cards(e.cards)}" if isinstance(e.cards, list) and e.cards else ""
-    return f"{w.name(e.seat)} draws {plural(e.count, _DECKS[e.deck])}{shown}"
-
-
-def _rolled_for_first(w: Words, e: ev.RolledForFirst) -> str:
-    rolls = [r for r in e.rolls if len(r) == 2]
-    if not rolls:
-        return "Everyone rolls to see who goes first"
-    return "Rolling to go first: " + ", ".join(f"{w.name(s)} {v}" for s, v in rolls)
-
-
-def _game_over(w: Words, e: ev.GameOver) -> str:
-    winners = [w.name(s) for s in e.winners]
-    return f"Game over: {listed(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "Game over"
-
-
-def _door_order(w: Words, e: ev.DoorOrder) -> str:
-    order = [w.card_of(c) for c in e.order]
-    return f"{w.name(e.seat)} lets the curses strike in this order: {', then '.join(order)}" if order else ""
-
-
-def _spoils(w: Words, e: ev.Spoils) -> str:
-    pickers = [w.name(s) for s in e.order]
-    text = f"The spoils are laid out: {w.cards(e.cards)}"
-    return text + (f" ({listed(pickers)} pick in turn)" if len(pickers) > 1 else "")
-
-
-def _pet_sacrificed(w: Words, e: ev.PetSacrificed) -> str:
-    side = "to the monsters" if e.side == "monsters" else "for the munchkins"
-    return f"{w.name(e.seat)} sacrifices the pet {w.card_of(e.card)} {side}"
-
-
-def _helped(w: Words, e: ev.Volunteered) -> str:
-    fighter = _fighter(w)
-    return f"{w.name(e.seat)} offers to help" + (f" {w.name(fighter)}" if fighter is not None else "")
-
-
-def _asking(w: Words, to: object) -> str:
-    """Whom a call for help goes to: "for help" (everyone) or "Bob for help"."""
-    return f"{w.name(to)} for help" if isinstance(to, int) and to >= 0 else "for help"
-
-
-def _asked(w: Words, e: ev.AskedForHelp) -> str:
-    offered = terms(w, e.items, e.treasures, e.helper_first, e.cards)
-    return f"{w.name(e.seat)} asks {_asking(w, e.to)}, offering {offered}"
-
-
-def _theft(w: Words, e: ev.Theft) -> str:
-    outcome = "stolen!" if e.success else "caught, and loses a level!"
-    return (
-        f"{w.name(e.seat)} rolls a {e.die} to steal {w.card_of(e.item, 'an item')} from {w.name(e.target)}: {outcome}"
-    )
-
-
-def _bribe_paid(w: Words, e: ev.BribePaid) -> str:
-    text = f"{w.name(e.seat)} pays {w.name(e.helper, 'the helper')} the bribe"
-    if e.items or e.cards:
-        text += f": {w.cards([*e.items, *e.cards])}"
-    if e.missing:
-        text += f" ({w.cards(e.missing)}: no longer there)"
-    return text
-
-
-def _curse_cancelled(w: Words, e: ev.CurseCancelled) -> str:
-    cast_on = f", cast on {w.name(e.target)}" if e.target >= 0 else ""
-    return f"{w.name(e.seat)} cancels {w.card_of(e.card)}{cast_on} with {w.card_of(e.with_card)}"
-
-
-def _arrow_event(w: Words, e: ev.Arrow) -> str:
-    at = _fought(w, e.monster_card, e.monster) if e.monster >= 0 else w.name(e.target, "the fight")
-    return f"{w.name(e.seat)} fires an arrow at {at} (-2)"
-
-
-def _deck(deck: str) -> str:
-    return deck.replace("_", " ").title()
-
-
-EVENTS: dict[type[Event], Say] = dict(
-    [
-        said(ev.GameStarted, lambda w, e: ""),
-        said(ev.Ready, lambda w, e: ""),
-        said(ev.Passed, lambda w, e: ""),
-        said(ev.RolledForFirst, _rolled_for_first),
-        said(ev.FirstPlayer, lambda w, e: f"{w.name(e.seat)} goes first"),
-        said(ev.Turn, lambda w, e: f"Turn {e.turn}: {w.name(e.seat)}"),
-        said(ev.KickedDoor, lambda w, e: f"{w.name(e.seat)} kicks open the door: {w.card_of(e.card)}"),
-        said(
-            ev.Resurrected,
-            lambda w, e: (
-                f"{w.name(e.seat)} discards {w.card_of(e.discarded)} to take "
-                f"{w.card_of(e.card)} back from the discards (Resurrection)"
-            ),
-        ),
-        said(
-            ev.DoorBonus,
-            lambda w, e: f"{w.card_of(e.card)} comes with {_fought(w, e.monster_card, e.monster)}",
-        ),
-        said(ev.MonsterJoins, lambda w, e: f"{w.card_of(e.card)} joins the fight"),
-        said(ev.CombatBegan, lambda w, e: f"{w.name(e.fighter)} fights {w.card_of(e.monster, 'a monster')}"),
-        said(ev.LookingForTrouble, lambda w, e: f"{w.name(e.seat)} looks for trouble with {w.card_of(e.card)}"),
-        said(ev.Looted, lambda w, e: f"{w.name(e.seat)} loots the room"),
-        said(ev.ReactionWindow, lambda w, e: "Anyone may react now"),
-        said(ev.VictoryDenied, lambda w, e: "The monsters pull ahead again: the fight goes on"),
-        said(ev.Level, _level),
-        said(ev.EpicLost, lambda w, e: f"{w.name(e.seat)} is no longer Epic"),
-        said(ev.Played, _played),
-        said(ev.Equipped, lambda w, e: f"{w.name(e.seat)} equips {w.card_of(e.card)}"),
-        said(ev.Unequipped, lambda w, e: f"{w.name(e.seat)} takes off {w.card_of(e.card)}"),
-        said(ev.HirelingCarries, lambda w, e: f"{w.name(e.seat)}'s Hireling carries {w.card_of(e.card)}"),
-        said(
-            ev.Cheated,
-            lambda w, e: f"{w.name(e.seat)} cheats: {w.card_of(e.card)} on {w.card_of(e.item)}",
-        ),
-        said(ev.Discarded, _discarded),
-        said(
-            ev.Sold,
-            lambda w, e: (
-                f"{w.name(e.seat)} sells {w.cards(e.cards)}"
-                + (f" and goes up {plural(e.levels, 'level')}" if e.levels else "")
-            ),
-        ),
-        said(ev.Drew, _drew),
-        said(
-            ev.TradeOffered,
-            lambda w, e: f"{w.name(e.seat)} offers {w.name(e.to)} {w.cards(e.give)} for {w.cards(e.take)}",
-        ),
-        said(
-            ev.Traded,
-            lambda w, e: (
-                f"{w.name(e.seat)} accepts {w.name(e.partner)}'s trade: {w.cards(e.give)} for {w.cards(e.take)}"
-            ),
-        ),
-        said(ev.TradeDeclined, lambda w, e: f"{w.name(e.seat)} turns down {w.name(e.partner)}'s trade"),
-        said(ev.Charity, _charity),
-        said(ev.Gave, lambda w, e: f"{w.name(e.seat)} gives {w.card_of(e.card)} to {w.name(e.to)}"),
-        said(ev.Theft, _theft),
-        said(ev.Cursed, _cursed),
-        said(ev.CurseRemoved, lambda w, e: f"{w.name(e.seat)} is free of {w.card_of(e.card)}"),
-        said(ev.CurseCancelled, _curse_cancelled),
-        said(
-            ev.OutrunRoll,
-            lambda w, e: f"{w.name(e.seat)} rolls a {e.die} to outrun {w.card_of(e.card)} (total {e.total})",
-        ),
-        said(ev.CurseOutrun, lambda w, e: f"{w.name(e.seat)} outruns the curse {w.card_of(e.card)}"),
-        said(ev.SexChanged, lambda w, e: f"{w.name(e.seat)} is now {e.sex}"),
-        said(ev.CharmedByFairy, lambda w, e: f"{w.name(e.seat)} is charmed by a fairy"),
-        said(ev.Lost, lambda w, e: f"{w.name(e.seat)} loses {w.cards(e.cards)}{_because(w, e.source)}"),
-        said(ev.Died, lambda w, e: f"{w.name(e.seat)} dies{_because(w, e.source)}!"),
-        said(ev.Looting, lambda w, e: f"The others loot {w.name(e.dead)}'s body"),
-        said(ev.LootedCorpse, lambda w, e: f"{w.name(e.seat)} takes {w.card_of(e.card)} from the body"),
-        said(ev.AskedForHelp, _asked),
-        said(ev.Volunteered, _helped),
-        said(ev.DeclinedToHelp, lambda w, e: f"{w.name(e.seat)} declines to help"),
-        said(ev.NobodyHelps, lambda w, e: "Nobody helps"),
-        said(ev.HelpWithdrawn, lambda w, e: f"{w.name(e.seat)} stops asking for help"),
-        said(ev.HelperChosen, lambda w, e: f"{w.name(e.seat)} takes {w.name(e.helper)} as helper"),
-        said(ev.BribePaid, _bribe_paid),
-        said(
-            ev.ForcedHelperReleased,
-            lambda w, e: f"{w.name(e.helper, 'The helper')} is released from helping",
-        ),
-        said(
-            ev.Enhanced,
-            lambda w, e: f"{w.name(e.seat)} plays {w.card_of(e.card)} on {_fought(w, e.monster_card, e.monster)}",
-        ),
-        said(
-            ev.Mate,
-            lambda w, e: (
-                f"{w.name(e.seat)} plays {w.card_of(e.card)}: {_fought(w, e.monster_card, e.monster)} brings its mate"
-            ),
-        ),
-        said(
-            ev.WanderingMonsterPlayed,
-            lambda w, e: (
-                f"{w.name(e.seat)} plays {w.card_of(e.card)}: "
-                f"{w.card_of(e.monster, 'a monster')} wanders into the fight"
-            ),
-        ),
-        said(
-            ev.UndeadJoined,
-            lambda w, e: f"{w.name(e.seat)} sends {w.card_of(e.monster, 'a monster')} to join the Undead in the fight",
-        ),
-        said(ev.OneShot, _one_shot_event),
-        said(
-            ev.WentBerserk,
-            lambda w, e: f"{w.name(e.seat)} goes berserk: discards {w.cards(e.cards)} for +{e.bonus}",
-        ),
-        said(
-            ev.UndeadTurned,
-            lambda w, e: f"{w.name(e.seat)} turns the Undead: discards {w.cards(e.cards)} for +{e.bonus}",
-        ),
-        said(ev.Charmed, lambda w, e: f"{w.name(e.seat)} charms {_fought(w, e.monster_card, e.monster)} away"),
-        said(ev.Backstabbed, lambda w, e: f"{w.name(e.seat)} backstabs {w.name(e.target)} (-2)"),
-        said(ev.Arrow, _arrow_event),
-        said(
-            ev.IllusionCast,
-            lambda w, e: f"{w.name(e.seat)} casts an Illusion: discards {w.card_of(e.card)} for +{e.bonus}",
-        ),
-        said(
-            ev.Miracle,
-            lambda w, e: f"{w.name(e.seat)} prays for a miracle, discarding {w.cards(e.cards)}",
-        ),
-        said(
-            ev.StoleFromShadows,
-            lambda w, e: f"{w.name(e.seat)} steals a card from {w.name(e.target)}'s hand out of the shadows",
-        ),
-        said(ev.Tamed, lambda w, e: f"{w.name(e.seat)} tames {w.card_of(e.card)} as a pet"),
-        said(ev.PetSacrificed, _pet_sacrificed),
-        said(ev.AteMonster, lambda w, e: f"{w.name(e.seat)} eats {w.card_of(e.card)}"),
-        said(ev.Overkill, lambda w, e: f"{w.name(e.seat)} wins by Overkill"),
-        said(
-            ev.BardicLuck,
-            lambda w, e: (
-                f"{w.name(e.seat)} draws an extra Treasure with a Bard's luck and discards "
-                f"{w.card_of(e.discard, 'one')}"
-            ),
-        ),
-        said(
-            ev.RunningAway,
-            lambda w, e: f"{listed([w.name(s) for s in e.seats]) or 'The munchkins'} must run away!",
-        ),
-        said(
-            ev.EscapeRoll,
-            lambda w, e: (
-                f"{w.name(e.seat)} rolls a {e.die} to run away from "
-                f"{_fought(w, e.monster_card, e.monster)} (total {e.total})" + (", a second try" if e.reroll else "")
-            ),
-        ),
-        said(ev.Escaped, _escaped),
-        said(ev.Caught, lambda w, e: f"{_fought(w, e.card, e.monster)} catches {w.name(e.seat)}"),
-        said(ev.SneakyLittleDevil, lambda w, e: f"{w.name(e.seat)} slips away, sneaky little devil"),
-        said(
-            ev.FlightSpellCast,
-            lambda w, e: f"{w.name(e.seat)} casts a Flight spell, discarding {w.cards(e.cards)}",
-        ),
-        said(ev.MonsterRemoved, lambda w, e: f"{w.card_of(e.card, 'A monster')} leaves the fight"),
-        said(ev.Victory, _victory),
-        said(ev.Spoils, _spoils),
-        said(ev.TookSpoil, lambda w, e: f"{w.name(e.seat)} takes {w.card_of(e.card)}"),
-        said(ev.TookSpoils, lambda w, e: f"{w.name(e.seat)} takes the spoils: {w.cards(e.cards)}"),
-        said(ev.CombatOver, lambda w, e: "The fight is over"),
-        said(ev.DoorOrder, _door_order),
-        said(ev.FairyDust, lambda w, e: f"{w.name(e.seat)} gets Fairy Dust"),
-        said(ev.FairyDustToTreasures, lambda w, e: "The Fairy Dust goes back into the Treasures"),
-        said(ev.FairyReturns, lambda w, e: "The fairies return to their deck"),
-        said(ev.DeckEmpty, lambda w, e: f"The {_deck(e.deck)} deck is empty"),
-        said(ev.Reshuffled, lambda w, e: f"The {_deck(e.deck)} discards are shuffled into a new deck"),
-        said(ev.GameOver, _game_over),
-    ]
-)

@@ -10,7 +10,7 @@ import pytest
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
-from doorkick.client.words import munchkin as munchkin_words
+from doorkick.client.words import munchkin_events as munchkin_words
 from doorkick.client.words import wonderland as wonderland_words
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import Event, SeatSetup

@@ -71,6 +71,7 @@ from .actions import (
     Volunteer,
     WanderingMonster,
 )
+from .any_time import RULES as ANY_TIME_RULES
 from .cancel import RULES as CANCEL_RULES
 from .character import abilities, sells_any_time
 from .combat import RESURRECT, window_seats
@@ -95,6 +96,7 @@ RULES: dict[type[MunchkinAction], Rule] = {
     **FLOW_RULES,
     **CANCEL_RULES,
     **TABLE_RULES,
+    **ANY_TIME_RULES,
     **DECISION_RULES,
     **FLIGHT_RULES,
     **FEAT_RULES,

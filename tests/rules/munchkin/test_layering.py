@@ -73,5 +73,5 @@ def test_munchkin_modules_import_each_other_one_way() -> None:
 def test_combat_knows_nothing_of_the_turn_or_of_running_away() -> None:
     """The combat's arithmetic and its end sit below the turn (`flow`), the flight and the reaction window."""
     graph = _graph()
-    assert not graph["combat"] & {"flow", "flight", "window", "fight", "fight_cards", "table", "engine"}
+    assert not graph["combat"] & {"flow", "flight", "window", "fight", "fight_cards", "table", "any_time", "engine"}
     assert INIT not in graph["engine"]

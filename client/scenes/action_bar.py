@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from ...shared.rules.base import Action
 from ...shared.rules.munchkin.actions import Pass
 from ...shared.viewer import ViewerState
 from .. import actions as acts
@@ -14,7 +15,6 @@ from ..ui import theme
 from ..ui.widgets import Button
 from ..words import Words
 
-Wire = dict[str, Any]
 MORE_WIDTH = 150  # the "More" place shows any kind's name ("Berserk (3)…")
 
 
@@ -29,18 +29,18 @@ class ActionBar:
 
     app: Any
     session: Any
-    by_kind: dict[str, list[Wire]]
+    by_kind: dict[acts.Kind, list[Action]]
     bar_buttons: list[Button]
     bar_rect: pygame.Rect
     state: ViewerState
     viewer: int | None
     words: Words
     bar_widest = 230  # a button's widest
-    bar_places: tuple[tuple[str, ...], ...] = ()
-    bar_wires: list[list[Wire]]  # each place's legal actions now
+    bar_places: tuple[tuple[acts.Kind, ...], ...] = ()
+    bar_wires: list[list[Action]]  # each place's legal actions now
     _bar_steers = False  # the buttons are a replay's controls
-    describe: Callable[[Wire], str]
-    choose: Callable[[Wire], None]
+    describe: Callable[[Action], str]
+    choose: Callable[[Action], None]
     offer: Callable[..., Any]
     seat_name: Callable[[int], str]
 
@@ -57,7 +57,7 @@ class ActionBar:
             return
         places = acts.bar_places(self.session.game, self.by_kind)
         placed = {kind for place in places for kind in place}
-        more = sorted(kind for kind in self.by_kind if kind not in placed)
+        more = sorted((kind for kind in self.by_kind if kind not in placed), key=lambda kind: kind.kind)
         fresh = self._bar_steers or places != self.bar_places or not self.bar_buttons
         if fresh:
             self.bar_buttons = [
@@ -68,15 +68,15 @@ class ActionBar:
             self._place_bar()
         self.bar_wires = []
         for button, place in zip(self.bar_buttons, places, strict=True):
-            kinds = more if place == (acts.MORE,) else [k for k in place if k in self.by_kind]
-            wires = [w for kind in kinds for w in self.by_kind[kind]]
+            kinds = more if place == (acts.More,) else [k for k in place if k in self.by_kind]
+            wires = [a for kind in kinds for a in self.by_kind[kind]]
             self.bar_wires.append(wires)
             label = self._place_label(place, kinds, wires)
             reason = "" if wires else self.why_not(place[0], self._default_reason(place[0]))
             button.refit(label, bool(wires), reason)  # a label shown whole needs no tooltip repeating it
-            button.colour = (110, 80, 30) if wires and kinds == [Pass.kind] else theme.BUTTON
+            button.colour = (110, 80, 30) if wires and kinds == [Pass] else theme.BUTTON
 
-    def _place_label(self, place: tuple[str, ...], kinds: list[str], wires: list[Wire]) -> str:
+    def _place_label(self, place: tuple[acts.Kind, ...], kinds: list[acts.Kind], wires: list[Action]) -> str:
         form = self.bar_form(wires)  # a form to fill in rather than one action names itself
         if form:
             return form
@@ -85,8 +85,8 @@ class ActionBar:
         head = self._head(kinds[0] if len(kinds) == 1 else place[0])
         return f"{head} ({len(wires)})…" if wires else head
 
-    def _default_reason(self, kind: str) -> str:
-        return self.words.why_not(kind)
+    def _default_reason(self, kind: acts.Kind) -> str:
+        return self.words.why_not(kind.kind)
 
     def _control_button(self, label: str, run: Callable[[], None], key: str) -> Button:
         def click() -> None:
@@ -97,7 +97,7 @@ class ActionBar:
         hotkey = pygame.key.key_code(key) if key and key != "space" else None
         return Button((0, 0, 10, 10), label, click, tooltip=f"Key: {key}" if key else "", hotkey=hotkey, size=17)
 
-    def why_not(self, kind: str, default: str) -> str:
+    def why_not(self, kind: acts.Kind, default: str) -> str:
         if self.viewer is not None and self.viewer not in self.state.to_act:
             waiting = ", ".join(self.seat_name(s) for s in self.state.to_act)
             return f"Waiting for {waiting}. {default}" if waiting else default
@@ -111,29 +111,29 @@ class ActionBar:
             if len(wires) == 1:
                 self.choose(wires[0])
             else:
-                kinds = {str(w.get("type")) for w in wires}
+                kinds = {type(a) for a in wires}
                 place = self.bar_places[index]
                 self.offer(self._head(kinds.pop() if len(kinds) == 1 else place[0]), wires)
 
         return handler
 
-    def _head(self, kind: str) -> str:
+    def _head(self, kind: acts.Kind) -> str:
         """A kind's name on the bar, without the fields its label would fill in."""
-        return "More" if kind == acts.MORE else self.words.kind(kind)
+        return "More" if kind is acts.More else self.words.kind(kind.kind)
 
-    def bar_form(self, wires: list[Wire]) -> str:
+    def bar_form(self, wires: list[Action]) -> str:
         """Subclasses: the button's label when these actions open a form of their own (the call for help)
         rather than a menu; "" when they do not."""
         return ""
 
-    def bar_special(self, wires: list[Wire]) -> bool:
+    def bar_special(self, wires: list[Action]) -> bool:
         """Subclasses: open the form `bar_form` promised; True when it took the actions."""
         return False
 
-    def bar_button_for(self, kind: str) -> Button | None:
+    def bar_button_for(self, kind: acts.Kind) -> Button | None:
         """The bar's button where actions of `kind` are (the autoplayer clicks it), if any is live."""
         for button, wires in zip(self.bar_buttons, self.bar_wires, strict=False):
-            if any(w.get("type") == kind for w in wires):
+            if any(isinstance(a, kind) for a in wires):
                 return button
         return None
 
@@ -151,7 +151,7 @@ class ActionBar:
             # A place is as wide as its own name ("More" holds any kind's): fixed for the game. A longer live
             # label takes a second line in its place rather than pushing a neighbour.
             natural = [
-                MORE_WIDTH if place == (acts.MORE,) else max(90, f.size(self._head(place[0]))[0] + 28)
+                MORE_WIDTH if place == (acts.More,) else max(90, f.size(self._head(place[0]))[0] + 28)
                 for place in self.bar_places
             ]
             spare = max(0, room - sum(natural)) // n

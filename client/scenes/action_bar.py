@@ -37,7 +37,7 @@ class ActionBar:
     words: Words
     bar_widest = 230  # a button's widest
     bar_places: tuple[tuple[acts.Kind, ...], ...] = ()
-    bar_wires: list[list[Action]]  # each place's legal actions now
+    bar_actions: list[list[Action]]  # each place's legal actions now
     _bar_steers = False  # the buttons are a replay's controls
     describe: Callable[[Action], str]
     choose: Callable[[Action], None]
@@ -51,7 +51,7 @@ class ActionBar:
         controls = self.session.controls()
         if controls or self.viewer is None:  # a replay steers playback; a spectator has nothing to do
             self.bar_buttons = [self._control_button(*control) for control in controls]
-            self.bar_places, self.bar_wires, self._bar_steers = (), [], True
+            self.bar_places, self.bar_actions, self._bar_steers = (), [], True
             self.bar_widest = 140  # room beside them for the replay's caption
             self._place_bar()
             return
@@ -66,24 +66,24 @@ class ActionBar:
             ]
             self.bar_places, self._bar_steers = places, False
             self._place_bar()
-        self.bar_wires = []
+        self.bar_actions = []
         for button, place in zip(self.bar_buttons, places, strict=True):
             kinds = more if place == (acts.More,) else [k for k in place if k in self.by_kind]
-            wires = [a for kind in kinds for a in self.by_kind[kind]]
-            self.bar_wires.append(wires)
-            label = self._place_label(place, kinds, wires)
-            reason = "" if wires else self.why_not(place[0], self._default_reason(place[0]))
-            button.refit(label, bool(wires), reason)  # a label shown whole needs no tooltip repeating it
-            button.colour = (110, 80, 30) if wires and kinds == [Pass] else theme.BUTTON
+            actions = [a for kind in kinds for a in self.by_kind[kind]]
+            self.bar_actions.append(actions)
+            label = self._place_label(place, kinds, actions)
+            reason = "" if actions else self.why_not(place[0], self._default_reason(place[0]))
+            button.refit(label, bool(actions), reason)  # a label shown whole needs no tooltip repeating it
+            button.colour = (110, 80, 30) if actions and kinds == [Pass] else theme.BUTTON
 
-    def _place_label(self, place: tuple[acts.Kind, ...], kinds: list[acts.Kind], wires: list[Action]) -> str:
-        form = self.bar_form(wires)  # a form to fill in rather than one action names itself
+    def _place_label(self, place: tuple[acts.Kind, ...], kinds: list[acts.Kind], actions: list[Action]) -> str:
+        form = self.bar_form(actions)  # a form to fill in rather than one action names itself
         if form:
             return form
-        if len(wires) == 1:
-            return self.describe(wires[0]).split(" {")[0]
+        if len(actions) == 1:
+            return self.describe(actions[0]).split(" {")[0]
         head = self._head(kinds[0] if len(kinds) == 1 else place[0])
-        return f"{head} ({len(wires)})…" if wires else head
+        return f"{head} ({len(actions)})…" if actions else head
 
     def _default_reason(self, kind: acts.Kind) -> str:
         return self.words.why_not(kind.kind)
@@ -105,15 +105,15 @@ class ActionBar:
 
     def _bar_handler(self, index: int) -> Callable[[], None]:
         def handler() -> None:
-            wires = self.bar_wires[index] if index < len(self.bar_wires) else []
-            if not wires or self.bar_special(wires):
+            actions = self.bar_actions[index] if index < len(self.bar_actions) else []
+            if not actions or self.bar_special(actions):
                 return
-            if len(wires) == 1:
-                self.choose(wires[0])
+            if len(actions) == 1:
+                self.choose(actions[0])
             else:
-                kinds = {type(a) for a in wires}
+                kinds = {type(a) for a in actions}
                 place = self.bar_places[index]
-                self.offer(self._head(kinds.pop() if len(kinds) == 1 else place[0]), wires)
+                self.offer(self._head(kinds.pop() if len(kinds) == 1 else place[0]), actions)
 
         return handler
 
@@ -121,19 +121,19 @@ class ActionBar:
         """A kind's name on the bar, without the fields its label would fill in."""
         return "More" if kind is acts.More else self.words.kind(kind.kind)
 
-    def bar_form(self, wires: list[Action]) -> str:
+    def bar_form(self, actions: list[Action]) -> str:
         """Subclasses: the button's label when these actions open a form of their own (the call for help)
         rather than a menu; "" when they do not."""
         return ""
 
-    def bar_special(self, wires: list[Action]) -> bool:
+    def bar_special(self, actions: list[Action]) -> bool:
         """Subclasses: open the form `bar_form` promised; True when it took the actions."""
         return False
 
     def bar_button_for(self, kind: acts.Kind) -> Button | None:
         """The bar's button where actions of `kind` are (the autoplayer clicks it), if any is live."""
-        for button, wires in zip(self.bar_buttons, self.bar_wires, strict=False):
-            if any(isinstance(a, kind) for a in wires):
+        for button, actions in zip(self.bar_buttons, self.bar_actions, strict=False):
+            if any(isinstance(a, kind) for a in actions):
                 return button
         return None
 

@@ -83,7 +83,7 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         self.hand_rects: list[tuple[str, pygame.Rect]] = []
         self.hovered_card: str | None = None
         self.bar_buttons: list[Button] = []
-        self.bar_wires: list[list[Action]] = []
+        self.bar_actions: list[list[Action]] = []
         self.clock = TableClock(self)
         self._clock_warning = warning_hook(self.clock)
         app.frame_hooks.append(self._clock_warning)

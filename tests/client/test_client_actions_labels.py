@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from doorkick.client.actions import decode, describe, group, sent
 from doorkick.client.scenes.browser import parse_address
+from doorkick.client.session import LocalSession
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin.actions import Equip, Pass, Sell
@@ -48,3 +49,15 @@ def test_addresses() -> None:
     assert parse_address("[fe80::1]:9", 47474) == ("fe80::1", 9)
     for bad in ("", "a:b", "h:0", "h:70000", "[::1"):
         assert parse_address(bad, 47474) is None
+
+
+def test_a_sessions_legal_actions_are_read_once_per_state_that_arrives() -> None:
+    engine = ruleset("munchkin")
+    session = LocalSession(engine, tuple(SeatSetup(n) for n in ("Ann", "Ben", "Cy")), 8, [0])
+    first = session.legal(0)
+    assert first and first is session.legal(0)  # the same state: read once
+    assert first == list(engine.legal_actions(session.engine_state, 0))  # the engine's own records, in its order
+    assert [a.to_wire() for a in first] == session.records[0].legal  # the wire form unchanged
+    session.act(0, sent(first[0]))
+    assert session.legal(0) is not first  # a new state: read again
+    assert session.legal(None) == []  # a spectator has nothing to do

@@ -3,13 +3,14 @@ input paths (a click on the card, button or space, then a click on the matching 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ..shared.rules.base import Action
 from ..shared.rules.rng import Rng
 from .scenes.overlays import ChoiceOverlay, ConfirmOverlay
-from .scenes.table_base import GameScene, action_key
+from .scenes.table_base import GameScene
 
 if TYPE_CHECKING:
     from .app import App
@@ -25,7 +26,7 @@ class Autoplayer:
         self.rng = Rng.from_seed(seed)
         self.think = think
         self.clock = 0.0
-        self.pending: dict[str, Any] | None = None  # the action whose menu entry is still to be clicked
+        self.pending: Action | None = None  # the action whose menu entry is still to be clicked
         self.clicks = 0
         self.direct = 0  # actions that had no on-screen path (should stay 0)
 
@@ -42,7 +43,7 @@ class Autoplayer:
         self.clock = 0.0
         top = self.app.top
         if isinstance(top, ChoiceOverlay):
-            key = action_key(self.pending) if self.pending is not None else None
+            key = self.pending  # a menu files each action under itself
             rect = top.option_rect(key) if key is not None else None
             if rect is not None and any(b.rect == rect and b.enabled for b in top.widgets):
                 self.click(rect.center)
@@ -81,13 +82,13 @@ class Autoplayer:
         if scene.viewer is None or not legal:
             return
         index, self.rng = self.rng.below(len(legal))
-        wire = legal[index]
-        target = scene.autoplay_target(wire)
+        action = legal[index]
+        target = scene.autoplay_target(action)
         if target is None:
             self.direct += 1
-            scene.choose(wire)
+            scene.choose(action)
             return
-        self.pending = wire
+        self.pending = action
         self.click(target)
         if self.app.top is scene:
             self.pending = None  # the click acted at once (a single-choice button or space)

@@ -9,10 +9,11 @@ starts the clocks again; a clock that runs out plays `pass` and says so with a t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..shared.protocol import HOLD_SECONDS
+from ..shared.rules.base import Action
 from ..shared.rules.munchkin.actions import (
     AcceptTrade,
     DeclineTrade,
@@ -31,21 +32,18 @@ from ..shared.viewer import GameView, ViewerState
 
 # Action kinds that change nothing in a fight: a reaction window does not wait for a seat that has only these
 # (and `pass`) to offer. Any other kind (a new one included) counts as something the seat could play.
-ASIDE_KINDS = frozenset(
-    action.kind
-    for action in (
-        Pass,
-        GiveItem,
-        Equip,
-        Unequip,
-        GiveToHireling,
-        OfferTrade,
-        AcceptTrade,
-        DeclineTrade,
-        DiscardCard,
-        Sell,
-        GiveCharity,
-    )
+ASIDE_KINDS: tuple[type[Action], ...] = (
+    Pass,
+    GiveItem,
+    Equip,
+    Unequip,
+    GiveToHireling,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
+    DiscardCard,
+    Sell,
+    GiveCharity,
 )
 
 
@@ -54,20 +52,21 @@ def in_reaction_window(view: GameView) -> bool:
     return isinstance(view, MunchkinView) and view.combat is not None and view.combat.step == "window"
 
 
-def could_react(legal: Iterable[Mapping[str, Any]]) -> bool:
+def could_react(legal: Iterable[Action]) -> bool:
     """Whether any of these legal actions plays something into the fight (not only passing or housekeeping)."""
-    return any(str(w.get("type")) not in ASIDE_KINDS for w in legal)
+    return any(not isinstance(a, ASIDE_KINDS) for a in legal)
 
 
-def nothing_to_play(state: ViewerState | None, seat: int) -> bool:
-    """A seat waited for in a reaction window that can do nothing there but pass: it may be passed for at once."""
+def nothing_to_play(state: ViewerState | None, legal: Sequence[Action], seat: int) -> bool:
+    """A seat waited for in a reaction window that can do nothing there but pass (`legal`: its actions in
+    `state`): it may be passed for at once."""
     if state is None:
         return False
     return (
         seat in state.to_act
         and in_reaction_window(state.view)
-        and any(w.get("type") == Pass.kind for w in state.legal)
-        and not could_react(state.legal)
+        and any(isinstance(a, Pass) for a in legal)
+        and not could_react(legal)
     )
 
 

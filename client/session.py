@@ -26,7 +26,10 @@ from ..shared.events import decode as decode_event
 from ..shared.fairness import view_state
 from ..shared.protocol import Message, ProtocolError
 from ..shared.rules.base import Action, Event, RuleError, Ruleset, SeatSetup
+from ..shared.rules.munchkin.actions import Pass
 from ..shared.viewer import Audience, ViewerState, decode
+from .actions import decode as decode_actions
+from .actions import sent
 from .clocks import LocalClocks, window_key
 from .net import HostLink, Status
 from .presence import Presence
@@ -67,6 +70,7 @@ class Session:
     def __init__(self) -> None:
         self.states: dict[int | None, TableState] = {}
         self.records: dict[int | None, ViewerState] = {}  # the same states, typed
+        self._legal: dict[int | None, tuple[ViewerState, list[Action]]] = {}  # see `legal`
         self.names = {}
         self.colours: dict[int, str] = {}  # seat -> the host's colour name
         self.presence = Presence()  # who dropped, who a bot plays for (only a host tells)
@@ -74,6 +78,17 @@ class Session:
 
     def state(self, seat: int | None) -> TableState | None:
         return self.states.get(seat)
+
+    def legal(self, seat: int | None) -> list[Action]:
+        """The seat's legal actions as the engine's action records, read from their wire form once per state
+        that arrives (the scenes dispatch on the records; an action goes back in its wire form)."""
+        record = self.records.get(seat)
+        if record is None:
+            return []
+        read = self._legal.get(seat)
+        if read is None or read[0] is not record:
+            read = self._legal[seat] = (record, decode_actions(self.game, record.legal))
+        return read[1]
 
     def pump(self, dt: float) -> list[Happening]:
         """Advance (bots, network) and return what happened since the last call."""
@@ -196,7 +211,7 @@ class LocalSession(Session):
 
     def _restart_clocks(self) -> None:
         waiting = self.ruleset.seats_to_act(self.engine_state)
-        may_pass = [s for s in self.seats if s in waiting and any(w["type"] == "pass" for w in self.states[s]["legal"])]
+        may_pass = [s for s in self.seats if s in waiting and any(isinstance(a, Pass) for a in self.legal(s))]
         self.clocks.restart(may_pass, self.ruleset.reaction_seconds(self.engine_state))
 
     def hold(self, seat: int) -> None:
@@ -206,7 +221,7 @@ class LocalSession(Session):
         for seat in self.clocks.tick(dt, self.at_screen):
             wait = window_key(self.records[seat])  # the wait it ends, read before the pass moves the table on
             self._happenings.append(Happening("timer", seat, {"seat": seat, "kind": "out", "window": wait}))
-            self.act(seat, {"type": "pass"})
+            self.act(seat, sent(Pass(seat)))
         self._bot_clock += dt
         while self._bot_clock >= self.bot_delay and self.ruleset.outcome(self.engine_state) is None:
             waiting = sorted(
@@ -223,7 +238,7 @@ class LocalSession(Session):
                 self._content.add(seat)  # asked again once the table changes; the other bots go on meanwhile
                 continue
             self._apply(action.to_wire())
-            if action.kind == "pass" and self.ruleset.reaction_seconds(self.engine_state) is not None:
+            if isinstance(action, Pass) and self.ruleset.reaction_seconds(self.engine_state) is not None:
                 continue  # the bots' passes in a reaction window come together, as a host's bots' do
             self._bot_clock -= self.bot_delay
             if self.bot_delay > 0:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from ...shared.rules.base import Action
 from ...shared.rules.munchkin.actions import Pass
 from ...shared.viewer import ViewerState
 from .. import actions as acts
@@ -14,7 +15,6 @@ from ..ui import theme
 from ..ui.widgets import Button
 from ..words import Words
 
-Wire = dict[str, Any]
 MORE_WIDTH = 150  # the "More" place shows any kind's name ("Berserk (3)…")
 
 
@@ -29,18 +29,18 @@ class ActionBar:
 
     app: Any
     session: Any
-    by_kind: dict[str, list[Wire]]
+    by_kind: dict[acts.Kind, list[Action]]
     bar_buttons: list[Button]
     bar_rect: pygame.Rect
     state: ViewerState
     viewer: int | None
     words: Words
     bar_widest = 230  # a button's widest
-    bar_places: tuple[tuple[str, ...], ...] = ()
-    bar_wires: list[list[Wire]]  # each place's legal actions now
+    bar_places: tuple[tuple[acts.Kind, ...], ...] = ()
+    bar_actions: list[list[Action]]  # each place's legal actions now
     _bar_steers = False  # the buttons are a replay's controls
-    describe: Callable[[Wire], str]
-    choose: Callable[[Wire], None]
+    describe: Callable[[Action], str]
+    choose: Callable[[Action], None]
     offer: Callable[..., Any]
     seat_name: Callable[[int], str]
 
@@ -51,13 +51,13 @@ class ActionBar:
         controls = self.session.controls()
         if controls or self.viewer is None:  # a replay steers playback; a spectator has nothing to do
             self.bar_buttons = [self._control_button(*control) for control in controls]
-            self.bar_places, self.bar_wires, self._bar_steers = (), [], True
+            self.bar_places, self.bar_actions, self._bar_steers = (), [], True
             self.bar_widest = 140  # room beside them for the replay's caption
             self._place_bar()
             return
         places = acts.bar_places(self.session.game, self.by_kind)
         placed = {kind for place in places for kind in place}
-        more = sorted(kind for kind in self.by_kind if kind not in placed)
+        more = sorted((kind for kind in self.by_kind if kind not in placed), key=lambda kind: kind.kind)
         fresh = self._bar_steers or places != self.bar_places or not self.bar_buttons
         if fresh:
             self.bar_buttons = [
@@ -66,27 +66,27 @@ class ActionBar:
             ]
             self.bar_places, self._bar_steers = places, False
             self._place_bar()
-        self.bar_wires = []
+        self.bar_actions = []
         for button, place in zip(self.bar_buttons, places, strict=True):
-            kinds = more if place == (acts.MORE,) else [k for k in place if k in self.by_kind]
-            wires = [w for kind in kinds for w in self.by_kind[kind]]
-            self.bar_wires.append(wires)
-            label = self._place_label(place, kinds, wires)
-            reason = "" if wires else self.why_not(place[0], self._default_reason(place[0]))
-            button.refit(label, bool(wires), reason)  # a label shown whole needs no tooltip repeating it
-            button.colour = (110, 80, 30) if wires and kinds == [Pass.kind] else theme.BUTTON
+            kinds = more if place == (acts.More,) else [k for k in place if k in self.by_kind]
+            actions = [a for kind in kinds for a in self.by_kind[kind]]
+            self.bar_actions.append(actions)
+            label = self._place_label(place, kinds, actions)
+            reason = "" if actions else self.why_not(place[0], self._default_reason(place[0]))
+            button.refit(label, bool(actions), reason)  # a label shown whole needs no tooltip repeating it
+            button.colour = (110, 80, 30) if actions and kinds == [Pass] else theme.BUTTON
 
-    def _place_label(self, place: tuple[str, ...], kinds: list[str], wires: list[Wire]) -> str:
-        form = self.bar_form(wires)  # a form to fill in rather than one action names itself
+    def _place_label(self, place: tuple[acts.Kind, ...], kinds: list[acts.Kind], actions: list[Action]) -> str:
+        form = self.bar_form(actions)  # a form to fill in rather than one action names itself
         if form:
             return form
-        if len(wires) == 1:
-            return self.describe(wires[0]).split(" {")[0]
+        if len(actions) == 1:
+            return self.describe(actions[0]).split(" {")[0]
         head = self._head(kinds[0] if len(kinds) == 1 else place[0])
-        return f"{head} ({len(wires)})…" if wires else head
+        return f"{head} ({len(actions)})…" if actions else head
 
-    def _default_reason(self, kind: str) -> str:
-        return self.words.why_not(kind)
+    def _default_reason(self, kind: acts.Kind) -> str:
+        return self.words.why_not(kind.kind)
 
     def _control_button(self, label: str, run: Callable[[], None], key: str) -> Button:
         def click() -> None:
@@ -97,7 +97,7 @@ class ActionBar:
         hotkey = pygame.key.key_code(key) if key and key != "space" else None
         return Button((0, 0, 10, 10), label, click, tooltip=f"Key: {key}" if key else "", hotkey=hotkey, size=17)
 
-    def why_not(self, kind: str, default: str) -> str:
+    def why_not(self, kind: acts.Kind, default: str) -> str:
         if self.viewer is not None and self.viewer not in self.state.to_act:
             waiting = ", ".join(self.seat_name(s) for s in self.state.to_act)
             return f"Waiting for {waiting}. {default}" if waiting else default
@@ -105,35 +105,35 @@ class ActionBar:
 
     def _bar_handler(self, index: int) -> Callable[[], None]:
         def handler() -> None:
-            wires = self.bar_wires[index] if index < len(self.bar_wires) else []
-            if not wires or self.bar_special(wires):
+            actions = self.bar_actions[index] if index < len(self.bar_actions) else []
+            if not actions or self.bar_special(actions):
                 return
-            if len(wires) == 1:
-                self.choose(wires[0])
+            if len(actions) == 1:
+                self.choose(actions[0])
             else:
-                kinds = {str(w.get("type")) for w in wires}
+                kinds = {type(a) for a in actions}
                 place = self.bar_places[index]
-                self.offer(self._head(kinds.pop() if len(kinds) == 1 else place[0]), wires)
+                self.offer(self._head(kinds.pop() if len(kinds) == 1 else place[0]), actions)
 
         return handler
 
-    def _head(self, kind: str) -> str:
+    def _head(self, kind: acts.Kind) -> str:
         """A kind's name on the bar, without the fields its label would fill in."""
-        return "More" if kind == acts.MORE else self.words.kind(kind)
+        return "More" if kind is acts.More else self.words.kind(kind.kind)
 
-    def bar_form(self, wires: list[Wire]) -> str:
+    def bar_form(self, actions: list[Action]) -> str:
         """Subclasses: the button's label when these actions open a form of their own (the call for help)
         rather than a menu; "" when they do not."""
         return ""
 
-    def bar_special(self, wires: list[Wire]) -> bool:
+    def bar_special(self, actions: list[Action]) -> bool:
         """Subclasses: open the form `bar_form` promised; True when it took the actions."""
         return False
 
-    def bar_button_for(self, kind: str) -> Button | None:
+    def bar_button_for(self, kind: acts.Kind) -> Button | None:
         """The bar's button where actions of `kind` are (the autoplayer clicks it), if any is live."""
-        for button, wires in zip(self.bar_buttons, self.bar_wires, strict=False):
-            if any(w.get("type") == kind for w in wires):
+        for button, actions in zip(self.bar_buttons, self.bar_actions, strict=False):
+            if any(isinstance(a, kind) for a in actions):
                 return button
         return None
 
@@ -151,7 +151,7 @@ class ActionBar:
             # A place is as wide as its own name ("More" holds any kind's): fixed for the game. A longer live
             # label takes a second line in its place rather than pushing a neighbour.
             natural = [
-                MORE_WIDTH if place == (acts.MORE,) else max(90, f.size(self._head(place[0]))[0] + 28)
+                MORE_WIDTH if place == (acts.More,) else max(90, f.size(self._head(place[0]))[0] + 28)
                 for place in self.bar_places
             ]
             spare = max(0, room - sum(natural)) // n

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...shared.rules.munchkin.actions import AskForHelp
+from ...shared.rules.base import Action
+from ...shared.rules.munchkin.actions import AskForHelp, ChooseHelper, Volunteer
 from ...shared.rules.munchkin.view import BribeView, CombatView, HelpPreviewView
 from ..ui import theme
 from ..ui.choosers import Checklist, Item, Segmented, Stepper, Toggle
@@ -24,22 +25,20 @@ if TYPE_CHECKING:
     from ..app import App
     from .munchkin_table import MunchkinScene
 
-Wire = dict[str, Any]
 Terms = tuple[tuple[str, ...], int, bool]  # (items, treasures, helper first)
 
 
 EVERYONE = -1  # a call for help to the whole table; else the seat asked (M31)
 
 
-def legal_calls(wires: list[Wire], to: int) -> dict[Terms, Wire]:
+def legal_calls(actions: list[Action], to: int) -> dict[Terms, AskForHelp]:
     """The legal calls for help to `to`, by their terms. A promise of hand cards (R06) is not a term of this form:
     such a call would share its terms with the plain one."""
-    return {terms_of(w): w for w in wires if int(w.get("to", EVERYONE)) == to and not w.get("cards")}
+    return {terms_of(a): a for a in actions if isinstance(a, AskForHelp) and a.to == to and not a.cards}
 
 
-def terms_of(wire: Wire) -> Terms:
-    items = wire.get("items") or []
-    return tuple(sorted(str(i) for i in items)), int(wire.get("treasures") or 0), bool(wire.get("helper_first"))
+def terms_of(call: AskForHelp) -> Terms:
+    return tuple(sorted(call.items)), call.treasures, call.helper_first
 
 
 def offer_text(table: MunchkinScene, terms: Terms, fighter: int, reader: int | None) -> str:
@@ -104,11 +103,11 @@ class HelpForm(Scene):
     opaque = False
     name = "help_form"
 
-    def __init__(self, app: App, table: MunchkinScene, wires: list[Wire]) -> None:
+    def __init__(self, app: App, table: MunchkinScene, calls: list[Action]) -> None:
         super().__init__(app)
         self.table = table
         self.to = EVERYONE
-        self.legal = legal_calls(wires, self.to)
+        self.legal = legal_calls(calls, self.to)
         self.items: list[str] = []
         self.treasures = min((t for _, t, _ in self.legal), default=0)
         self.first = False
@@ -124,7 +123,7 @@ class HelpForm(Scene):
             fmt=lambda n: "none" if n == 0 else str(n),
         )
         self.first_toggle = Toggle((0, 0, 10, 10), "The helper picks the treasures first", False, self._set_first)
-        self.whom = Segmented((0, 0, 10, 10), self._whom_choices(wires), str(EVERYONE), self._set_whom, size=16)
+        self.whom = Segmented((0, 0, 10, 10), self._whom_choices(calls), str(EVERYONE), self._set_whom, size=16)
         offered = sorted({i for items, _, _ in self.legal for i in items})
         self.item_list = Checklist(
             (0, 0, 10, 10),
@@ -140,14 +139,14 @@ class HelpForm(Scene):
         self.widgets = [self.whom, self.share, self.first_toggle, self.item_list, self.ask, self.cancel]
         self._sync()
 
-    def _whom_choices(self, wires: list[Wire]) -> list[tuple[str, str]]:
-        seats = sorted({int(w.get("to", EVERYONE)) for w in wires} - {EVERYONE})
+    def _whom_choices(self, calls: list[Action]) -> list[tuple[str, str]]:
+        seats = sorted({a.to for a in calls if isinstance(a, AskForHelp)} - {EVERYONE})
         return [(str(EVERYONE), "Everyone"), *((str(s), self.table.seat_name(s)) for s in seats)]
 
     def _set_whom(self, value: str) -> None:
         """Whom to ask: the terms stay as near as the table allows for that player."""
         self.to = int(value)
-        self.legal = legal_calls(self.table.by_kind.get(AskForHelp.kind, []), self.to)
+        self.legal = legal_calls(self.table.by_kind.get(AskForHelp, []), self.to)
         fitted = self._fit(self.items, self.treasures, self.first) or self._fit([], 0, False)
         if fitted is not None:
             self._apply(fitted)
@@ -200,11 +199,13 @@ class HelpForm(Scene):
         self.first_toggle.tooltip = "" if can_first else "Only with a share of the treasures to pick"
         self.ask.set_enabled(self.terms() in self.legal, "The table allows no such call for help now")
 
-    def compose(self, wire: Wire) -> pygame.Rect | None:
-        """The autoplayer's way in: set the form to `wire`'s terms; the button to click, if they are legal."""
-        self._set_whom(str(int(wire.get("to", EVERYONE))))
+    def compose(self, action: Action) -> pygame.Rect | None:
+        """The autoplayer's way in: set the form to a call's terms; the button to click, if they are legal."""
+        if not isinstance(action, AskForHelp):
+            return None
+        self._set_whom(str(action.to))
         self.whom.value = str(self.to)
-        terms = terms_of(wire)
+        terms = terms_of(action)
         if terms not in self.legal:
             return None
         self._apply(terms)
@@ -212,21 +213,21 @@ class HelpForm(Scene):
 
     def update(self, dt: float) -> None:
         # The table moves on under the form (a monster enhanced, the fight over): it keeps to what is legal now.
-        wires = self.table.by_kind.get(AskForHelp.kind, [])
-        if not wires:
+        calls = self.table.by_kind.get(AskForHelp, [])
+        if not calls:
             self.close()
             return
-        legal = legal_calls(wires, self.to)
+        legal = legal_calls(calls, self.to)
         if legal != self.legal:
             self.legal = legal
             self.share.set_range(sorted({t for items, t, _ in legal if not items}) or [0])
             self._sync()
 
     def _send(self) -> None:
-        wire = self.legal.get(self.terms())
+        call = self.legal.get(self.terms())
         self.close()
-        if wire is not None:
-            self.table.choose(wire)
+        if call is not None:
+            self.table.choose(call)
 
     def close(self) -> None:
         self.app.remove(self)
@@ -290,35 +291,35 @@ class AnswerForm(Scene):
     opaque = False
     name = "help_answer"
 
-    def __init__(self, app: App, table: MunchkinScene, wires: list[Wire]) -> None:
+    def __init__(self, app: App, table: MunchkinScene, answers: list[Action]) -> None:
         super().__init__(app)
         self.table = table
-        self.wires = wires
+        self.answers = answers
         self.box = pygame.Rect(0, 0, 10, 10)
         clock = table.bar_clock
         # The terms are written out above the buttons, so each names only its answer (whole on hover): the long
         # wording ("Help Alice for 1 Treasure, the helper picks first") does not fit a third of the form.
         self.buttons = [
-            Button((0, 0, 10, 10), table.words.kind(str(w.get("type"))), self._send(w), table.describe(w), clock=clock)
-            for w in wires
+            Button((0, 0, 10, 10), table.words.kind(a.kind), self._send(a), table.describe(a), clock=clock)
+            for a in answers
         ]
         self.later = Button((0, 0, 10, 10), "Decide later", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)
         self.widgets = [*self.buttons, self.later]
 
-    def _send(self, wire: Wire) -> Any:
+    def _send(self, answer: Action) -> Any:
         def send() -> None:
             self.close()
-            self.table.choose(wire)
+            self.table.choose(answer)
 
         return send
 
     def update(self, dt: float) -> None:
-        if "volunteer" not in self.table.by_kind:  # the call was withdrawn or answered (hot-seat: the bar)
+        if Volunteer not in self.table.by_kind:  # the call was withdrawn or answered (hot-seat: the bar)
             self.close()
 
-    def compose(self, wire: Wire) -> pygame.Rect | None:
-        for w, button in zip(self.wires, self.buttons, strict=True):
-            if w == wire:
+    def compose(self, action: Action) -> pygame.Rect | None:
+        for answer, button in zip(self.answers, self.buttons, strict=True):
+            if answer == action:
                 return button.rect
         return None
 
@@ -366,18 +367,16 @@ class AnswerForm(Scene):
         super().draw(surface)
 
 
-def helper_options(table: MunchkinScene, wires: list[Wire]) -> list[Option]:
+def helper_options(table: MunchkinScene, choices: list[Action]) -> list[Option]:
     """The fighter's choice among volunteers, each entry with the strength that volunteer adds."""
-    from .table_base import action_key
-
     previews = _previews(table)
     options = []
-    for wire in wires:
-        label = table.describe(wire)
-        preview = previews.get(int(wire.get("helper", -1)))
+    for choice in choices:
+        label = table.describe(choice)
+        preview = previews.get(choice.helper) if isinstance(choice, ChooseHelper) else None
         if preview is not None:
             label += " · " + preview_line(table, preview).split(" adds ", 1)[1]
-        options.append(Option(label, _chooser(table, wire), key=action_key(wire)))
+        options.append(Option(label, _chooser(table, choice), key=choice))
     return options
 
 
@@ -387,5 +386,5 @@ def helper_title(table: MunchkinScene) -> str:
     return "Who helps you? Your offer: " + offer_text(table, terms, _fighter(table), table.viewer)
 
 
-def _chooser(table: MunchkinScene, wire: Wire) -> Any:
-    return lambda: table.choose(wire)
+def _chooser(table: MunchkinScene, choice: Action) -> Any:
+    return lambda: table.choose(choice)

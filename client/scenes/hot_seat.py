@@ -34,7 +34,7 @@ def hand_over(scene: GameScene) -> None:
     to_act = [
         s
         for s in (first.to_act if first is not None else [])
-        if s in session.seats and not nothing_to_play(session.records.get(s), s)
+        if s in session.seats and not nothing_to_play(session.records.get(s), session.legal(s), s)
     ]
     if to_act and scene.viewer not in to_act:
         seat = to_act[0]

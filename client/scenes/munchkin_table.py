@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ...shared.rules.base import Event
+from ...shared.rules.base import Action, Event
 from ...shared.rules.munchkin import events as ev
 from ...shared.rules.munchkin.actions import (
     AskForHelp,
     ChooseHelper,
     ClaimVictory,
+    Curse,
     DeclineHelp,
     DiscardCard,
+    EndTurn,
     EnhanceMonster,
     Equip,
     GiveCharity,
+    GiveItem,
     GiveToHireling,
+    GoUpALevel,
     PlayCard,
     PlayCheat,
     PlayMate,
     RunAway,
+    Steal,
     Unequip,
     UseOneShot,
     Volunteer,
@@ -65,11 +70,11 @@ DECISION_TEXT: dict[str, str] = {  # by DecisionKind
 
 DECKS: tuple[Deck, ...] = ("door", "treasure")  # the decks column, top to bottom
 # What a card dragged onto a part of the table may do there.
-_INTO_COMBAT = (EnhanceMonster.kind, UseOneShot.kind, PlayMate.kind, WanderingMonster.kind, PlayCard.kind)
-_ONTO_ME = (Equip.kind, Unequip.kind, PlayCard.kind, GiveToHireling.kind, PlayCheat.kind)
-_ONTO_DISCARDS = (DiscardCard.kind, GiveCharity.kind)
+_INTO_COMBAT = (EnhanceMonster, UseOneShot, PlayMate, WanderingMonster, PlayCard)
+_ONTO_ME = (Equip, Unequip, PlayCard, GiveToHireling, PlayCheat)
+_ONTO_DISCARDS = (DiscardCard, GiveCharity)
 # The bar's places of the fight itself, which wait in a reaction window (see `_window_reason`).
-_FIGHT_PLACES = (RunAway.kind, AskForHelp.kind, ClaimVictory.kind)
+_FIGHT_PLACES = (RunAway, AskForHelp, ClaimVictory)
 
 
 class MunchkinScene(GameScene):
@@ -233,40 +238,40 @@ class MunchkinScene(GameScene):
             return players[self.viewer]
         return None
 
-    def bar_form(self, wires: list[dict[str, Any]]) -> str:
-        kinds = {w.get("type") for w in wires}
-        if kinds == {AskForHelp.kind}:
+    def bar_form(self, actions: list[Action]) -> str:
+        kinds = {type(a) for a in actions}
+        if kinds == {AskForHelp}:
             return f"{self.words.kind(AskForHelp.kind)}…"
-        if kinds & {ChooseHelper.kind, Volunteer.kind} and len(kinds) == 1:
+        if kinds & {ChooseHelper, Volunteer} and len(kinds) == 1:
             # Several volunteers: "Choose a helper (2)…", not a bare "Take (2)…" nobody can read.
-            if len(wires) == 1:
-                return self.describe(wires[0]) + "…"
-            return f"{self.words.kind(str(kinds.pop()))} ({len(wires)})…"
+            if len(actions) == 1:
+                return self.describe(actions[0]) + "…"
+            return f"{self.words.kind(kinds.pop().kind)} ({len(actions)})…"
         return ""
 
-    def bar_special(self, wires: list[dict[str, Any]]) -> bool:
+    def bar_special(self, actions: list[Action]) -> bool:
         """Help is a negotiation: asking, answering and choosing the helper each open their form (M31)."""
-        kinds = {w.get("type") for w in wires}
-        if not self.bar_form(wires):
+        kinds = {type(a) for a in actions}
+        if not self.bar_form(actions):
             return False
-        if kinds == {AskForHelp.kind}:
-            self.app.push(HelpForm(self.app, self, wires))
-        elif kinds == {ChooseHelper.kind}:
-            options = helper_options(self, wires)
+        if kinds == {AskForHelp}:
+            self.app.push(HelpForm(self.app, self, actions))
+        elif kinds == {ChooseHelper}:
+            options = helper_options(self, actions)
             self.app.push(ChoiceOverlay(self.app, helper_title(self), options, clock=self.bar_clock))
         else:
-            self.app.push(AnswerForm(self.app, self, [*wires, *self.by_kind.get(DeclineHelp.kind, [])]))
+            self.app.push(AnswerForm(self.app, self, [*actions, *self.by_kind.get(DeclineHelp, [])]))
         return True
 
-    def why_not(self, kind: str, default: str) -> str:
-        if kind == "end_turn" and self._owes_charity():  # not "fighting and looting": too many cards
+    def why_not(self, kind: type[Action], default: str) -> str:
+        if kind is EndTurn and self._owes_charity():  # not "fighting and looting": too many cards
             default = (
                 "You hold more cards than you may keep: click a card in your hand to give it away as charity "
                 "(or discard it, if nobody is below your level)."
             )
         return super().why_not(kind, self._window_reason(kind) or default)
 
-    def _window_reason(self, kind: str) -> str:
+    def _window_reason(self, kind: type[Action]) -> str:
         """In a reaction window the fight's own buttons wait: the fighters already chose to run or to claim the
         victory, and the others may still play cards. Their usual reasons ("only when you cannot beat it")
         would contradict the fight on the table."""
@@ -279,15 +284,15 @@ class MunchkinScene(GameScene):
         return "You claimed the victory: it is yours once everyone else has passed (a card played may change it)."
 
     def _owes_charity(self) -> bool:
-        return any(w.get("type") == GiveCharity.kind for w in self.legal)
+        return any(isinstance(a, GiveCharity) for a in self.actions)
 
     def update_table(self, dt: float) -> None:
         # A call for help comes to the asked player with its terms, once per call (it stays on the bar after).
         combat = self.record.combat
         call = repr((self.record.turn, combat.offer if combat is not None else None, self.viewer))
-        if Volunteer.kind in self.by_kind and self.app.top is self and call != self._call_seen:
+        if Volunteer in self.by_kind and self.app.top is self and call != self._call_seen:
             self._call_seen = call
-            self.bar_special(self.by_kind[Volunteer.kind])
+            self.bar_special(self.by_kind[Volunteer])
 
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
@@ -301,27 +306,27 @@ class MunchkinScene(GameScene):
             return self.combat_rect.center
         return self.decks_rect.center
 
-    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[dict[str, Any]]:
-        wires = self.by_card.get(card, [])
+    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[Action]:
+        actions = self.by_card.get(card, [])
         onto = self.table_card_at(pos)
         if onto is not None and onto != card:
-            aimed = [w for w in wires if self._aims_at(w, onto)]
+            aimed = [a for a in actions if self._aims_at(a, onto)]
             if aimed:  # onto one item or one monster: only what the card does to that one
                 return aimed
         for seat, rect in self.opponent_rects.items():
             if rect.collidepoint(pos):  # onto a player: curses, levels, gifts, charity, trades for them
-                return [w for w in wires if seat in (w.get("target"), w.get("to"))]
+                return [a for a in actions if _seat_aimed_at(a) == seat]
         if self.combat_rect.collidepoint(pos):
-            return [w for w in wires if w.get("type") in _INTO_COMBAT]
+            return [a for a in actions if isinstance(a, _INTO_COMBAT)]
         if self.me_rect.collidepoint(pos):
-            return [w for w in wires if w.get("type") in _ONTO_ME or w.get("target") == self.viewer]
+            return [a for a in actions if isinstance(a, _ONTO_ME) or _seat_aimed_at(a, me=True) == self.viewer]
         if self.decks_rect.collidepoint(pos):
-            return [w for w in wires if w.get("type") in _ONTO_DISCARDS]
+            return [a for a in actions if isinstance(a, _ONTO_DISCARDS)]
         return []
 
     def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
         # Someone else's item offers what can be done to it (a Thief's steal), as one's own cards offer their uses.
-        aimed = [w for wires in self.by_kind.values() for w in wires if w.get("item") == card]
+        aimed = [a for actions in self.by_kind.values() for a in actions if _item_aimed_at(a) == card]
         if button == 1 and aimed and card not in self.by_card:
             self.offer(self.cards.name(card), menu_order(aimed), pos, self.cards.face(card))
             return
@@ -331,15 +336,16 @@ class MunchkinScene(GameScene):
         """The card lying on the table at `pos` (the topmost where cards overlap); `card_under` is for the hand."""
         return next((c for c, rect, _ in reversed(self.table_cards) if rect.collidepoint(pos)), None)
 
-    def _aims_at(self, wire: dict[str, Any], card: str) -> bool:
-        """Whether `wire` is aimed at the table card `card`: an item (Cheat!, a theft) or a monster in the fight."""
-        if wire.get("item") == card:
+    def _aims_at(self, action: Action, card: str) -> bool:
+        """Whether `action` is aimed at the table card `card`: an item (Cheat!, a theft) or a monster in the
+        fight."""
+        if _item_aimed_at(action) == card:
             return True
-        monster = wire.get("monster")
-        combat = self.record.combat
-        monsters = combat.monsters if combat is not None else []
-        if isinstance(monster, int) and 0 <= monster < len(monsters):
-            return monsters[monster].card == card
+        match action:
+            case UseOneShot(monster=monster) | EnhanceMonster(monster=monster) | PlayMate(monster=monster):
+                combat = self.record.combat
+                monsters = combat.monsters if combat is not None else []
+                return 0 <= monster < len(monsters) and monsters[monster].card == card
         return False
 
     def table_card_point(self, card: str) -> tuple[int, int] | None:
@@ -561,3 +567,22 @@ class MunchkinScene(GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         strength_breakdown.draw_for(self, surface)  # over everything, like a tooltip
+
+
+def _seat_aimed_at(action: Action, me: bool = False) -> int | None:
+    """The player a card's action is aimed at, when it is aimed at one: a curse, a level, a gift, charity. Only a
+    `target` is aimed at oneself (`me`): a gift or charity goes to another."""
+    match action:
+        case Curse(target=seat) | GoUpALevel(target=seat) | UseOneShot(target=seat):
+            return seat
+        case GiveItem(to=seat) | GiveCharity(to=seat) if not me:
+            return seat
+    return None
+
+
+def _item_aimed_at(action: Action) -> str | None:
+    """The item on the table an action is aimed at: the one a Cheat! card goes onto, the one a Thief steals."""
+    match action:
+        case PlayCheat(item=item) | Steal(item=item):
+            return item
+    return None

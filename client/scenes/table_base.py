@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...shared.rules.base import Event
+from ...shared.rules.base import Action, Event
 from ...shared.viewer import GameView, ViewerState
 from .. import actions as acts
 from .. import presence
@@ -66,8 +66,9 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         self.session = session
         self.viewer: int | None = session.seats[0] if session.seats else None
         self.cards = Cards(session.game, ())
-        self.by_card: dict[str, list[Wire]] = {}
-        self.by_kind: dict[str, list[Wire]] = {}
+        self.actions: list[Action] = []  # the viewing seat's legal actions (`Session.legal`)
+        self.by_card: dict[str, list[Action]] = {}
+        self.by_kind: dict[acts.Kind, list[Action]] = {}
         self.log = Scrollback("What happened", keys=True)  # the whole game, never cut short
         self.chat = Scrollback("Chat", "Nothing said yet: type below, Enter sends")
         self.toasts: list[list[Any]] = []  # [text, seconds left]
@@ -79,7 +80,7 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         self.hand_rects: list[tuple[str, pygame.Rect]] = []
         self.hovered_card: str | None = None
         self.bar_buttons: list[Button] = []
-        self.bar_wires: list[list[Wire]] = []
+        self.bar_actions: list[list[Action]] = []
         self.clock = TableClock(self)
         self._clock_warning = warning_hook(self.clock)
         app.frame_hooks.append(self._clock_warning)
@@ -139,7 +140,8 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
                         if source != name:  # a cached file by the name the table knows it by
                             problem = problem.replace(source, f"pack {name!r} from the host")
                     self.toast(f"The table's cards cannot be read: {problem}", 8)
-        self.by_card, self.by_kind = acts.group(self.state.legal)
+        self.actions = self.session.legal(self.viewer)
+        self.by_card, self.by_kind = acts.group(self.actions)
         old = set(self.hand)
         old_rects = dict(self.hand_rects)
         self.hand = list(self.record.hand or ())
@@ -154,7 +156,7 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
             if card not in old and self.turn_seen is not None:
                 self.flights.launch(f"hand:{card}", self.deck_point(self.cards.deck(card)), rect.center, angle=-20)
         self._build_bar()
-        keys = {_key(w) for w in self.state.legal}
+        keys = set(self.actions)
         for scene in self.app.stack:
             if isinstance(scene, ChoiceOverlay):
                 scene.still_legal(keys)
@@ -163,8 +165,8 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         self.turn_seen = self.state.turn
 
     @property
-    def legal(self) -> list[Wire]:
-        return list(self.state.legal)
+    def legal(self) -> list[Action]:
+        return list(self.actions)
 
     def seat_name(self, seat: int) -> str:
         players = self.record.players
@@ -175,50 +177,51 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
     def seat_colour(self, seat: int) -> theme.Colour:
         return theme.seat_colour(seat, self.session.colours.get(seat))
 
-    def describe(self, wire: Wire) -> str:
-        return self.words.action(wire)
+    def describe(self, action: Action) -> str:
+        return self.words.action(action.to_wire())
 
     # -- choosing actions --------------------------------------------------------------------------
-    def choose(self, wire: Wire, confirmed: bool = False) -> None:
+    def choose(self, action: Action, confirmed: bool = False) -> None:
         """Send one legal action for the viewing seat. Every input path ends here.
 
         An action that gives up several cards at once first shows them and asks, once."""
         if self.viewer is None:
             return
-        given = acts.cards_given_up(wire)
+        given = acts.cards_given_up(action)
         if len(given) > 1 and not confirmed:
             faces = [self.cards.face(c) for c in given]
-            self.app.push(ConfirmOverlay(self.app, self.describe(wire), faces, lambda: self.choose(wire, True)))
+            self.app.push(ConfirmOverlay(self.app, self.describe(action), faces, lambda: self.choose(action, True)))
             return
-        self.session.act(self.viewer, acts.without_seat(wire))
+        self.session.act(self.viewer, acts.sent(action))
         self.awaiting = 2.0  # until the reply lands, the legal list is stale
 
     def offer(
         self,
         title: str,
-        wires: list[Wire],
+        actions: list[Action],
         anchor: tuple[int, int] | None = None,
         face: Any = None,
         clear_of: pygame.Rect | None = None,
     ) -> ChoiceOverlay:
-        """A menu of `wires`; `clear_of`: the part of the table it leaves in sight (what the choice is about)."""
-        options = [Option(self.describe(w), self._chooser(w), key=_key(w)) for w in wires]
+        """A menu of `actions`, each filed under itself; `clear_of`: the part of the table it leaves in sight (what
+        the choice is about)."""
+        options = [Option(self.describe(a), self._chooser(a), key=a) for a in actions]
         overlay = ChoiceOverlay(self.app, title, options, anchor, face, clock=self.bar_clock, clear_of=clear_of)
         self.app.push(overlay)
         return overlay
 
-    def _chooser(self, wire: Wire) -> Any:
-        return lambda: self.choose(wire)
+    def _chooser(self, action: Action) -> Any:
+        return lambda: self.choose(action)
 
-    def autoplay_target(self, wire: Wire) -> tuple[int, int] | None:
-        """Where a click starts the input path for `wire` (the autoplayer follows up in the menu)."""
-        card = acts.card_of(wire)
+    def autoplay_target(self, action: Action) -> tuple[int, int] | None:
+        """Where a click starts the input path for `action` (the autoplayer follows up in the menu)."""
+        card = acts.card_of(action)
         if card is not None:
             for c, rect in self.hand_rects:
                 if c == card:
                     return rect.center
             return self.table_card_point(card)
-        button = self.bar_button_for(str(wire.get("type")))
+        button = self.bar_button_for(type(action))
         return button.rect.center if button is not None else None
 
     def play_point(self, card: str) -> tuple[int, int]:
@@ -571,12 +574,3 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
             or self.dragging is not None
             or self.chat_input.animating()
         )
-
-
-def _key(wire: Wire) -> tuple[tuple[str, str], ...]:
-    return tuple(sorted((k, repr(v)) for k, v in acts.without_seat(wire).items()))
-
-
-def action_key(wire: Wire) -> tuple[tuple[str, str], ...]:
-    """The key a choice menu files an action under (the autoplayer looks it up the same way)."""
-    return _key(wire)

@@ -14,6 +14,7 @@ import pygame
 
 from ...shared.protocol import HOLD_SECONDS
 from ...shared.rules.munchkin.actions import Pass
+from ..actions import sent
 from ..clocks import nothing_to_play, window_key
 from ..ui import theme
 from ..ui.text import render_line
@@ -46,7 +47,7 @@ class TableClock:
         """The viewer's pass clock, while they may pass."""
         scene = self.scene
         clock = getattr(scene.session, "timers", {}).get(scene.viewer)
-        if clock is None or clock[0] != "pass" or Pass.kind not in scene.by_kind:
+        if clock is None or clock[0] != "pass" or Pass not in scene.by_kind:
             return None
         return max(0.0, float(clock[1]))
 
@@ -107,7 +108,7 @@ class TableClock:
         scene, session = self.scene, self.scene.session
         hot_seat = len(session.seats) > 1
         for seat in session.seats:
-            if not nothing_to_play(session.records.get(seat), seat):
+            if not nothing_to_play(session.records.get(seat), session.legal(seat), seat):
                 self._passed_for.discard(seat)
                 continue
             if seat in self._passed_for:
@@ -117,7 +118,7 @@ class TableClock:
             if seat != scene.viewer and not hot_seat:
                 continue
             self._passed_for.add(seat)
-            session.act(seat, {"type": Pass.kind})
+            session.act(seat, sent(Pass(seat)))
             scene.awaiting = 2.0  # as after any action of ours: the legal list is stale until the state lands
 
     # -- time running out -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ...shared.rules.base import Action
 from ...shared.rules.munchkin.actions import Pass
 from .. import actions as acts
 from ..anim.dice import DiceThrow
@@ -16,8 +17,6 @@ from ..catalog import Cards
 from ..ui.scrollback import Scrollback
 from ..ui.widgets import Button, TextInput
 from .overlays import ZoomOverlay
-
-Wire = dict[str, Any]
 
 LONG_PRESS = 0.6  # seconds a card is held down before it opens to be read
 
@@ -35,14 +34,14 @@ class TableInput:
     table_rect: pygame.Rect
     hand_rect: pygame.Rect
     bar_buttons: list[Button]
-    by_card: dict[str, list[Wire]]
-    by_kind: dict[str, list[Wire]]
+    by_card: dict[str, list[Action]]
+    by_kind: dict[acts.Kind, list[Action]]
     cards: Cards
     _press: tuple[str, float] | None  # the hand card held down, and for how long
     _press_at: tuple[int, int]
     dragging: str | None  # a hand card being dragged to a target
     card_under: Callable[[tuple[int, int]], str | None]
-    choose: Callable[[Wire], None]
+    choose: Callable[[Action], None]
     offer: Callable[..., Any]
     toast: Callable[..., None]
 
@@ -97,8 +96,8 @@ class TableInput:
             if event.key == pygame.K_m:
                 self.app.sounds.toggle_mute()
                 return None
-            if event.key == pygame.K_p and Pass.kind in self.by_kind:
-                self.choose(self.by_kind[Pass.kind][0])
+            if event.key == pygame.K_p and Pass in self.by_kind:
+                self.choose(self.by_kind[Pass][0])
                 return None
             if event.key == pygame.K_SPACE:
                 enabled = [b for b in self.bar_buttons if b.enabled]
@@ -112,12 +111,12 @@ class TableInput:
         return False
 
     def click_card(self, card: str, anchor: tuple[int, int]) -> None:
-        wires = acts.menu_order(self.by_card.get(card, []))
+        actions = acts.menu_order(self.by_card.get(card, []))
         face = self.cards.face(card)
-        if not wires:
+        if not actions:
             self.app.push(ZoomOverlay(self.app, face, "Nothing to do with this card right now"))
         else:
-            self.offer(self.cards.name(card), wires, anchor, face)
+            self.offer(self.cards.name(card), actions, anchor, face)
 
     def press_table_card(self, card: str, pos: tuple[int, int], button: int) -> None:
         """A card lying on the table clicked: the right button reads it, the left one offers what it can do."""
@@ -128,15 +127,15 @@ class TableInput:
 
     def drop(self, card: str, pos: tuple[int, int]) -> None:
         """A card dragged onto the table: the actions that fit where it landed; one plays, several ask."""
-        wires = self.drop_actions(card, pos)
-        if len(wires) == 1:
-            self.choose(wires[0])
-        elif wires:
-            self.offer(self.cards.name(card), acts.menu_order(wires), pos, self.cards.face(card))
+        actions = self.drop_actions(card, pos)
+        if len(actions) == 1:
+            self.choose(actions[0])
+        elif actions:
+            self.offer(self.cards.name(card), acts.menu_order(actions), pos, self.cards.face(card))
         else:
             self.toast(f"{self.cards.name(card)} cannot go there; click it to see what it can do", 3)
 
-    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[Wire]:
+    def drop_actions(self, card: str, pos: tuple[int, int]) -> list[Action]:
         """Subclasses narrow this by target (a player, the combat zone...); here: anything the card can do."""
         return list(self.by_card.get(card, [])) if self.table_rect.collidepoint(pos) else []
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...shared.rules.base import Event
+from ...shared.rules.base import Action, Event
 from ...shared.rules.wonderland import events as ev
 from ...shared.rules.wonderland.actions import Move
 from ...shared.rules.wonderland.view import WonderlandView
@@ -34,7 +34,7 @@ from ..words import plural
 from . import table_hud, table_moments, wonderland_fight
 from .base import Box
 from .overlays import ChoiceOverlay
-from .table_base import GameScene, Wire, action_key
+from .table_base import GameScene, Wire
 from .wonderland_fight import FIGHT_H, FIGHT_SHORT_H
 
 if TYPE_CHECKING:
@@ -173,12 +173,11 @@ class WonderlandScene(GameScene):
             if p.seat not in self.hops and p.seat not in moving:
                 self.shown_at[p.seat] = p.position
 
-    def destinations(self) -> dict[str, list[Wire]]:
-        out: dict[str, list[Wire]] = {}
-        for wire in self.by_kind.get(Move.kind, []):
-            path = wire.get("path") or []
-            if path:
-                out.setdefault(str(path[-1]), []).append(wire)
+    def destinations(self) -> dict[str, list[Move]]:
+        out: dict[str, list[Move]] = {}
+        for move in self.by_kind.get(Move, []):
+            if isinstance(move, Move) and move.path:
+                out.setdefault(move.destination, []).append(move)
         return out
 
     def hovered_way(self) -> list[str]:
@@ -187,9 +186,9 @@ class WonderlandScene(GameScene):
         if not isinstance(menu, ChoiceOverlay) or self.geo is None or menu.clear_of != self.geo.rect:
             return []
         key = menu.hovered_key()
-        wire = next((w for ways in self.destinations().values() for w in ways if action_key(w) == key), None)
+        move = next((m for ways in self.destinations().values() for m in ways if m == key), None)
         here = self.shown_at.get(self.viewer) if self.viewer is not None else None
-        return [*([here] if here else []), *map(str, wire.get("path") or [])] if wire is not None else []
+        return [*([here] if here else []), *move.path] if move is not None else []
 
     # -- input -------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int], button: int) -> bool:
@@ -202,21 +201,19 @@ class WonderlandScene(GameScene):
         space = self.geo.space_at(pos)
         if space is None:
             return False
-        wires = self.destinations().get(space)
-        if button == 1 and wires:
-            if len(wires) == 1:
-                self.choose(wires[0])
+        moves = self.destinations().get(space)
+        if button == 1 and moves:
+            if len(moves) == 1:
+                self.choose(moves[0])
             else:
-                self.offer("Which way?", wires, pos, clear_of=self.geo.rect)  # the paths stay in sight
+                self.offer("Which way?", list(moves), pos, clear_of=self.geo.rect)  # the paths stay in sight
             return True
         return False
 
-    def autoplay_target(self, wire: Wire) -> tuple[int, int] | None:
-        if wire.get("type") == Move.kind and self.geo is not None:
-            path = wire.get("path") or []
-            if path and str(path[-1]) in self.geo.points:
-                return self.geo.points[str(path[-1])]
-        return super().autoplay_target(wire)
+    def autoplay_target(self, action: Action) -> tuple[int, int] | None:
+        if isinstance(action, Move) and action.path and self.geo is not None and action.destination in self.geo.points:
+            return self.geo.points[action.destination]
+        return super().autoplay_target(action)
 
     def table_card_point(self, card: str) -> tuple[int, int] | None:
         return next((rect.center for c, rect in [*self.reward_rects, *self.friend_rects] if c == card), None)

@@ -15,14 +15,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...shared.rules.base import Action
+from ...shared.rules.munchkin.actions import AskForHelp
+from ...shared.rules.wonderland.actions import Move
+from .. import actions as acts
 from ..actions import card_of
 from ..scenes.help_form import HelpForm
 from ..scenes.overlays import ChoiceOverlay, ConfirmOverlay
-from ..scenes.table_base import action_key
 from ..ui import theme
 from ..ui.text import fit, render_block, render_line
 from ..ui.widgets import Button, panel
-from .lessons import Lesson, Step, Wire, base
+from .lessons import Lesson, Step, base
 
 if TYPE_CHECKING:
     from ..scenes.table_base import GameScene
@@ -65,35 +68,36 @@ class Coach:
         return self.step is None
 
     # -- following the game ----------------------------------------------------------------------------
-    def update(self, dt: float, actions: list[Wire], seat: int) -> None:
-        """Read the actions played since the last call: the step's, by `seat`, moves the lesson on."""
+    def update(self, dt: float, game: str, played: list[acts.Wire], seat: int) -> None:
+        """Read the actions played since the last call (the session's log of `game`'s actions, in their wire
+        form): the step's, by `seat`, moves the lesson on."""
         self.clock += dt
-        for wire in actions[self.seen :]:
-            if wire.get("seat") == seat and self.wants(wire):
+        for action in acts.decode(game, played[self.seen :]):
+            if action.seat == seat and self.wants(action):
                 self.at += 1
                 self.refused = ""
-        self.seen = len(actions)
+        self.seen = len(played)
 
-    def refusal(self, wire: Wire) -> str:
-        """Why the player's `wire` is not for now ("" when it is the step's), in the step's own words."""
+    def refusal(self, action: Action) -> str:
+        """Why the player's `action` is not for now ("" when it is the step's), in the step's own words."""
         step = self.step
-        if step is not None and step.wants(wire):
+        if step is not None and step.wants(action):
             return ""
         if step is None:
             return "This lesson is done: click Next lesson to go on."
         return f"Not yet: {step.say}"
 
-    def refuse(self, wire: Wire) -> None:
-        self.refused = self.refusal(wire)
+    def refuse(self, action: Action) -> None:
+        self.refused = self.refusal(action)
         self.clock = 0.0  # the pointer starts its bounce again, to catch the eye
 
-    def wants(self, wire: Wire) -> bool:
+    def wants(self, action: Action) -> bool:
         step = self.step
-        return step is not None and step.wants(wire)
+        return step is not None and step.wants(action)
 
-    def wanted(self, scene: GameScene) -> Wire | None:
+    def wanted(self, scene: GameScene) -> Action | None:
         """The legal action the step waits for, as the table lists it."""
-        return next((w for w in scene.legal if self.wants(w)), None)
+        return next((a for a in scene.legal if self.wants(a)), None)
 
     def note(self, scene: GameScene) -> str:
         """A line under the step when it cannot be taken as things stand: refused, waiting, or a wrong menu."""
@@ -110,21 +114,21 @@ class Coach:
         """The control to use now: found among the widgets of whatever is on top of the table."""
         if self.done:
             return self.next_button.rect if scene.app.top is scene else None
-        wire = self.wanted(scene)
-        if wire is None:
+        wanted = self.wanted(scene)
+        if wanted is None:
             return None  # the others' turn to play (a reaction window, a volunteer): wait
         top = scene.app.top
         if isinstance(top, ChoiceOverlay):  # the menu's entry for the step (any card, if the step names none)
             keys = {option.key for option in top.options}
-            key = next((k for k in (action_key(w) for w in scene.legal if self.wants(w)) if k in keys), None)
+            key = next((a for a in scene.legal if self.wants(a) and a in keys), None)
             return top.option_rect(key) if key is not None else None
         if isinstance(top, HelpForm):
-            return help_control(top, wire)
+            return help_control(top, wanted) if isinstance(wanted, AskForHelp) else None
         if isinstance(top, ConfirmOverlay):
             return top.dialog.buttons[0].rect  # "Go ahead"
         if top is not scene:
             return None
-        return table_control(scene, wire)
+        return table_control(scene, wanted)
 
     # -- the panel -------------------------------------------------------------------------------------
     def layout(self, scene: GameScene) -> None:
@@ -210,10 +214,10 @@ class Coach:
         pygame.draw.polygon(surface, theme.TEXT_DARK, points, 2)
 
 
-def table_control(scene: GameScene, wire: Wire) -> pygame.Rect | None:
-    """Where `wire` starts on the table itself: its card (in the hand, or lying on the table), the board's space
-    it moves to, or the bar's button for its kind."""
-    card = card_of(wire)
+def table_control(scene: GameScene, action: Action) -> pygame.Rect | None:
+    """Where `action` starts on the table itself: its card (in the hand, or lying on the table), the board's
+    space it moves to, or the bar's button for its kind."""
+    card = card_of(action)
     if card is not None:
         for c, rect in scene.hand_rects:
             if c == card:
@@ -222,24 +226,23 @@ def table_control(scene: GameScene, wire: Wire) -> pygame.Rect | None:
         lying += [*getattr(scene, "reward_rects", []), *getattr(scene, "friend_rects", [])]
         return next((r for c, r in lying if c == card), None)
     geo = getattr(scene, "geo", None)
-    if wire.get("type") == "move" and geo is not None:
-        path = wire.get("path") or []
-        return geo.space_box(str(path[-1])) if path else None
-    button = scene.bar_button_for(str(wire.get("type")))
+    if isinstance(action, Move) and geo is not None:
+        return geo.space_box(action.destination) if action.path else None
+    button = scene.bar_button_for(type(action))
     return button.rect if button is not None else None
 
 
-def help_control(form: HelpForm, wire: Wire) -> pygame.Rect | None:
-    """The next control of the help form to set for `wire`'s terms: whom to ask, each item, then the button."""
-    to = str(int(wire.get("to", -1)))
+def help_control(form: HelpForm, call: AskForHelp) -> pygame.Rect | None:
+    """The next control of the help form to set for `call`'s terms: whom to ask, each item, then the button."""
+    to = str(call.to)
     if form.whom.value != to:
         return next((box for value, _, box in form.whom.boxes() if value == to), None)
-    wanted = {str(i) for i in wire.get("items") or []}
+    wanted = set(call.items)
     keys = [item.key for item in form.item_list.items]
     for index, key in enumerate(keys):
         if (key in wanted) != (key in form.items):
             return form.item_list.row_rect(index)
-    if int(wire.get("treasures") or 0) != form.treasures:
+    if call.treasures != form.treasures:
         return form.share.rect
     return form.ask.rect
 

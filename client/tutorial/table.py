@@ -17,33 +17,35 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...shared.rules.base import Action, Ruleset
+from ...shared.rules.munchkin import actions as munchkin
 from ...shared.rules.registry import ruleset
 from ...shared.rules.scenario import Scenario, load_scenario, parse_scenario
+from ...shared.rules.wonderland import actions as wonderland
 from ..scenes.base import Box
 from ..scenes.munchkin_table import MunchkinScene
 from ..scenes.table_base import GameScene
 from ..scenes.wonderland_board import WonderlandScene
 from ..session import LocalSession
 from .coach import Coach
-from .lessons import LESSONS, Lesson, Wire
+from .lessons import LESSONS, Lesson
 
 if TYPE_CHECKING:
     from ..app import App
 
 # What the other seats do, best first: help when asked, let everything else pass. They never start anything,
 # so the table stays as the lesson arranged it (a forced choice takes its first option).
-SCRIPT = (
-    "volunteer",
-    "accept_help",
-    "pass",
-    "let_curse_strike",
-    "decline_trade",
-    "accept_bad_stuff",
-    "choose_loss",
-    "take_spoil",
-    "pick_treasure",
-    "discard",
-    "loot_corpse",
+SCRIPT: tuple[type[Action], ...] = (
+    munchkin.Volunteer,
+    wonderland.AcceptHelp,
+    munchkin.Pass,
+    munchkin.LetCurseStrike,
+    munchkin.DeclineTrade,
+    munchkin.AcceptBadStuff,
+    munchkin.ChooseLoss,
+    munchkin.TakeSpoil,
+    wonderland.PickTreasure,
+    wonderland.Discard,
+    munchkin.LootCorpse,
 )
 
 
@@ -73,7 +75,7 @@ class ScriptedSeat:
     def choose(self, rules: Ruleset[Any], state: Any, seat: int) -> Action | None:
         legal = list(rules.legal_actions(state, seat))
         for kind in SCRIPT:
-            found = next((a for a in legal if a.kind == kind), None)
+            found = next((a for a in legal if isinstance(a, kind)), None)
             if found is not None:
                 return found
         return None
@@ -111,12 +113,12 @@ class Guided(GameScene):
     coach: Coach
     tutorial: Tutorial
 
-    def choose(self, wire: Wire, confirmed: bool = False) -> None:
-        if self.coach.refusal(wire):  # gently: the step's hint, and the table unchanged
-            self.coach.refuse(wire)
+    def choose(self, action: Action, confirmed: bool = False) -> None:
+        if self.coach.refusal(action):  # gently: the step's hint, and the table unchanged
+            self.coach.refuse(action)
             self.toast(self.coach.refused, 4)
             return
-        super().choose(wire, confirmed)
+        super().choose(action, confirmed)
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -139,7 +141,7 @@ class Guided(GameScene):
 
     def update(self, dt: float) -> None:
         # The actions first, the table's news of them after: a step's screenshot waits for what they set moving.
-        self.coach.update(dt, self.session.actions, 0)
+        self.coach.update(dt, self.session.game, self.session.actions, 0)
         super().update(dt)
         tutorial, step = self.tutorial, f"lesson{self.coach.number}_step{self.coach.at + 1}"
         if self.coach.at != tutorial.shot_at and self.resting():  # a screenshot of each step, once it shows

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from doorkick.client.actions import describe, group
+from doorkick.client.actions import decode, describe, group, sent
 from doorkick.client.scenes.browser import parse_address
+from doorkick.client.session import LocalSession
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin.actions import Equip, Pass, Sell
 from doorkick.shared.rules.registry import ruleset
 
 
@@ -19,7 +21,7 @@ def test_every_action_of_a_few_games_reads_as_words() -> None:
             if not waiting or engine.outcome(state) is not None:
                 break
             for action in engine.legal_actions(state, waiting[0]):
-                label = describe(action.to_wire(), lambda s: f"Player{s + 1}", lambda c: "Card", game)
+                label = describe(action, lambda s: f"Player{s + 1}", lambda c: "Card", game)
                 assert label and "{" not in label and "_" not in label.split("(")[0], label
             chosen = bot.choose(engine, state, waiting[0])
             assert chosen is not None
@@ -27,8 +29,18 @@ def test_every_action_of_a_few_games_reads_as_words() -> None:
 
 
 def test_actions_about_one_card_go_to_that_card() -> None:
-    by_card, by_kind = group([{"type": "equip", "card": "hat"}, {"type": "pass"}, {"type": "sell", "cards": ["a"]}])
-    assert list(by_card) == ["hat"] and sorted(by_kind) == ["pass", "sell"]
+    by_card, by_kind = group([Equip(0, "hat"), Pass(0), Sell(0, ("a",))])
+    assert list(by_card) == ["hat"] and list(by_kind) == [Pass, Sell]
+
+
+def test_the_hosts_legal_list_is_read_into_the_engines_records_and_sent_back_as_it_came() -> None:
+    wires = [{"type": "equip", "seat": 1, "card": "hat"}, {"type": "sell", "seat": 1, "cards": ["a", "b"]}]
+    actions = decode("munchkin", [*wires[:1], {"type": "no_such_move", "seat": 1}, *wires[1:]])
+    assert actions == [Equip(1, "hat"), Sell(1, ("a", "b"))]  # one it cannot read is left out, the rest kept
+    assert [sent(a) for a in actions] == [
+        {"type": "equip", "card": "hat"},
+        {"type": "sell", "cards": ["a", "b"], "doubled": "", "tripled": ""},
+    ]
 
 
 def test_addresses() -> None:
@@ -37,3 +49,15 @@ def test_addresses() -> None:
     assert parse_address("[fe80::1]:9", 47474) == ("fe80::1", 9)
     for bad in ("", "a:b", "h:0", "h:70000", "[::1"):
         assert parse_address(bad, 47474) is None
+
+
+def test_a_sessions_legal_actions_are_read_once_per_state_that_arrives() -> None:
+    engine = ruleset("munchkin")
+    session = LocalSession(engine, tuple(SeatSetup(n) for n in ("Ann", "Ben", "Cy")), 8, [0])
+    first = session.legal(0)
+    assert first and first is session.legal(0)  # the same state: read once
+    assert first == list(engine.legal_actions(session.engine_state, 0))  # the engine's own records, in its order
+    assert [a.to_wire() for a in first] == session.records[0].legal  # the wire form unchanged
+    session.act(0, sent(first[0]))
+    assert session.legal(0) is not first  # a new state: read again
+    assert session.legal(None) == []  # a spectator has nothing to do

@@ -57,7 +57,7 @@ def test_R01_a_seat_with_nothing_to_play_is_passed_for_at_once(app: Any) -> None
     session = LocalSession(MUNCHKIN, SETUPS, 5, [0])
     app.settings.auto_pass = False  # the player's setting off: the window waits for the player
     scene = app.push(MunchkinScene(app, session))
-    play_until(app, session, lambda: nothing_to_play(session.records.get(0), 0))
+    play_until(app, session, lambda: nothing_to_play(session.records.get(0), session.legal(0), 0))
     session.bot_delay = 1e9  # the bots hold still
     before = passes_of(session, 0)
     for _ in range(5):
@@ -70,7 +70,7 @@ def test_R01_a_seat_with_nothing_to_play_is_passed_for_at_once(app: Any) -> None
     # legal list from before the pass.
     assert scene.awaiting > 0
     app.step(1 / 30, [])
-    assert scene.awaiting == 0 and scene.legal == (session.state(0) or {}).get("legal")
+    assert scene.awaiting == 0 and [a.to_wire() for a in scene.legal] == (session.state(0) or {}).get("legal")
     assert Settings().auto_pass
 
 
@@ -142,9 +142,11 @@ def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app
             waiting = MUNCHKIN.seats_to_act(session.engine_state)
             if "you may play a card" in top.reason:
                 seat = next(s for s in (0, 1, 2) if session.names[s] == top.player)
-                assert seat in waiting and not nothing_to_play(session.records.get(seat), seat)
+                assert seat in waiting and not nothing_to_play(session.records.get(seat), session.legal(seat), seat)
                 # the local seats with nothing to play were passed for: nobody waits for them
-                assert not any(nothing_to_play(session.records.get(s), s) for s in (0, 1, 2) if s in waiting)
+                assert not any(
+                    nothing_to_play(session.records.get(s), session.legal(s), s) for s in (0, 1, 2) if s in waiting
+                )
             for tag, words in list(wanted.items()):
                 if words in top.reason:
                     app.screenshot(tag)
@@ -157,7 +159,7 @@ def test_R01_hot_seat_hands_a_window_only_to_those_who_can_play_and_says_why(app
         viewer = scene.viewer
         if isinstance(top, AnswerForm) and viewer is not None:  # asked for help: answered on its form, as the bot would
             action = me.choose(MUNCHKIN, session.engine_state, viewer)
-            answer = top.compose(action.to_wire()) if action is not None else None
+            answer = top.compose(action) if action is not None else None
             click(app, (answer or top.buttons[-1].rect).center)  # the bot's answer, else "Decline to help"
             continue
         if viewer is not None and top is scene and viewer in MUNCHKIN.seats_to_act(session.engine_state):

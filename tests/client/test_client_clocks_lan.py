@@ -59,7 +59,7 @@ def test_R01_a_host_gives_a_late_menu_its_warning_time(app: Any, host: EmbeddedH
         if app.top is not scene:
             app.pop()
         elif scene.awaiting == 0 and scene.viewer in scene.state.to_act and scene.legal:
-            kinds = {w["type"]: w for w in scene.legal}
+            kinds = {a.kind: a for a in scene.legal}
             scene.choose(next((kinds[k] for k in ONWARD if k in kinds), scene.legal[0]))
 
     def reaction_window() -> bool:

@@ -10,7 +10,6 @@ import pygame
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay
-from doorkick.client.scenes.table_base import action_key
 from doorkick.client.session import LocalSession
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin import RULESET
@@ -46,7 +45,7 @@ def test_R18_clicking_the_cancelling_card_cancels_the_curse_cast_on_you(app: Any
     app.screenshot("r18_cancel_menu")
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
-    target = menu.option_rect(action_key(CancelCurse(1, "nope").to_wire()))
+    target = menu.option_rect(CancelCurse(1, "nope"))
     assert target is not None
     click(app, target.center)
     assert session.engine_state.players[1].level == 3 and not session.engine_state.decisions

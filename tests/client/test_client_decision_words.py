@@ -24,6 +24,7 @@ from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin import RULESET
 from doorkick.shared.rules.munchkin.actions import Curse
 from doorkick.shared.rules.munchkin.view import MunchkinView
+from doorkick.shared.rules.wonderland.actions import EndFight
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -112,7 +113,7 @@ def test_a_wonderland_fight_ends_with_its_result_said_over_the_board(app: Any) -
     for _ in range(5):
         app.step(1 / 60, [])
     scene.moments.skip()  # the fight's opening reveal
-    finish = scene.bar_button_for("end_fight")
+    finish = scene.bar_button_for(EndFight)
     assert finish is not None and finish.enabled
     for _ in range(30):  # a button that just appeared takes no click (the guard)
         app.step(1 / 60, [])

@@ -15,6 +15,18 @@ from doorkick.client.scenes.overlays import ChoiceOverlay, ConfirmOverlay
 from doorkick.client.session import LocalSession
 from doorkick.client.ui.widgets import Button
 from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin.actions import (
+    AskForHelp,
+    ChooseHelper,
+    DiscardCard,
+    EndTurn,
+    Equip,
+    GiveCharity,
+    GiveItem,
+    LookForTrouble,
+    PlayCard,
+    Sell,
+)
 from doorkick.shared.rules.registry import ruleset
 
 SETUPS = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol", "Dan"))
@@ -113,7 +125,7 @@ def test_selling_several_items_shows_them_and_asks_once(app: Any) -> None:
     session = selling()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    sell = scene.bar_button_for("sell")
+    sell = scene.bar_button_for(Sell)
     assert sell is not None and sell.label.startswith("Sell ")
     before = len(session.actions)
     click(app, sell.rect.center)
@@ -173,16 +185,22 @@ def test_a_button_that_changed_under_the_pointer_ignores_a_click_for_a_moment(ap
 def test_a_cards_own_uses_come_first_in_its_menu_and_giving_it_away_last() -> None:
     from doorkick.client.actions import menu_order
 
-    wires: list[dict[str, Any]] = [
-        {"type": "give_item", "card": "sword", "to": 1},
-        {"type": "discard_card", "card": "sword"},
-        {"type": "equip", "card": "sword"},
-        {"type": "give_item", "card": "sword", "to": 0},
-        {"type": "play_card", "card": "sword"},
+    uses = [
+        GiveItem(0, "sword", 1),
+        DiscardCard(0, "sword"),
+        Equip(0, "sword"),
+        GiveItem(0, "sword", 0),
+        PlayCard(0, "sword"),
     ]
-    ordered = [(w["type"], w.get("to")) for w in menu_order(wires)]
-    assert ordered == [("play_card", None), ("equip", None), ("give_item", 0), ("give_item", 1), ("discard_card", None)]
-    assert menu_order(reversed(wires)) == menu_order(wires)
+    ordered = menu_order(uses)
+    assert ordered == [
+        PlayCard(0, "sword"),
+        Equip(0, "sword"),
+        GiveItem(0, "sword", 0),
+        GiveItem(0, "sword", 1),
+        DiscardCard(0, "sword"),
+    ]
+    assert menu_order(reversed(uses)) == ordered
 
 
 def test_a_tooltip_starts_again_when_the_button_under_it_changes() -> None:
@@ -205,7 +223,7 @@ def test_the_fighter_sets_the_terms_in_the_help_form_and_asks(app: Any) -> None:
     session = fighting()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    ask = scene.bar_button_for("ask_for_help")
+    ask = scene.bar_button_for(AskForHelp)
     assert ask is not None and ask.label == "Ask for help…"
     click(app, ask.rect.center)
     form = app.top
@@ -230,7 +248,7 @@ def test_the_fighter_may_ask_one_player_in_the_help_form(app: Any) -> None:
     session = fighting()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    click(app, scene.bar_button_for("ask_for_help").rect.center)
+    click(app, scene.bar_button_for(AskForHelp).rect.center)
     form = app.top
     assert isinstance(form, HelpForm)
     frames(app, 0.5)
@@ -260,7 +278,7 @@ def test_ticking_an_item_in_the_help_form_keeps_the_call_one_the_table_allows(ap
     session._refresh()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    click(app, scene.bar_button_for("ask_for_help").rect.center)
+    click(app, scene.bar_button_for(AskForHelp).rect.center)
     form = app.top
     assert isinstance(form, HelpForm)
     frames(app, 0.5)
@@ -328,7 +346,7 @@ def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(ap
     session._refresh()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    click(app, scene.bar_button_for("ask_for_help").rect.center)
+    click(app, scene.bar_button_for(AskForHelp).rect.center)
     assert isinstance(app.top, HelpForm)
     frames(app, 0.4)
     click(app, app.top.ask.rect.center)
@@ -345,7 +363,7 @@ def test_hot_seat_the_whole_call_for_help_is_clicked_through_covers_and_forms(ap
     assert isinstance(app.top, CoverOverlay)  # back to Alice, to choose
     click(app, app.top.button.rect.center)
     frames(app, 0.5)
-    click(app, scene.bar_button_for("choose_helper").rect.center)
+    click(app, scene.bar_button_for(ChooseHelper).rect.center)
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
     frames(app, 0.4)
@@ -375,9 +393,9 @@ def test_end_turn_greyed_by_too_many_cards_says_to_give_charity_and_a_click_on_a
     session._refresh()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.1)
-    assert {w["type"] for w in scene.legal} == {"give_charity"}
+    assert {type(a) for a in scene.legal} == {GiveCharity}
     assert "click one to give it away (or discard it) as charity" in scene.phase_text()
-    end = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if "end_turn" in p)]
+    end = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if EndTurn in p)]
     pygame.mouse.set_pos(end.rect.center)
     app.step(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
     frames(app, 0.6)
@@ -414,7 +432,7 @@ def test_looking_for_trouble_names_each_monsters_level(app: Any) -> None:
     session._refresh()
     scene = app.push(MunchkinScene(app, session))
     frames(app, 0.5)
-    trouble = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if "look_for_trouble" in p)]
+    trouble = scene.bar_buttons[next(i for i, p in enumerate(scene.bar_places) if LookForTrouble in p)]
     click(app, trouble.rect.center)
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)

@@ -11,11 +11,11 @@ from client_support import on_top
 
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, CoverOverlay, ZoomOverlay
-from doorkick.client.scenes.table_base import action_key
 from doorkick.client.scenes.wonderland_board import WonderlandScene
 from doorkick.client.session import LocalSession
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
+from doorkick.shared.rules.munchkin.actions import EnhanceMonster
 from doorkick.shared.rules.registry import ruleset
 
 SETUPS = tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol", "Dan"))
@@ -48,7 +48,7 @@ def test_clicking_a_card_then_its_entry_plays_it(app: Any, game: str) -> None:
     scene = app.push((WonderlandScene if game == "wonderland" else MunchkinScene)(app, session))
     app.step(1 / 60, [])
     card, rect = next((c, r) for c, r in scene.hand_rects if c in scene.by_card)
-    wire = scene.by_card[card][0]
+    action = scene.by_card[card][0]
     before = len(session.actions)
     click(app, rect.center)
     menu = app.top
@@ -57,11 +57,11 @@ def test_clicking_a_card_then_its_entry_plays_it(app: Any, game: str) -> None:
     app.step(1 / 60, [])
     if menu.card_w:  # the card shown beside the entries lies inside the menu's box
         assert menu.box.bottom >= menu.box.y + 56 + round(menu.card_w * 1.4)
-    target = menu.option_rect(action_key(wire))
+    target = menu.option_rect(action)
     assert target is not None
     click(app, target.center)
     assert app.top is scene
-    assert session.actions[before] == {**wire, "seat": 0}
+    assert session.actions[before] == action.to_wire()
 
 
 def test_a_click_on_a_highlighted_space_moves_the_standie(app: Any) -> None:
@@ -72,7 +72,7 @@ def test_a_click_on_a_highlighted_space_moves_the_standie(app: Any) -> None:
     app.step(1 / 60, [])
     destinations = scene.destinations()
     assert destinations and scene.throw is not None
-    space, _wires = next((s, w) for s, w in destinations.items() if len(w) == 1)
+    space, _moves = next((s, w) for s, w in destinations.items() if len(w) == 1)
     scene.throw.skip()
     click(app, scene.geo.points[space])
     mine = [a for a in session.actions if a["seat"] == 0]
@@ -156,7 +156,7 @@ def test_dragging_a_card_onto_the_table_plays_it(app: Any) -> None:
     scene = app.push(WonderlandScene(app, session))
     app.step(1 / 60, [])
     card, rect = next((c, r) for c, r in scene.hand_rects if len(scene.by_card.get(c, [])) == 1)
-    wire = scene.by_card[card][0]
+    action = scene.by_card[card][0]
     target = scene.table_rect.center
     app.step(
         1 / 60,
@@ -169,7 +169,7 @@ def test_dragging_a_card_onto_the_table_plays_it(app: Any) -> None:
     )
     assert scene.dragging == card
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=target)])
-    assert session.actions[-1] == {**wire, "seat": 0}
+    assert session.actions[-1] == action.to_wire()
 
 
 def test_local_bots_play_at_the_chosen_level_and_a_content_helper_does_not_hold_up_the_fighter() -> None:
@@ -198,17 +198,17 @@ def test_a_card_dropped_onto_a_monster_is_aimed_at_that_monster(app: Any) -> Non
     scene = app.push(MunchkinScene(app, session))
 
     def enhancer_ready(_: LocalSession) -> bool:
-        return any(w.get("type") == "enhance_monster" for ws in scene.by_card.values() for w in ws)
+        return any(isinstance(a, EnhanceMonster) for actions in scene.by_card.values() for a in actions)
 
     play_until(app, session, enhancer_ready, limit=3000)
-    card = next(c for c, ws in scene.by_card.items() if ws[0].get("type") == "enhance_monster")
+    card = next(c for c, actions in scene.by_card.items() if isinstance(actions[0], EnhanceMonster))
     assert scene.record.combat is not None
     monsters = scene.record.combat.monsters
     for index, monster in enumerate(monsters):
         point = scene.table_card_point(monster.card)
         assert point is not None
         aimed = scene.drop_actions(card, point)
-        assert aimed and all(w.get("monster") == index for w in aimed)
+        assert aimed and all(isinstance(a, EnhanceMonster) and a.monster == index for a in aimed)
 
 
 def test_an_epic_kicks_two_curses_lie_face_up_until_their_order_is_chosen(app: Any) -> None:

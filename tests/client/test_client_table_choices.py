@@ -129,11 +129,11 @@ def test_which_way_leaves_the_board_in_sight_and_takes_the_way_clicked(tmp_path:
         second = menu.widgets[1]
         rest(app, 10)  # past the guard on buttons that just appeared
         hover(app, second.rect.center)
-        assert scene.hovered_way()[1:] == ways[1]["path"]  # the way it takes lights up on the board
+        assert scene.hovered_way()[1:] == list(ways[1].path)  # the way it takes lights up on the board
         app.screenshot(f"which_way_hovered_{size[0]}x{size[1]}")
         click(app, second.rect.center)
         assert app.top is scene
-        assert session.actions[-1]["path"] == ways[1]["path"]
+        assert session.actions[-1]["path"] == list(ways[1].path)
     finally:
         app.close()
 

@@ -17,11 +17,11 @@ from doorkick.client.main import main
 from doorkick.client.scenes.browser import BrowserScene
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.scenes.overlays import ChoiceOverlay, DialogOverlay
-from doorkick.client.scenes.table_base import action_key
 from doorkick.client.settings import Settings
 from doorkick.client.tutorial.lessons import LESSONS, Lesson
 from doorkick.client.tutorial.pupil import Pupil
 from doorkick.client.tutorial.table import Guided, ScriptedSeat, Tutorial, load_lesson
+from doorkick.shared.rules.munchkin.actions import KickOpenTheDoor, Unequip
 from doorkick.shared.rules.registry import ruleset
 
 SHOTS = Path("/tmp/shots-learn")
@@ -84,8 +84,8 @@ def test_each_lesson_loads_and_makes_each_step_legal_at_its_moment(lesson: Lesso
             if move is None:
                 break
             state, _ = rules.apply(state, move[1])
-        wanted = [a for a in rules.legal_actions(state, 0) if step.wants(a.to_wire())]
-        assert wanted, f"{lesson.title}, step {number}: {step.do} is not legal when the step asks for it"
+        wanted = [a for a in rules.legal_actions(state, 0) if step.wants(a)]
+        assert wanted, f"{lesson.title}, step {number}: {step.do.kind} is not legal when the step asks for it"
         state, _ = rules.apply(state, wanted[0])
     assert scenario.seats[0].name == "Ann", "the player's own name in seat 0"
 
@@ -147,7 +147,7 @@ def test_learn_to_play_opens_lesson_one_and_escape_goes_back(app: App) -> None:
     assert isinstance(scene, Guided) and scene.coach.number == 1
     assert scene.session.game == "munchkin" and scene.session.seats == (0,), "one player, on this machine"
     step_until(app, lambda: scene.coach.target(scene) is not None)
-    kick = scene.bar_button_for("kick_open_the_door")
+    kick = scene.bar_button_for(KickOpenTheDoor)
     assert kick is not None and scene.coach.target(scene) == kick.rect
     key(app, pygame.K_ESCAPE)
     assert app.top is browser
@@ -179,8 +179,8 @@ def test_a_wrong_action_is_refused_with_the_steps_hint_and_changes_nothing(app: 
     menu = app.top
     assert isinstance(menu, ChoiceOverlay)
     assert scene.coach.target(scene) is None and "Close this (Esc)" in scene.coach.note(scene), "not this menu"
-    take_off = next(w for w in scene.by_card["sharpened-baguette"] if w["type"] == "unequip")
-    entry = menu.option_rect(action_key(take_off))
+    take_off = next(a for a in scene.by_card["sharpened-baguette"] if isinstance(a, Unequip))
+    entry = menu.option_rect(take_off)
     assert entry is not None
     click(app, entry.center)
     assert scene.coach.refused == "Not yet: Kick open the door."

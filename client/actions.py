@@ -113,7 +113,7 @@ def decode(game: str, wires: Iterable[Wire]) -> list[Action]:
 def describe(action: Action, seat_name: Callable[[int], str], card_name: CardName, game: str) -> str:
     """The button text for one action: the words module says it (a scene asks its own `Words`, which also knows
     the view: whose die, which monster)."""
-    return Words(game, seat_name, card_name).action(action.to_wire())
+    return Words(game, seat_name, card_name).action(action)
 
 
 def card_of(action: Action) -> str | None:

@@ -86,7 +86,7 @@ class ActionBar:
         return f"{head} ({len(actions)})…" if actions else head
 
     def _default_reason(self, kind: acts.Kind) -> str:
-        return self.words.why_not(kind.kind)
+        return self.words.why_not(kind)
 
     def _control_button(self, label: str, run: Callable[[], None], key: str) -> Button:
         def click() -> None:
@@ -119,7 +119,7 @@ class ActionBar:
 
     def _head(self, kind: acts.Kind) -> str:
         """A kind's name on the bar, without the fields its label would fill in."""
-        return "More" if kind is acts.More else self.words.kind(kind.kind)
+        return "More" if kind is acts.More else self.words.kind(kind)
 
     def bar_form(self, actions: list[Action]) -> str:
         """Subclasses: the button's label when these actions open a form of their own (the call for help)

@@ -300,7 +300,7 @@ class AnswerForm(Scene):
         # The terms are written out above the buttons, so each names only its answer (whole on hover): the long
         # wording ("Help Alice for 1 Treasure, the helper picks first") does not fit a third of the form.
         self.buttons = [
-            Button((0, 0, 10, 10), table.words.kind(a.kind), self._send(a), table.describe(a), clock=clock)
+            Button((0, 0, 10, 10), table.words.kind(type(a)), self._send(a), table.describe(a), clock=clock)
             for a in answers
         ]
         self.later = Button((0, 0, 10, 10), "Decide later", self.close, "", pygame.K_ESCAPE, 20, (90, 70, 70), clock)

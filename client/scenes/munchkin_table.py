@@ -241,12 +241,12 @@ class MunchkinScene(GameScene):
     def bar_form(self, actions: list[Action]) -> str:
         kinds = {type(a) for a in actions}
         if kinds == {AskForHelp}:
-            return f"{self.words.kind(AskForHelp.kind)}…"
+            return f"{self.words.kind(AskForHelp)}…"
         if kinds & {ChooseHelper, Volunteer} and len(kinds) == 1:
             # Several volunteers: "Choose a helper (2)…", not a bare "Take (2)…" nobody can read.
             if len(actions) == 1:
                 return self.describe(actions[0]) + "…"
-            return f"{self.words.kind(kinds.pop().kind)} ({len(actions)})…"
+            return f"{self.words.kind(kinds.pop())} ({len(actions)})…"
         return ""
 
     def bar_special(self, actions: list[Action]) -> bool:

@@ -178,7 +178,7 @@ class GameScene(TableInput, TableMenu, ActionBar, Scene):
         return theme.seat_colour(seat, self.session.colours.get(seat))
 
     def describe(self, action: Action) -> str:
-        return self.words.action(action.to_wire())
+        return self.words.action(action)
 
     # -- choosing actions --------------------------------------------------------------------------
     def choose(self, action: Action, confirmed: bool = False) -> None:

@@ -34,7 +34,7 @@ from ..words import plural
 from . import table_hud, table_moments, wonderland_fight
 from .base import Box
 from .overlays import ChoiceOverlay
-from .table_base import GameScene, Wire
+from .table_base import GameScene
 from .wonderland_fight import FIGHT_H, FIGHT_SHORT_H
 
 if TYPE_CHECKING:

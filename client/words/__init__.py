@@ -13,12 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from ...shared.rules.base import Event
+from ...shared.rules.base import Action, Event
 from ...shared.viewer import GameView
 
-Wire = dict[str, Any]
 E = TypeVar("E", bound=Event)
+A = TypeVar("A", bound=Action)
 Say = Callable[["Words", Any], str]  # a log line for one kind of event record
+Label = Callable[["Words", Any], str]  # a button's words for one kind of action record
 
 SEAT_NUMBER = re.compile(r"\bseat (\d+)")
 CARD_ID = re.compile(r"'?([a-z0-9]+(?:-[a-z0-9]+)*(?:#\d+)?)'?")
@@ -95,22 +96,16 @@ class Words:
         return int(getattr(found, "bonus", 0) or 0)
 
     # -- what the scenes ask -------------------------------------------------------------------------
-    def action(self, wire: Wire) -> str:
-        """A button or a menu entry for one legal action."""
-        kind = str(wire.get("type", ""))
-        say = _game(self.game).ACTIONS.get(kind)
-        if say is None:
-            return self.kind(kind)
-        try:
-            return _capital(say(self, wire))
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-            return self.kind(kind)  # an action shaped unexpectedly still gets its kind's name
+    def action(self, action: Action) -> str:
+        """A button or a menu entry for one legal action; a kind without words of its own reads by its name."""
+        say = _game(self.game).ACTIONS.get(type(action))
+        return self.kind(type(action)) if say is None else _capital(say(self, action))
 
-    def kind(self, kind: str) -> str:
+    def kind(self, kind: type[Action]) -> str:
         """A kind of action: the bar's button that opens a chooser of them, and the chooser's title."""
-        return _game(self.game).KINDS.get(kind) or _capital(plain(kind))
+        return _game(self.game).KINDS.get(kind) or _capital(plain(kind.kind))
 
-    def why_not(self, kind: str) -> str:
+    def why_not(self, kind: type[Action]) -> str:
         """Why a kind of action greyed in its place cannot be taken now."""
         return _game(self.game).WHY_NOT.get(kind, "Not possible right now.")
 
@@ -146,6 +141,11 @@ def said(kind: type[E], say: Callable[[Words, E], str]) -> tuple[type[Event], Sa
     return kind, say
 
 
+def labelled(kind: type[A], say: Callable[[Words, A], str]) -> tuple[type[Action], Label]:
+    """One entry of a game's ACTIONS: the record's class and its button's words, checked against that record."""
+    return kind, say
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -153,9 +153,9 @@ def _capital(text: str) -> str:
 class Vocabulary(Protocol):
     """What each game's module of words holds."""
 
-    KINDS: dict[str, str]
-    WHY_NOT: dict[str, str]
-    ACTIONS: dict[str, Callable[[Words, Wire], str]]
+    KINDS: dict[type[Action], str]
+    WHY_NOT: dict[type[Action], str]
+    ACTIONS: dict[type[Action], Label]
 
     def heading(self, w: Words) -> tuple[str, str]: ...
 

@@ -7,85 +7,82 @@ fight go by their card's name, looked up in the view's combat, never by their pl
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from ...shared.rules.base import Action
+from ...shared.rules.munchkin import actions as act
 from ...shared.rules.munchkin.view import CombatView, DecisionView, MonsterView, MunchkinView
-from . import Words, listed, ordinal, plural
-
-Wire = dict[str, Any]
+from . import Label, Words, labelled, listed, ordinal, plural
 
 # A kind of action, as the bar's button naming several of them and as the title of their chooser.
-KINDS: dict[str, str] = {
-    "finish_setup": "Ready to play",
-    "kick_open_the_door": "Kick open the door",
-    "look_for_trouble": "Look for trouble",
-    "loot_the_room": "Loot the room",
-    "end_turn": "End turn",
-    "give_charity": "Charity",
-    "play_card": "Play a card",
-    "equip": "Equip an item",
-    "unequip": "Take off an item",
-    "give_to_hireling": "Give an item to the Hireling",
-    "play_cheat": "Cheat!",
-    "discard_card": "Discard a card",
-    "sell": "Sell items",
-    "offer_trade": "Offer a trade",
-    "accept_trade": "Accept the trade",
-    "decline_trade": "Decline the trade",
-    "give_item": "Give an item away",
-    "steal": "Steal an item",
-    "curse": "Curse someone",
-    "go_up_a_level": "Go up a level",
-    "use_one_shot": "Use a one-shot",
-    "ask_for_help": "Ask for help",
-    "volunteer": "Offer to help",
-    "decline_help": "Decline to help",
-    "choose_helper": "Choose a helper",
-    "claim_victory": "Claim the victory",
-    "run_away": "Run away",
-    "pass": "Pass",
-    "enhance_monster": "Enhance a monster",
-    "play_mate": "Play a Mate",
-    "wandering_monster": "Wandering Monster",
-    "join_undead": "Join the Undead",
-    "berserk": "Berserk",
-    "turn_undead": "Turn Undead",
-    "charm": "Charm a monster",
-    "backstab": "Backstab",
-    "roll_to_run_away": "Roll to run away",
-    "accept_bad_stuff": "Accept the Bad Stuff",
-    "flight_spell": "Flight spell",
-    "reroll_escape": "Reroll the escape",
-    "take_spoil": "Take a spoil",
-    "choose_loss": "Choose what to lose",
-    "loot_corpse": "Loot the body",
-    "choose_door_order": "Order the curses",
-    "illusion": "Illusion",
-    "pray_for_a_miracle": "Pray for a miracle",
-    "steal_from_shadows": "Steal from the shadows",
-    "fire_arrow": "Fire an arrow",
-    "tame_pet": "Tame the monster",
-    "sacrifice_pet": "Sacrifice your pet",
-    "eat_monster": "Eat the monster",
-    "outrun_curse": "Outrun the curse",
-    "accept_curse": "Accept the curse",
-    "resurrect": "Resurrect a Treasure",
-    "draw_face_up": "Draw the Treasures",
-    "cancel_curse": "Cancel the curse",
-    "let_curse_strike": "Let the curse strike",
+KINDS: dict[type[Action], str] = {
+    act.FinishSetup: "Ready to play",
+    act.KickOpenTheDoor: "Kick open the door",
+    act.LookForTrouble: "Look for trouble",
+    act.LootTheRoom: "Loot the room",
+    act.EndTurn: "End turn",
+    act.GiveCharity: "Charity",
+    act.PlayCard: "Play a card",
+    act.Equip: "Equip an item",
+    act.Unequip: "Take off an item",
+    act.GiveToHireling: "Give an item to the Hireling",
+    act.PlayCheat: "Cheat!",
+    act.DiscardCard: "Discard a card",
+    act.Sell: "Sell items",
+    act.OfferTrade: "Offer a trade",
+    act.AcceptTrade: "Accept the trade",
+    act.DeclineTrade: "Decline the trade",
+    act.GiveItem: "Give an item away",
+    act.Steal: "Steal an item",
+    act.Curse: "Curse someone",
+    act.GoUpALevel: "Go up a level",
+    act.UseOneShot: "Use a one-shot",
+    act.AskForHelp: "Ask for help",
+    act.Volunteer: "Offer to help",
+    act.DeclineHelp: "Decline to help",
+    act.ChooseHelper: "Choose a helper",
+    act.ClaimVictory: "Claim the victory",
+    act.RunAway: "Run away",
+    act.Pass: "Pass",
+    act.EnhanceMonster: "Enhance a monster",
+    act.PlayMate: "Play a Mate",
+    act.WanderingMonster: "Wandering Monster",
+    act.JoinUndead: "Join the Undead",
+    act.Berserk: "Berserk",
+    act.TurnUndead: "Turn Undead",
+    act.Charm: "Charm a monster",
+    act.Backstab: "Backstab",
+    act.RollToRunAway: "Roll to run away",
+    act.AcceptBadStuff: "Accept the Bad Stuff",
+    act.FlightSpell: "Flight spell",
+    act.RerollEscape: "Reroll the escape",
+    act.TakeSpoil: "Take a spoil",
+    act.ChooseLoss: "Choose what to lose",
+    act.LootCorpse: "Loot the body",
+    act.ChooseDoorOrder: "Order the curses",
+    act.Illusion: "Illusion",
+    act.PrayForAMiracle: "Pray for a miracle",
+    act.StealFromShadows: "Steal from the shadows",
+    act.FireArrow: "Fire an arrow",
+    act.TamePet: "Tame the monster",
+    act.SacrificePet: "Sacrifice your pet",
+    act.EatMonster: "Eat the monster",
+    act.OutrunCurse: "Outrun the curse",
+    act.AcceptCurse: "Accept the curse",
+    act.Resurrect: "Resurrect a Treasure",
+    act.DrawFaceUp: "Draw the Treasures",
+    act.CancelCurse: "Cancel the curse",
+    act.LetCurseStrike: "Let the curse strike",
 }
 
 # Why a button kept in its place is greyed.
-WHY_NOT: dict[str, str] = {
-    "kick_open_the_door": "Only at the start of your own turn.",
-    "loot_the_room": "Only after a door with no monster behind it.",
-    "look_for_trouble": "Only after a door with no monster behind it, with a monster in your hand.",
-    "run_away": "Only when you are fighting a monster you cannot beat.",
-    "ask_for_help": "Only when you are fighting a monster.",
-    "claim_victory": "Only when the munchkins are winning your fight.",
-    "pass": "Nothing to pass on right now.",
-    "end_turn": "Only once your turn's fighting and looting is done.",
+WHY_NOT: dict[type[Action], str] = {
+    act.KickOpenTheDoor: "Only at the start of your own turn.",
+    act.LootTheRoom: "Only after a door with no monster behind it.",
+    act.LookForTrouble: "Only after a door with no monster behind it, with a monster in your hand.",
+    act.RunAway: "Only when you are fighting a monster you cannot beat.",
+    act.AskForHelp: "Only when you are fighting a monster.",
+    act.ClaimVictory: "Only when the munchkins are winning your fight.",
+    act.Pass: "Nothing to pass on right now.",
+    act.EndTurn: "Only once your turn's fighting and looting is done.",
 }
 
 
@@ -158,26 +155,25 @@ def asking(w: Words, to: object) -> str:
     return f"{w.name(to)} for help" if isinstance(to, int) and to >= 0 else "for help"
 
 
-def _one_shot(w: Wire, words: Words) -> str:
-    card = words.card_of(w.get("card"))
-    target, index = w.get("target", -1), w.get("monster", -1)
-    if isinstance(target, int) and target >= 0:
-        return f"Use {card} on {words.yourself(target)}"
-    if isinstance(index, int) and index >= 0:
-        return f"Use {card} on {monster(words, index)}"
-    if combat_of(words) is None:
+def _one_shot(w: Words, a: act.UseOneShot) -> str:
+    card = w.card_of(a.card)
+    if a.target >= 0:
+        return f"Use {card} on {w.yourself(a.target)}"
+    if a.monster >= 0:
+        return f"Use {card} on {monster(w, a.monster)}"
+    if combat_of(w) is None:
         return f"Use {card}"
-    bonus = words.bonus(w.get("card"))
+    bonus = w.bonus(a.card)
     gain = f" (+{bonus})" if bonus else ""
-    return f"Use {card} for the {'monsters' if w.get('side') == 'monsters' else 'munchkins'}{gain}"
+    return f"Use {card} for the {'monsters' if a.side == 'monsters' else 'munchkins'}{gain}"
 
 
-def _sell(w: Words, wire: Wire) -> str:
-    text = f"Sell {w.cards(wire.get('cards'))}"
-    if wire.get("tripled"):
-        text += f" ({w.card_of(wire['tripled'])} counts three times)"
-    elif wire.get("doubled"):
-        text += f" ({w.card_of(wire['doubled'])} counts double)"
+def _sell(w: Words, a: act.Sell) -> str:
+    text = f"Sell {w.cards(a.cards)}"
+    if a.tripled:
+        text += f" ({w.card_of(a.tripled)} counts three times)"
+    elif a.doubled:
+        text += f" ({w.card_of(a.doubled)} counts double)"
     return text
 
 
@@ -188,15 +184,15 @@ def _trade_answer(w: Words, verb: str) -> str:
     return f"{verb} {w.yours(d.source)} trade: {w.cards(d.give)} for {w.cards(d.take)}"
 
 
-def _pass(w: Words, wire: Wire) -> str:
+def _pass(w: Words, a: act.Pass) -> str:
     combat = combat_of(w)
     if combat is not None and combat.step == "help" and combat.fighter == w.viewer():
         return "Stop asking for help"
     return "Pass"
 
 
-def _kick(w: Words, wire: Wire) -> str:
-    discard, second = wire.get("resurrect"), wire.get("resurrect_second")
+def _kick(w: Words, a: act.KickOpenTheDoor) -> str:
+    discard, second = a.resurrect, a.resurrect_second
     if not discard and not second:
         return "Kick open the door"
     view = _view(w)
@@ -213,10 +209,9 @@ def _top_treasure_discard(w: Words) -> str | None:
     return view.discards.treasure.top if view is not None else None
 
 
-def _arrow(w: Words, wire: Wire) -> str:
-    target, index = wire.get("target", -1), wire.get("monster", -1)
-    at = monster(w, index) if isinstance(index, int) and index >= 0 else w.yourself(target)
-    return f"Fire an arrow at {at} (-2; discard {w.card_of(wire.get('discard'))})"
+def _arrow(w: Words, a: act.FireArrow) -> str:
+    at = monster(w, a.monster) if a.monster >= 0 else w.yourself(a.target)
+    return f"Fire an arrow at {at} (-2; discard {w.card_of(a.discard)})"
 
 
 def _curse_waiting(w: Words) -> str:
@@ -224,7 +219,7 @@ def _curse_waiting(w: Words) -> str:
     return w.cards(waiting.cards if waiting is not None else None, "the curse")
 
 
-def _volunteer(w: Words, wire: Wire) -> str:
+def _volunteer(w: Words, a: act.Volunteer) -> str:
     combat = combat_of(w)
     offer = combat.offer if combat is not None else None
     offered = terms(w, offer.items, offer.treasures, offer.helper_first, offer.cards) if offer else "nothing"
@@ -232,93 +227,109 @@ def _volunteer(w: Words, wire: Wire) -> str:
     return f"Help {fighter} (nothing offered)" if offered == "nothing" else f"Help {fighter} for {offered}"
 
 
-ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
-    "finish_setup": lambda w, a: "Ready to play",
-    "kick_open_the_door": _kick,
-    "look_for_trouble": lambda w, a: (
-        f"Look for trouble: fight {w.card_of(a.get('monster'))}" + level_of(w, a.get("monster"))
-    ),
-    "loot_the_room": lambda w, a: "Loot the room",
-    "end_turn": lambda w, a: "End turn",
-    "give_charity": lambda w, a: (
-        f"Give {w.card_of(a.get('card'))} to {w.name(a.get('to'))} as charity"
-        if isinstance(a.get("to"), int) and a["to"] >= 0
-        else f"Discard {w.card_of(a.get('card'))} as charity"
-    ),
-    "play_card": lambda w, a: f"Play {w.card_of(a.get('card'))}",
-    "equip": lambda w, a: f"Equip {w.card_of(a.get('card'))}",
-    "unequip": lambda w, a: f"Take off {w.card_of(a.get('card'))}",
-    "give_to_hireling": lambda w, a: f"Give {w.card_of(a.get('card'))} to your Hireling",
-    "play_cheat": lambda w, a: f"Cheat! Play {w.card_of(a.get('card'))} on {w.card_of(a.get('item'))}",
-    "discard_card": lambda w, a: f"Discard {w.card_of(a.get('card'))}",
-    "sell": _sell,
-    "offer_trade": lambda w, a: f"Offer {w.name(a.get('to'))} {w.cards(a.get('give'))} for {w.cards(a.get('take'))}",
-    "accept_trade": lambda w, a: _trade_answer(w, "Accept"),
-    "decline_trade": lambda w, a: _trade_answer(w, "Decline"),
-    "give_item": lambda w, a: f"Give {w.card_of(a.get('card'))} to {w.name(a.get('to'))}",
-    "steal": lambda w, a: (
-        f"Steal {w.card_of(a.get('item'))} from {w.name(a.get('target'))} (discard {w.card_of(a.get('discard'))})"
-    ),
-    "curse": lambda w, a: f"Curse {w.yourself(a.get('target'))} with {w.card_of(a.get('card'))}",
-    "go_up_a_level": lambda w, a: f"Play {w.card_of(a.get('card'))} on {w.yourself(a.get('target'))}",
-    "use_one_shot": lambda w, a: _one_shot(a, w),
-    "ask_for_help": lambda w, a: (
-        f"Ask {asking(w, a.get('to'))}, offering "
-        + terms(w, a.get("items"), a.get("treasures"), a.get("helper_first"), a.get("cards"))
-    ),
-    "volunteer": _volunteer,
-    "decline_help": lambda w, a: f"Do not help {w.name(fighter_of(w))}",
-    "choose_helper": lambda w, a: f"Take {w.name(a.get('helper'))} as helper",
-    "claim_victory": lambda w, a: "Claim the victory",
-    "run_away": lambda w, a: "Run away",
-    "resurrect": lambda w, a: (
-        f"Resurrect {w.card_of(_top_treasure_discard(w), 'the top Treasure discard')}: "
-        f"discard {w.card_of(a.get('discard'))} for it"
-    ),
-    "draw_face_up": lambda w, a: "Draw the Treasures face up",
-    "cancel_curse": lambda w, a: f"Cancel the curse with {w.card_of(a.get('card'))}",
-    "let_curse_strike": lambda w, a: "Let the curse strike",
-    "pass": _pass,
-    "enhance_monster": lambda w, a: f"Play {w.card_of(a.get('card'))} on {monster(w, a.get('monster'))}",
-    "play_mate": lambda w, a: f"Play {w.card_of(a.get('card'))}: {monster(w, a.get('monster'))} brings its mate",
-    "wandering_monster": lambda w, a: (
-        f"Play {w.card_of(a.get('card'))}: {w.card_of(a.get('monster'))} wanders into the fight"
-    ),
-    "join_undead": lambda w, a: f"Send {w.card_of(a.get('monster'))} to join the Undead in the fight",
-    "berserk": lambda w, a: f"Berserk: discard {w.cards(a.get('cards'))} (+{len(a.get('cards') or [])})",
-    "turn_undead": lambda w, a: f"Turn Undead: discard {w.cards(a.get('cards'))} (+{3 * len(a.get('cards') or [])})",
-    "charm": lambda w, a: f"Charm {monster(w, a.get('monster'))} away (discard your whole hand)",
-    "backstab": lambda w, a: f"Backstab {w.name(a.get('target'))} (-2; discard {w.card_of(a.get('discard'))})",
-    "roll_to_run_away": lambda w, a: (
-        f"Sacrifice your Hireling to escape {monster(w, a.get('monster'))}"
-        if a.get("hireling")
-        else f"Roll to run away from {monster(w, a.get('monster'))}"
-    ),
-    "accept_bad_stuff": lambda w, a: f"Accept the Bad Stuff of {_caught_by(w)}",
-    "flight_spell": lambda w, a: (
-        f"Flight spell: discard {w.cards(a.get('cards'))} (+{len(a.get('cards') or [])} to the roll)"
-    ),
-    "reroll_escape": lambda w, a: f"Roll the escape again (discard {w.card_of(a.get('discard'))})",
-    "take_spoil": lambda w, a: f"Take {w.card_of(a.get('card'))}",
-    "choose_loss": lambda w, a: f"Lose {w.card_of(a.get('card'))}",
-    "loot_corpse": lambda w, a: f"Take {w.card_of(a.get('card'))} from the body",
-    "choose_door_order": lambda w, a: (
-        "Curses strike in this order: " + ", then ".join(w.card_of(c) for c in a.get("order") or [])
-    ),
-    "illusion": lambda w, a: f"Illusion: discard {w.card_of(a.get('monster'))} for +3",
-    "pray_for_a_miracle": lambda w, a: f"Pray for a miracle: discard {w.cards(a.get('cards'))}",
-    "steal_from_shadows": lambda w, a: (
-        f"Steal a card from {w.name(a.get('target'))}'s hand (discard {w.card_of(a.get('discard'))})"
-    ),
-    "fire_arrow": _arrow,
-    "tame_pet": lambda w, a: f"Tame {monster(w, 0)} as your pet",
-    "sacrifice_pet": lambda w, a: (
-        "Sacrifice your pet " + ("to the monsters" if a.get("side") == "monsters" else "for the munchkins")
-    ),
-    "eat_monster": lambda w, a: f"Eat {monster(w, 0)}",
-    "outrun_curse": lambda w, a: f"Outrun {_curse_waiting(w)} (discard {w.card_of(a.get('discard'))})",
-    "accept_curse": lambda w, a: f"Accept {_curse_waiting(w)}",
-}
+ACTIONS: dict[type[Action], Label] = dict(
+    [
+        labelled(act.FinishSetup, lambda w, a: "Ready to play"),
+        labelled(act.KickOpenTheDoor, _kick),
+        labelled(
+            act.LookForTrouble, lambda w, a: f"Look for trouble: fight {w.card_of(a.monster)}" + level_of(w, a.monster)
+        ),
+        labelled(act.LootTheRoom, lambda w, a: "Loot the room"),
+        labelled(act.EndTurn, lambda w, a: "End turn"),
+        labelled(
+            act.GiveCharity,
+            lambda w, a: (
+                f"Give {w.card_of(a.card)} to {w.name(a.to)} as charity"
+                if a.to >= 0
+                else f"Discard {w.card_of(a.card)} as charity"
+            ),
+        ),
+        labelled(act.PlayCard, lambda w, a: f"Play {w.card_of(a.card)}"),
+        labelled(act.Equip, lambda w, a: f"Equip {w.card_of(a.card)}"),
+        labelled(act.Unequip, lambda w, a: f"Take off {w.card_of(a.card)}"),
+        labelled(act.GiveToHireling, lambda w, a: f"Give {w.card_of(a.card)} to your Hireling"),
+        labelled(act.PlayCheat, lambda w, a: f"Cheat! Play {w.card_of(a.card)} on {w.card_of(a.item)}"),
+        labelled(act.DiscardCard, lambda w, a: f"Discard {w.card_of(a.card)}"),
+        labelled(act.Sell, _sell),
+        labelled(act.OfferTrade, lambda w, a: f"Offer {w.name(a.to)} {w.cards(a.give)} for {w.cards(a.take)}"),
+        labelled(act.AcceptTrade, lambda w, a: _trade_answer(w, "Accept")),
+        labelled(act.DeclineTrade, lambda w, a: _trade_answer(w, "Decline")),
+        labelled(act.GiveItem, lambda w, a: f"Give {w.card_of(a.card)} to {w.name(a.to)}"),
+        labelled(
+            act.Steal,
+            lambda w, a: f"Steal {w.card_of(a.item)} from {w.name(a.target)} (discard {w.card_of(a.discard)})",
+        ),
+        labelled(act.Curse, lambda w, a: f"Curse {w.yourself(a.target)} with {w.card_of(a.card)}"),
+        labelled(act.GoUpALevel, lambda w, a: f"Play {w.card_of(a.card)} on {w.yourself(a.target)}"),
+        labelled(act.UseOneShot, _one_shot),
+        labelled(
+            act.AskForHelp,
+            lambda w, a: f"Ask {asking(w, a.to)}, offering " + terms(w, a.items, a.treasures, a.helper_first, a.cards),
+        ),
+        labelled(act.Volunteer, _volunteer),
+        labelled(act.DeclineHelp, lambda w, a: f"Do not help {w.name(fighter_of(w))}"),
+        labelled(act.ChooseHelper, lambda w, a: f"Take {w.name(a.helper)} as helper"),
+        labelled(act.ClaimVictory, lambda w, a: "Claim the victory"),
+        labelled(act.RunAway, lambda w, a: "Run away"),
+        labelled(
+            act.Resurrect,
+            lambda w, a: (
+                f"Resurrect {w.card_of(_top_treasure_discard(w), 'the top Treasure discard')}: "
+                f"discard {w.card_of(a.discard)} for it"
+            ),
+        ),
+        labelled(act.DrawFaceUp, lambda w, a: "Draw the Treasures face up"),
+        labelled(act.CancelCurse, lambda w, a: f"Cancel the curse with {w.card_of(a.card)}"),
+        labelled(act.LetCurseStrike, lambda w, a: "Let the curse strike"),
+        labelled(act.Pass, _pass),
+        labelled(act.EnhanceMonster, lambda w, a: f"Play {w.card_of(a.card)} on {monster(w, a.monster)}"),
+        labelled(act.PlayMate, lambda w, a: f"Play {w.card_of(a.card)}: {monster(w, a.monster)} brings its mate"),
+        labelled(
+            act.WanderingMonster,
+            lambda w, a: f"Play {w.card_of(a.card)}: {w.card_of(a.monster)} wanders into the fight",
+        ),
+        labelled(act.JoinUndead, lambda w, a: f"Send {w.card_of(a.monster)} to join the Undead in the fight"),
+        labelled(act.Berserk, lambda w, a: f"Berserk: discard {w.cards(a.cards)} (+{len(a.cards)})"),
+        labelled(act.TurnUndead, lambda w, a: f"Turn Undead: discard {w.cards(a.cards)} (+{3 * len(a.cards)})"),
+        labelled(act.Charm, lambda w, a: f"Charm {monster(w, a.monster)} away (discard your whole hand)"),
+        labelled(act.Backstab, lambda w, a: f"Backstab {w.name(a.target)} (-2; discard {w.card_of(a.discard)})"),
+        labelled(
+            act.RollToRunAway,
+            lambda w, a: (
+                f"Sacrifice your Hireling to escape {monster(w, a.monster)}"
+                if a.hireling
+                else f"Roll to run away from {monster(w, a.monster)}"
+            ),
+        ),
+        labelled(act.AcceptBadStuff, lambda w, a: f"Accept the Bad Stuff of {_caught_by(w)}"),
+        labelled(
+            act.FlightSpell, lambda w, a: f"Flight spell: discard {w.cards(a.cards)} (+{len(a.cards)} to the roll)"
+        ),
+        labelled(act.RerollEscape, lambda w, a: f"Roll the escape again (discard {w.card_of(a.discard)})"),
+        labelled(act.TakeSpoil, lambda w, a: f"Take {w.card_of(a.card)}"),
+        labelled(act.ChooseLoss, lambda w, a: f"Lose {w.card_of(a.card)}"),
+        labelled(act.LootCorpse, lambda w, a: f"Take {w.card_of(a.card)} from the body"),
+        labelled(
+            act.ChooseDoorOrder,
+            lambda w, a: "Curses strike in this order: " + ", then ".join(w.card_of(c) for c in a.order),
+        ),
+        labelled(act.Illusion, lambda w, a: f"Illusion: discard {w.card_of(a.monster)} for +3"),
+        labelled(act.PrayForAMiracle, lambda w, a: f"Pray for a miracle: discard {w.cards(a.cards)}"),
+        labelled(
+            act.StealFromShadows,
+            lambda w, a: f"Steal a card from {w.name(a.target)}'s hand (discard {w.card_of(a.discard)})",
+        ),
+        labelled(act.FireArrow, _arrow),
+        labelled(act.TamePet, lambda w, a: f"Tame {monster(w, 0)} as your pet"),
+        labelled(
+            act.SacrificePet,
+            lambda w, a: "Sacrifice your pet " + ("to the monsters" if a.side == "monsters" else "for the munchkins"),
+        ),
+        labelled(act.EatMonster, lambda w, a: f"Eat {monster(w, 0)}"),
+        labelled(act.OutrunCurse, lambda w, a: f"Outrun {_curse_waiting(w)} (discard {w.card_of(a.discard)})"),
+        labelled(act.AcceptCurse, lambda w, a: f"Accept {_curse_waiting(w)}"),
+    ]
+)
 
 
 PHASES = {

@@ -6,35 +6,31 @@ Dice go by whose they are ("your die", "Bob's second die", "the monster's die"),
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from ...shared.rules.base import Event
+from ...shared.rules.base import Action, Event
+from ...shared.rules.wonderland import actions as act
 from ...shared.rules.wonderland import events as ev
 from ...shared.rules.wonderland.view import DieView, FightView, WonderlandView
-from . import Say, Words, listed, ordinal, plural, said
+from . import Label, Say, Words, labelled, listed, ordinal, plural, said
 
-Wire = dict[str, Any]
-
-KINDS: dict[str, str] = {
-    "roll": "Roll the die",
-    "move": "Move",
-    "play_friend": "Play a Friend",
-    "play_treasure": "Play a Treasure",
-    "change_die": "Change a die",
-    "take_back": "Take a Treasure back",
-    "ask_for_help": "Ask for help",
-    "accept_help": "Help in the fight",
-    "decline_help": "Decline to help",
-    "end_fight": "Finish the fight",
-    "pick_treasure": "Keep a Treasure",
-    "discard": "Discard",
+KINDS: dict[type[Action], str] = {
+    act.Roll: "Roll the die",
+    act.Move: "Move",
+    act.PlayFriend: "Play a Friend",
+    act.PlayTreasure: "Play a Treasure",
+    act.ChangeDie: "Change a die",
+    act.TakeBack: "Take a Treasure back",
+    act.AskForHelp: "Ask for help",
+    act.AcceptHelp: "Help in the fight",
+    act.DeclineHelp: "Decline to help",
+    act.EndFight: "Finish the fight",
+    act.PickTreasure: "Keep a Treasure",
+    act.Discard: "Discard",
 }
 
-WHY_NOT: dict[str, str] = {
-    "roll": "Only at the start of your own turn, or when the game asks you to roll.",
-    "end_fight": "Only in your own fight once the cards are down.",
-    "ask_for_help": "Only in your own fight, with another player within six spaces.",
+WHY_NOT: dict[type[Action], str] = {
+    act.Roll: "Only at the start of your own turn, or when the game asks you to roll.",
+    act.EndFight: "Only in your own fight once the cards are down.",
+    act.AskForHelp: "Only in your own fight, with another player within six spaces.",
 }
 
 # What a roll of the die is for, by the phase the game is in (the action) or by the event's "for".
@@ -149,8 +145,8 @@ def _showing(w: Words, index: object) -> str:
     return f" (now {face})" if face is not None and face > 0 else ""
 
 
-def _move(w: Words, a: Wire) -> str:
-    path = [str(s) for s in a.get("path") or []]
+def _move(w: Words, a: act.Move) -> str:
+    path = list(a.path)
     if not path:
         return "Move"
     text = f"Move {plural(len(path), 'space')} to {space(w, path[-1])}"
@@ -158,39 +154,44 @@ def _move(w: Words, a: Wire) -> str:
     return text + (f", by {' → '.join(space(w, s, STEPS) for s in path[:-1])}" if len(path) > 1 else "")
 
 
-def _roll(w: Words, a: Wire) -> str:
+def _roll(w: Words, a: act.Roll) -> str:
     return ROLL_FOR.get(_phase(w), "Roll the die")
 
 
-def _help(w: Words, a: Wire) -> str:
+def _help(w: Words, a: act.AcceptHelp) -> str:
     fighter = _fighter(w)
     return f"Help {w.name(fighter)} in the fight" if fighter is not None else "Help in the fight"
 
 
-def _decline(w: Words, a: Wire) -> str:
+def _decline(w: Words, a: act.DeclineHelp) -> str:
     fighter = _fighter(w)
     return f"Do not help {w.name(fighter)}" if fighter is not None else "Do not help"
 
 
-ACTIONS: dict[str, Callable[[Words, Wire], str]] = {
-    "roll": _roll,
-    "move": _move,
-    "play_friend": lambda w, a: (
-        f"Play {w.card_of(a.get('card'))} as a Friend"
-        + (f", replacing {w.card_of(a['replace'])}" if a.get("replace") else "")
-    ),
-    "play_treasure": lambda w, a: f"Play {w.card_of(a.get('card'))}",
-    "change_die": lambda w, a: (
-        f"{w.card_of(a.get('card'))}: make {die_name(w, a.get('die'))} a {a.get('face')}" + _showing(w, a.get("die"))
-    ),
-    "take_back": lambda w, a: f"{w.card_of(a.get('card'))}: take back {w.card_of(a.get('take'))}",
-    "ask_for_help": lambda w, a: f"Ask {w.name(a.get('helper'))} for help",
-    "accept_help": _help,
-    "decline_help": _decline,
-    "end_fight": lambda w, a: "Finish the fight",
-    "pick_treasure": lambda w, a: f"Keep {w.card_of(a.get('card'))}",
-    "discard": lambda w, a: f"Discard {w.card_of(a.get('card'))}",
-}
+ACTIONS: dict[type[Action], Label] = dict(
+    [
+        labelled(act.Roll, _roll),
+        labelled(act.Move, _move),
+        labelled(
+            act.PlayFriend,
+            lambda w, a: (
+                f"Play {w.card_of(a.card)} as a Friend" + (f", replacing {w.card_of(a.replace)}" if a.replace else "")
+            ),
+        ),
+        labelled(act.PlayTreasure, lambda w, a: f"Play {w.card_of(a.card)}"),
+        labelled(
+            act.ChangeDie,
+            lambda w, a: f"{w.card_of(a.card)}: make {die_name(w, a.die)} a {a.face}" + _showing(w, a.die),
+        ),
+        labelled(act.TakeBack, lambda w, a: f"{w.card_of(a.card)}: take back {w.card_of(a.take)}"),
+        labelled(act.AskForHelp, lambda w, a: f"Ask {w.name(a.helper)} for help"),
+        labelled(act.AcceptHelp, _help),
+        labelled(act.DeclineHelp, _decline),
+        labelled(act.EndFight, lambda w, a: "Finish the fight"),
+        labelled(act.PickTreasure, lambda w, a: f"Keep {w.card_of(a.card)}"),
+        labelled(act.Discard, lambda w, a: f"Discard {w.card_of(a.card)}"),
+    ]
+)
 
 
 def heading(w: Words) -> tuple[str, str]:

@@ -32,6 +32,7 @@ from doorkick.client.ui import text as ui_text
 from doorkick.client.ui.scrollback import Scrollback
 from doorkick.client.words import Words
 from doorkick.shared.rules.base import Event, SeatSetup
+from doorkick.shared.rules.munchkin.actions import RollToRunAway
 from doorkick.shared.rules.munchkin.events import Cursed, MunchkinEvent
 from doorkick.shared.rules.munchkin.options import Options
 from doorkick.shared.rules.munchkin.view import (
@@ -45,6 +46,7 @@ from doorkick.shared.rules.munchkin.view import (
     PileView,
 )
 from doorkick.shared.rules.registry import ruleset
+from doorkick.shared.rules.wonderland.actions import ChangeDie
 from doorkick.shared.rules.wonderland.events import WonderlandEvent
 from doorkick.shared.rules.wonderland.view import DieView, FightView, WonderlandView
 from doorkick.shared.viewer import GameView
@@ -234,24 +236,22 @@ def test_named_dice_monsters_and_players() -> None:
     names = {0: "Alice", 1: "Bob"}
     for viewer, expected in ((0, "your second die"), (1, "Alice's second die")):
         words = Words("wonderland", names.__getitem__, str.title, viewer=seen_by(viewer), view=lambda: view)
-        wire = {"type": "change_die", "card": "cake", "die": 3, "face": 1}
-        assert words.action(wire) == f"Cake: make {expected} a 1 (now 5)"
+        assert words.action(ChangeDie(viewer, "cake", die=3, face=1)) == f"Cake: make {expected} a 1 (now 5)"
     words = Words("wonderland", names.__getitem__, str.title, viewer=lambda: 0, view=lambda: view)
     for die, whose in ((0, "the monster's die a 6 (now 2)"), (2, "Bob's die a 6")):
-        assert words.action({"type": "change_die", "card": "cake", "die": die, "face": 6}) == f"Cake: make {whose}"
+        assert words.action(ChangeDie(0, "cake", die=die, face=6)) == f"Cake: make {whose}"
     monsters = [sample(MonsterView, card="tax-gremlin"), sample(MonsterView, card="tax-gremlin#2")]
     fight = sample(MunchkinView, combat=sample(CombatView, fighter=0, monsters=monsters))
     munchkin = Words("munchkin", names.__getitem__, lambda c: "Tax Gremlin", viewer=lambda: 0, view=lambda: fight)
-    assert munchkin.action({"type": "roll_to_run_away", "monster": 1, "hireling": False}) == (
-        "Roll to run away from the second Tax Gremlin"
-    )
+    assert munchkin.action(RollToRunAway(0, monster=1)) == ("Roll to run away from the second Tax Gremlin")
     assert munchkin.event(Cursed(seat=1, by=0, card="x")) == "Alice curses Bob with Tax Gremlin"
 
 
 @pytest.mark.parametrize("game", ["munchkin", "wonderland"])
 def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None:
-    """Each kind of action the engine knows has words of its own; filled with any card, any seat (the first
-    one, number 0, too) and either truth value, its label names them and leaks nothing."""
+    """Each kind of action the engine knows has words of its own and a title for its chooser, and only those;
+    filled with any card, any seat (the first one, number 0, too) and either truth value, its label names them
+    and leaks nothing."""
     from dataclasses import fields
 
     from doorkick.client.words import munchkin, wonderland
@@ -261,8 +261,11 @@ def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None
     vocabulary, registry = (
         (munchkin, MunchkinAction.registry) if game == "munchkin" else (wonderland, WonderlandAction.registry)
     )
-    assert set(vocabulary.ACTIONS) == set(registry)
-    assert set(registry) <= set(vocabulary.KINDS)
+    declared = set(registry.values())
+    assert len(declared) > 10
+    assert declared == set(vocabulary.ACTIONS), "every action record is labelled, and only those"
+    assert declared == set(vocabulary.KINDS), "every action record has a chooser title, and only those"
+    assert set(vocabulary.WHY_NOT) <= declared
     packs = ALL_MUNCHKIN_PACKS if game == "munchkin" else ("wonderland",)
     defs = Cards(game, packs).defs
     ids = card_ids(game, packs)
@@ -289,16 +292,15 @@ def test_every_action_kind_reads_in_words_whatever_its_fields(game: str) -> None
         )
     )
     words = Words(game, NAMES.__getitem__, lambda c: defs[c].name, defs.get, lambda: 0, lambda: view)
-    for kind, action in registry.items():
+    for kind in declared:
         for truth, seat in ((False, 0), (True, 1)):
-            wire: dict[str, Any] = {"type": kind}
-            for f in fields(action):
-                if f.name != "seat":
-                    hint = str(f.type)
-                    wire[f.name] = (
-                        [card] if "tuple" in hint else truth if "bool" in hint else seat if "int" in hint else card
-                    )
-            label = vocabulary.ACTIONS[kind](words, wire)  # its own words, not the fallback to the kind's name
+            values: dict[str, Any] = {}
+            for f in fields(kind):
+                hint = str(f.type)
+                values[f.name] = (
+                    (card,) if "tuple" in hint else truth if "bool" in hint else seat if "int" in hint else card
+                )
+            label = vocabulary.ACTIONS[kind](words, kind(**values))  # its own words, not the kind's bare name
             assert label and not faults(label, ids), (kind, label)
 
 

@@ -5,10 +5,22 @@ from __future__ import annotations
 from doorkick.client.actions import decode, describe, group, sent
 from doorkick.client.scenes.browser import parse_address
 from doorkick.client.session import LocalSession
+from doorkick.client.words import Words
 from doorkick.shared.bots.easy import EasyBot
 from doorkick.shared.rules.base import SeatSetup
-from doorkick.shared.rules.munchkin.actions import Equip, Pass, Sell
+from doorkick.shared.rules.munchkin.actions import (
+    AskForHelp,
+    EndTurn,
+    Equip,
+    FireArrow,
+    GiveCharity,
+    KickOpenTheDoor,
+    Pass,
+    Sell,
+    UseOneShot,
+)
 from doorkick.shared.rules.registry import ruleset
+from doorkick.shared.rules.wonderland.actions import PlayFriend, Roll
 
 
 def test_every_action_of_a_few_games_reads_as_words() -> None:
@@ -61,3 +73,30 @@ def test_a_sessions_legal_actions_are_read_once_per_state_that_arrives() -> None
     session.act(0, sent(first[0]))
     assert session.legal(0) is not first  # a new state: read again
     assert session.legal(None) == []  # a spectator has nothing to do
+
+
+def test_a_label_reads_its_records_fields_and_their_defaults() -> None:
+    """The labels whose wording turns on a field left at its default (nobody, no monster, no card named)."""
+    names = {0: "Ann", 1: "Ben"}
+    words = Words("munchkin", names.__getitem__, str.title, viewer=lambda: 0)
+    assert [words.action(a) for a in (GiveCharity(0, "hat"), GiveCharity(0, "hat", to=1))] == [
+        "Discard Hat as charity",
+        "Give Hat to Ben as charity",
+    ]
+    assert [words.action(a) for a in (UseOneShot(0, "pie"), UseOneShot(0, "pie", target=0))] == [
+        "Use Pie",
+        "Use Pie on yourself",
+    ]
+    assert [words.action(a) for a in (Sell(0, ("a", "b")), Sell(0, ("a", "b"), doubled="a"))] == [
+        "Sell A and B",
+        "Sell A and B (A counts double)",
+    ]
+    assert [words.action(a) for a in (KickOpenTheDoor(0), FireArrow(0, "x", target=1))] == [
+        "Kick open the door",
+        "Fire an arrow at Ben (-2; discard X)",
+    ]
+    assert words.kind(AskForHelp) == "Ask for help" and words.why_not(EndTurn).startswith("Only once")
+    wonderland = Words("wonderland", names.__getitem__, str.title)
+    assert wonderland.action(PlayFriend(0, "cat")) == "Play Cat as a Friend"
+    assert wonderland.action(PlayFriend(0, "cat", replace="hat")) == "Play Cat as a Friend, replacing Hat"
+    assert wonderland.kind(Roll) == "Roll the die"

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.base import Scene
 from doorkick.client.scenes.lobby import LobbyScene
 
@@ -55,3 +56,24 @@ def lobby_table(lobby: LobbyScene) -> dict[str, Any]:
     """The table the lobby sits at (it must sit at one)."""
     assert lobby.table is not None, "the lobby is at no table"
     return lobby.table
+
+
+class StandInLink:
+    """A link to the host (`client/net.py`'s `HostLink`) that records what the screen asks and hands over what
+    the test queues in `incoming`, and nothing else."""
+
+    def __init__(self, *incoming: Any) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.incoming: list[Any] = list(incoming)
+        self.wake: Callable[[], None] | None = None
+        self.server_id, self.token, self.packs = "", None, PackCache()
+
+    def request(self, type_: str, **fields: Any) -> None:
+        self.sent.append((type_, fields))
+
+    def poll(self) -> list[Any]:
+        out, self.incoming = self.incoming, []
+        return out
+
+    def close(self) -> None:
+        pass

@@ -17,7 +17,7 @@ import layout_scenes
 import msgspec
 import pygame
 import pytest
-from client_support import run_until, wait_until
+from client_support import StandInLink, run_until, wait_until
 from msgspec.structs import replace
 from test_client_layout import SIZES, layout_problems
 from view_samples import sample
@@ -28,7 +28,6 @@ from doorkick.client.catalog import Cards
 from doorkick.client.discovery import Found
 from doorkick.client.host import EmbeddedHost, host_config
 from doorkick.client.net import Connection, Status
-from doorkick.client.pack_cache import PackCache
 from doorkick.client.replay import ReplaySession, load_replay
 from doorkick.client.scenes.big_screen import ENDED_HOLD, BigScreenScene
 from doorkick.client.scenes.browser import BrowserScene
@@ -104,14 +103,18 @@ def big_screen_on(host: EmbeddedHost, size: tuple[int, int] = FULL_HD, cycle: fl
 def live(app: App, want: Callable[[], bool], seconds: float) -> None:
     """Frames at the pace the window keeps (each one's time as it passed), so the moments keep up with a host
     that plays on by its own clock, until `want()` holds."""
-    end = last = time.monotonic()
-    end += seconds
-    while not want():
-        assert time.monotonic() < end, "timed out"
+    last = time.monotonic()
+
+    def frame() -> bool:
+        nonlocal last
+        if want():
+            return True
         now = time.monotonic()
         app.step(max(1 / 60, now - last), [])
         last = now
-        time.sleep(0.005)
+        return False
+
+    wait_until(frame, seconds, 0.005)
 
 
 def shoot(app: App, name: str) -> None:
@@ -285,9 +288,11 @@ def test_the_big_screen_never_shows_a_hand_or_a_deck(
         app = scene.app
         drawn = Drawn(monkeypatch, lambda: match.seq)
         fights = 0
-        end = time.monotonic() + 400
-        while scene.state is None or scene.state.outcome is None:
-            assert time.monotonic() < end, "the game did not end"
+
+        def frame() -> bool:
+            nonlocal fights
+            if scene.state is not None and scene.state.outcome is not None:
+                return True
             app.step(1 / 30, [])
             drawn.end_frame()
             if scene.session is not None:
@@ -300,7 +305,9 @@ def test_the_big_screen_never_shows_a_hand_or_a_deck(
             if fight and fights < 2 and scene.moments.active:
                 shoot(app, f"watch_{game}_hidden_check_{fights}")
                 fights += 1
-            time.sleep(0.002)
+            return False
+
+        wait_until(frame, 400, 0.002, "the game's end")
         for _ in range(30):  # the winner called out, the ranking turned to the result
             app.step(1 / 30, [])
             drawn.end_frame()
@@ -346,24 +353,7 @@ def test_the_big_screen_cycles_between_two_tables_by_key_and_by_clock(party: Emb
     app.close()
 
 
-class Wire:
-    """A connection that only records what the screen asks and hands over what the test gives it."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, dict[str, Any]]] = []
-        self.incoming: list[Any] = []
-        self.wake: Callable[[], None] | None = None
-        self.server_id, self.token, self.packs = "", None, PackCache()
-
-    def request(self, type_: str, **fields: Any) -> None:
-        self.sent.append((type_, fields))
-
-    def poll(self) -> list[Any]:
-        out, self.incoming = self.incoming, []
-        return out
-
-    def close(self) -> None:
-        pass
+Wire = StandInLink  # the big screen's link, standing in for a host
 
 
 def listed(*tables: tuple[str, bool, bool]) -> protocol.Message:

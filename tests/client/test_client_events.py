@@ -3,13 +3,11 @@ client cannot read costs its log line and a warning, never the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from client_support import StandInLink
 
-from doorkick.client.net import Incoming
-from doorkick.client.pack_cache import PackCache
 from doorkick.client.session import NetSession, state_for
 from doorkick.shared import protocol
 from doorkick.shared.rules.base import SeatSetup
@@ -17,31 +15,10 @@ from doorkick.shared.rules.munchkin.events import Drew, Level
 from doorkick.shared.rules.registry import ruleset
 
 
-class QuietConnection:
-    """A connection that has nothing more to say and keeps what the session asks of the host."""
-
-    token = "t"
-    server_id = "host"
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.wake: Callable[[], None] | None = None
-        self.packs = PackCache()
-
-    def request(self, type_: str, **fields: Any) -> None:
-        self.sent.append(type_)
-
-    def poll(self) -> list[Incoming]:
-        return []
-
-    def close(self) -> None:
-        pass
-
-
-def seated_session() -> tuple[NetSession, QuietConnection, dict[str, Any]]:
+def seated_session() -> tuple[NetSession, StandInLink, dict[str, Any]]:
     engine = ruleset("munchkin")
     state = engine.new_game(tuple(SeatSetup(n) for n in ("Alice", "Bob", "Carol")), 3)
-    connection = QuietConnection()
+    connection = StandInLink()
     session = NetSession(connection, "munchkin", "t1", 0)
     wire = state_for(engine, state, 0)
     session.absorb(

@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
+from client_support import StandInLink
 
 from doorkick.client.app import WAKE, App
-from doorkick.client.pack_cache import PackCache
 from doorkick.client.scenes.lobby import LobbyScene
 from doorkick.client.scenes.munchkin_table import MunchkinScene
 from doorkick.client.session import LocalSession
@@ -19,26 +18,6 @@ from doorkick.shared import protocol
 from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.registry import ruleset
 from doorkick.shared.rules.wonderland import events as wev
-
-
-class QuietConnection:
-    """A connection that hands the lobby what the test queues, and nothing else."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, dict[str, Any]]] = []
-        self.incoming: list[Any] = []
-        self.wake: Callable[[], None] | None = None
-        self.server_id, self.token, self.packs = "", None, PackCache()
-
-    def request(self, type_: str, **fields: Any) -> None:
-        self.sent.append((type_, fields))
-
-    def poll(self) -> list[Any]:
-        out, self.incoming = self.incoming, []
-        return out
-
-    def close(self) -> None:
-        pass
 
 
 def frames_over(app: App, steps: int, dt: float = 1 / 60) -> int:
@@ -59,7 +38,7 @@ def settle(app: Any, scene: Any, limit: int = 2000) -> None:
 
 
 def test_an_idle_lobby_draws_no_frame_and_a_message_draws_one(app: Any) -> None:
-    connection = QuietConnection()
+    connection = StandInLink()
     lobby = LobbyScene(app, connection, "test")
     app.push(lobby)
     assert connection.wake == app.wake  # the host's messages wake an idle window
@@ -72,7 +51,7 @@ def test_an_idle_lobby_draws_no_frame_and_a_message_draws_one(app: Any) -> None:
 
 
 def test_input_draws_a_frame_and_a_focused_caret_blinks_at_its_own_pace(app: Any) -> None:
-    lobby = LobbyScene(app, QuietConnection(), "test")
+    lobby = LobbyScene(app, StandInLink(), "test")
     app.push(lobby)
     frames_over(app, 3)
     before = app.frame
@@ -108,7 +87,7 @@ def test_a_wake_from_another_thread_reaches_the_event_queue(app: Any) -> None:
 
 
 def test_f12_saves_a_screenshot_and_says_where(app: Any, tmp_path: Path) -> None:
-    lobby = LobbyScene(app, QuietConnection(), "test")
+    lobby = LobbyScene(app, StandInLink(), "test")
     app.push(lobby)
     frames_over(app, 3)
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])

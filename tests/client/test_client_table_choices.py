@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from client_support import StandInLink
 from layout_scenes import LONG_NAMES, munchkin_session
 
 from doorkick.client.app import App
@@ -143,27 +144,14 @@ def test_a_table_state_this_client_cannot_read_keeps_the_lobby_open_and_says_why
     from doorkick.client.scenes.lobby import LobbyScene
     from doorkick.shared import protocol
 
-    class Quiet:
-        """A connection that hands the lobby one unreadable snapshot, then nothing."""
-
-        def __init__(self) -> None:
-            state = {"view": {"game": "munchkin", "packs": 3}, "legal": [], "to_act": [], "turn": 1, "outcome": None}
-            fields = {"table": "t1", "seat": 0, "seq": 1, "checksum": 0, "state": state}
-            self.items: list[object] = [protocol.Message(protocol.SNAPSHOT, fields)]
-
-        def request(self, *_args: object, **_kwargs: object) -> None:
-            pass
-
-        def poll(self) -> list[object]:
-            items, self.items = self.items, []
-            return items
-
-        def close(self) -> None:
-            pass
+    # A host that hands the lobby one unreadable snapshot, then nothing.
+    state = {"view": {"game": "munchkin", "packs": 3}, "legal": [], "to_act": [], "turn": 1, "outcome": None}
+    fields = {"table": "t1", "seat": 0, "seq": 1, "checksum": 0, "state": state}
+    quiet = StandInLink(protocol.Message(protocol.SNAPSHOT, fields))
 
     app = App(Settings(), size=(1280, 720), screenshot_dir=tmp_path)
     try:
-        lobby = app.push(LobbyScene(app, Quiet(), "a host"))  # type: ignore[arg-type]
+        lobby = app.push(LobbyScene(app, quiet, "a host"))
         rest(app, 3)
         assert app.top is lobby and any("bad_state" in e for e in lobby.errors), list(lobby.errors)
     finally:

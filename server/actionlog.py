@@ -101,7 +101,7 @@ def read(path: Path) -> LogReading:
     return _read_legacy(data)
 
 
-def _frame_at(data: bytes, pos: int) -> tuple[int, Any, int] | None:
+def frame_at(data: bytes, pos: int) -> tuple[int, Any, int] | None:
     """(seq, action, end) of an intact frame starting at `pos`, or None."""
     if pos + FRAME.size > len(data):
         return None
@@ -125,7 +125,7 @@ def _read_framed(data: bytes) -> LogReading:
     reading = LogReading()
     pos, last = len(MAGIC), 0
     while pos < len(data):
-        intact = _frame_at(data, pos)
+        intact = frame_at(data, pos)
         if intact is not None:
             last, action, pos = intact
             reading.found.setdefault(last, action)  # a frame written again after a failed write counts once
@@ -136,7 +136,7 @@ def _read_framed(data: bytes) -> LogReading:
             if length <= MAX_ACTION:
                 reading.clues.setdefault(last + 1, (length, crc))
         pos += 1
-        while pos < len(data) and _frame_at(data, pos) is None:
+        while pos < len(data) and frame_at(data, pos) is None:
             pos += 1
         if pos == len(data) and _torn(data, start, last + 1):
             reading.torn = len(data) - start

@@ -1,15 +1,17 @@
 """The data directory: table records written atomically, checksummed action logs, history, and saves set aside.
 
 A game is `(game, packs, options, seed, action log)`. Every write happens in one disk thread, in the order the
-event loop asked for it, so the loop never waits on the disk. An action is written and fsynced before the match
-adopts it and tells anybody (`ActionLog.append` is awaited): a `kill -9` or a power cut loses nothing a player
-saw. Appends that queue up while the disk is busy are written together, each log is synced once for them all
-(group commit), and the logs of different tables are synced at once. Record saves are queued the same way; a
-record saved again before its turn is written only once, in its newest form.
+event loop asked for it, so the loop never waits on the disk. An action is written to its table's log and to the
+process's journal (server/journal.py), and the journal is synced before the match adopts it and tells anybody
+(`ActionLog.append` is awaited): a `kill -9` or a power cut loses nothing a player saw. Appends that queue up
+while the disk is busy are written together and share one fdatasync of the journal, whatever their tables (group
+commit); a table's log is synced at checkpoints (its record saved, its game closed, the journal full). Record
+saves are queued the same way; a record saved again before its turn is written only once, in its newest form.
 
-Layout under `<data_dir>`: `server.id`; `tables/<id>/record.msgpack` and `actions.log` (games waiting or in
-play); `history/<id>/` (finished games, the replay command reads them); `set-aside/<id>[-n]/` (saves the host
-could not use or found damaged, kept whole, each with a `why.txt`).
+Layout under `<data_dir>`: `server.id`; `journal/<process>.journal` (each process's journal, server/journal.py);
+`tables/<id>/record.msgpack` and `actions.log` (games waiting or in play); `history/<id>/` (finished games, the
+replay command reads them); `set-aside/<id>[-n]/` (saves the host could not use or found damaged, kept whole,
+each with a `why.txt`).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from typing import Any
 
 import msgpack
 
-from . import actionlog
+from . import actionlog, journal
 from .actionlog import LogReading
+from .journal import Journal
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +43,7 @@ RECORD = "record.msgpack"
 ACTIONS = "actions.log"
 SERVER_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 SYNC_THREADS = 8  # logs flushed at once (fsync waits on the disk, not on the interpreter)
+JOURNALS = "journal"
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -90,14 +94,19 @@ class _Call:
 
 
 class Disk:
-    """The one thread that writes: jobs run in the order given; appends waiting together share one fsync per log."""
+    """The one thread that writes: jobs run in the order given; appends waiting together share one sync: of the
+    journal when there is one (all tables at once), else of each log."""
 
-    def __init__(self) -> None:
+    def __init__(self, journal: Journal | None = None) -> None:
+        self.journal = journal
+        self._written: set[ActionLog] = set()  # logs written since the journal last restarted
         self._jobs: queue.SimpleQueue[_Append | _Call | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="doorkick disk", daemon=True)
         self._thread.start()
         self._syncers = concurrent.futures.ThreadPoolExecutor(SYNC_THREADS, thread_name_prefix="doorkick sync")
-        self.syncs = 0  # fsyncs of action logs, for tests and benchmarks
+        self.syncs = 0  # syncs of the journal and of action logs, for tests and benchmarks
+        self.journal_syncs = 0
+        self.restarts = 0  # times the journal was full: every log written since synced, the journal emptied
         self.appends = 0
 
     def call(self, job: Callable[[], Any]) -> concurrent.futures.Future[Any]:
@@ -115,11 +124,15 @@ class Disk:
         return item.done
 
     def stop(self) -> None:
-        """Finish every queued job, then end the thread (blocking)."""
+        """Finish every queued job, then end the thread (blocking). A stop is a checkpoint: every log is synced
+        and the journal left empty (nothing to fold in at the next start)."""
         if self._thread.is_alive():
+            self.later(self.checkpoint)
             self._jobs.put(None)
             self._thread.join()
         self._syncers.shutdown()
+        if self.journal is not None:
+            self.journal.close()
 
     def _run(self) -> None:
         running = True
@@ -137,6 +150,8 @@ class Disk:
                 elif isinstance(item, _Append):
                     try:
                         item.log.write(item.data)
+                        if self.journal is not None:
+                            self.journal.add(item.log.table_id, item.data)
                         written.setdefault(item.log, []).append(item.done)
                         self.appends += 1
                     except OSError as exc:
@@ -146,6 +161,9 @@ class Disk:
                         item.done.set_result(item.job())
                     except Exception as exc:  # to whoever waits (or the log: `later`); the disk thread goes on
                         item.done.set_exception(exc)
+            if self.journal is not None:
+                self._commit(written)
+                continue
             # The logs of several tables are synced at once: the disk (and the file system's journal) takes the
             # flushes together, so a host of many tables is not held to one flush at a time.
             logs = list(written)
@@ -157,6 +175,47 @@ class Disk:
                         done.set_result(None)
                     else:
                         done.set_exception(error)
+
+    def _commit(self, written: dict[ActionLog, list[concurrent.futures.Future[None]]]) -> None:
+        """One fdatasync of the journal for the whole batch, every table's appends, then they are released."""
+        assert self.journal is not None
+        if not written:
+            return
+        error: OSError | None = None
+        try:
+            self.journal.commit()
+        except OSError as exc:
+            error = exc
+        self.syncs += 1
+        self.journal_syncs += 1
+        self._written.update(written)
+        for waiting in written.values():
+            for done in waiting:
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+        if self.journal.full:
+            self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Sync every log written since the journal last restarted, then empty the journal (disk thread only)."""
+        if self.journal is None:
+            return
+        logs = [one for one in self._written if one.dirty]
+        errors = list(self._syncers.map(_sync, logs)) if len(logs) > 1 else [_sync(one) for one in logs]
+        self.syncs += len(logs)
+        failed = [error for error in errors if error is not None]
+        if failed:  # the journal keeps them all: tried again when it is next full, folded in at a restart
+            log.error("cannot sync %d action log(s) at a checkpoint: %s", len(failed), failed[0])
+            return
+        try:
+            self.journal.restart()
+        except OSError as exc:
+            log.error("cannot restart the journal %s: %s", self.journal.path, exc)
+            return
+        self._written.clear()
+        self.restarts += 1
 
 
 def _sync(action_log: ActionLog) -> OSError | None:
@@ -172,9 +231,11 @@ class ActionLog:
 
     def __init__(self, path: Path, disk: Disk) -> None:
         self.path = path
+        self.table_id = path.parent.name
         self.disk = disk
         self._fd: int | None = None
         self.closed = False
+        self.dirty = False  # written since it was last synced (the journal holds what it has not synced)
 
     def append(self, seq: int, action: dict[str, Any]) -> asyncio.Future[None]:
         """Action number `seq`; the future is done once it is on the disk (or fails with OSError)."""
@@ -190,17 +251,23 @@ class ActionLog:
             raise OSError(f"{self.path} is closed")
         if self._fd is None:
             self._fd = actionlog.create(self.path)
+        self.dirty = True
         _write_all(self._fd, data)
 
     def sync(self) -> None:
         if self._fd is not None:
             os.fsync(self._fd)
+            self.dirty = False
 
     def _close(self) -> None:
+        """A checkpoint: the log is synced before its folder may move to the history."""
         self.closed = True
         if self._fd is not None:
             with contextlib.suppress(OSError):
-                os.fsync(self._fd)
+                if self.dirty:
+                    os.fsync(self._fd)
+                    self.disk.syncs += 1
+                self.dirty = False
             os.close(self._fd)
             self._fd = None
 
@@ -226,22 +293,45 @@ class Saved:
 
 
 class Store:
-    """The data directory, read at start-up (on the loop, before serving) and written by the disk thread."""
+    """The data directory, read at start-up (on the loop, before serving) and written by the disk thread.
 
-    def __init__(self, root: Path) -> None:
+    `journal_name`: this process's journal's. The host's (`journal.HOST`, the default) folds in every journal
+    left behind, its workers' too (none runs yet); a worker's folds in only its own slot's, its predecessor's."""
+
+    def __init__(self, root: Path, journal_name: str = journal.HOST) -> None:
         self.root = root
         self.tables = root / "tables"
         self.history = root / "history"
         self.aside = root / "set-aside"
+        self.journals = root / JOURNALS
         for folder in (self.tables, self.history):
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self.disk = Disk()
+        own = self.journals / (journal_name + journal.SUFFIX)
+        self.recovered = self._fold_journals(own, every=journal_name == journal.HOST)
+        self.disk = Disk(Journal(own))
+        self._logs: dict[str, ActionLog] = {}  # this process's open logs, synced when their record is saved
         self._finished = {f.name for f in self.history.iterdir() if (f / RECORD).is_file()}
         # Where each table's folder is as far as the disk thread has got: a record saved before `finish` but
         # written after it was asked for goes into `tables/`, which then moves whole to the history.
         self._in_history = set(self._finished)
         self._records: dict[str, bytes] = {}  # records waiting for the disk thread, newest form
         self._records_lock = threading.Lock()
+
+    def _fold_journals(self, own: Path, every: bool) -> list[str]:
+        """Before any game is opened from its save: the actions journaled and not yet in their logs go there."""
+        if not self.journals.is_dir():
+            return []
+        paths = sorted(self.journals.glob("*" + journal.SUFFIX)) if every else [own]
+        said: list[str] = []
+        for path in paths:
+            try:
+                said.extend(journal.fold(path, self.tables, self.keep_damaged_log))
+            except OSError as exc:
+                log.error("cannot fold in the journal %s: %s", path, exc)
+                continue
+            if path != own:
+                path.unlink()  # a worker's, folded in: it starts its own afresh
+        return said
 
     def server_id(self) -> str:
         """A stable id for this host, so clients recognise it after a restart; a damaged one is set aside."""
@@ -283,11 +373,16 @@ class Store:
         try:
             folder.mkdir(exist_ok=True, mode=0o700)
             atomic_write(folder / RECORD, data)
+            action_log = self._logs.get(table_id)
+            if action_log is not None and action_log.dirty and not action_log.closed:
+                action_log.sync()  # a checkpoint: the log holds at least what the record counts
+                self.disk.syncs += 1
         except OSError as exc:
             log.error("cannot save table %s: %s", table_id, exc)
 
     def open_log(self, table_id: str) -> ActionLog:
         action_log = ActionLog(self.tables / table_id / ACTIONS, self.disk)
+        self._logs[table_id] = action_log
         self.disk.later(lambda: self._touch_log(action_log))
         return action_log
 
@@ -299,6 +394,8 @@ class Store:
         """A game is over: close its log and move its folder to the history (records saved after follow it)."""
         if action_log is not None:
             action_log.close()
+        if self._logs.get(table_id) is action_log:
+            self._logs.pop(table_id, None)
         self._finished.add(table_id)
         self.disk.later(lambda: self._to_history(table_id))
 

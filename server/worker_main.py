@@ -1,6 +1,6 @@
 """A worker process of a sharded host: the games of some tables, each a `Match` as in a one-process host.
 
-The host process (server/workers.py) starts this as `python -m doorkick.server.worker_main FD` with the
+The host process (server/workers.py) starts this as `python -m doorkick.server.worker_main FD SLOT` with the
 pickled `ServerConfig` on stdin and its end of a socketpair as FD. Players never connect here: the host relays
 their actions in and their frames out (server/relay.py). A game is rebuilt from its save on disk when it is
 opened (its record comes with the request, its action log is read here), so a worker that dies is replaced and
@@ -25,7 +25,7 @@ from ..shared import protocol as p
 from ..shared.fairness import view_state
 from ..shared.rules import registry
 from ..shared.rules.base import RuleError
-from . import actionlog, relay
+from . import actionlog, journal, relay
 from .bot_pool import BotPool
 from .config import ServerConfig
 from .match import Match
@@ -78,9 +78,10 @@ class _ReplyLine(_SeatLine):
 class WorkerHost:
     """The tables of this worker by id, and the channel to the host process."""
 
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(self, config: ServerConfig, slot: int = 0) -> None:
         self.config = config
-        self.store = Store(config.data_dir)
+        # Its slot's journal, folded in first: a worker that died in this slot left its last actions there.
+        self.store = Store(config.data_dir, journal.worker_name(slot))
         self.bot_pool = BotPool(workers=1)
         self.offer = Offer.load(config.boards, config.packs)
         self.matches: dict[str, Match] = {}
@@ -200,7 +201,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s worker %(name)s: %(message)s")
     sock = socket.socket(fileno=int(sys.argv[1]))
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C reaches the whole group: the host process stops us
-        asyncio.run(WorkerHost(config).run(sock))
+        asyncio.run(WorkerHost(config, int(sys.argv[2]) if len(sys.argv) > 2 else 0).run(sock))
 
 
 if __name__ == "__main__":

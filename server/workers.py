@@ -204,7 +204,8 @@ class Worker:
         ours, theirs = socket.socketpair()
         with theirs:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "doorkick.server.worker_main", str(theirs.fileno())],
+                # its slot names its journal, which the worker that replaces it folds in (server/journal.py)
+                [sys.executable, "-m", "doorkick.server.worker_main", str(theirs.fileno()), str(self.number)],
                 stdin=subprocess.PIPE,
                 pass_fds=(theirs.fileno(),),
                 start_new_session=True,  # Ctrl-C stops the host, which then stops its workers in order

@@ -206,7 +206,7 @@ def fold_table(
     if reading.damaged or reading.legacy:
         if not whole:
             return f"journaled actions {lacking[0]}-{lacking[-1]} not folded in: the log is damaged before them"
-        why = f"damaged; actions {lacking[0]}-{lacking[-1]} restored from the journal"
+        why = f"damaged; {len(lacking)} action(s) ({lacking[0]}-{lacking[-1]}) restored from the journal"
         keep_aside(path.parent, why)
         data = actionlog.framed([found[seq] for seq in sorted(found)])
         tmp = path.with_name(path.name + ".tmp")
@@ -225,4 +225,4 @@ def fold_table(
     finally:
         os.close(fd)
     _fsync_dir(path.parent)
-    return f"actions {lacking[0]}-{lacking[-1]} restored from the journal"
+    return f"{len(lacking)} action(s) ({lacking[0]}-{lacking[-1]}) restored from the journal"

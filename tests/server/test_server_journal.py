@@ -70,7 +70,12 @@ def test_one_fdatasync_of_the_journal_for_a_batch_of_several_tables_and_no_log_f
 ) -> None:
     fsynced: list[int] = []
     real_fsync = os.fsync
-    monkeypatch.setattr("doorkick.server.store.os.fsync", lambda fd: (fsynced.append(fd), real_fsync(fd))[1])
+
+    def counted_fsync(fd: int) -> None:
+        fsynced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr("doorkick.server.store.os.fsync", counted_fsync)
 
     async def scenario() -> None:
         store = Store(tmp_path)

@@ -327,7 +327,12 @@ class Store:
             try:
                 said.extend(journal.fold(path, self.tables, self.keep_damaged_log))
             except OSError as exc:
-                log.error("cannot fold in the journal %s: %s", path, exc)
+                if path == own:  # kept under a name the host's next start folds in, not emptied by this one
+                    kept = path.with_name(f"{path.stem}-kept-{secrets.token_hex(4)}{journal.SUFFIX}")
+                    os.replace(path, kept)
+                    log.error("cannot fold in the journal %s (%s): kept as %s", path, exc, kept)
+                else:
+                    log.error("cannot fold in the journal %s: %s", path, exc)
                 continue
             if path != own:
                 path.unlink()  # a worker's, folded in: it starts its own afresh

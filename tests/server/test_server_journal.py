@@ -262,3 +262,27 @@ def test_an_acknowledged_action_only_in_a_killed_worker_s_journal_is_there_on_it
             assert len(actionlog.read(log_path).found) >= seen
 
     asyncio.run(scenario())
+
+
+def test_a_journal_that_cannot_be_folded_in_is_kept_for_the_host_s_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved_table(tmp_path, TABLES[0])
+    written = journal.Journal(tmp_path / "journal" / "worker-0.journal")
+    written.add(TABLES[0], actionlog.frame(1, roll(1)))
+    written.commit()
+    written.close()
+
+    def unwritable(*_: object) -> str:
+        raise PermissionError("read-only")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(journal, "fold_table", unwritable)
+        Store(tmp_path, journal.worker_name(0)).close()  # its own journal is kept, not emptied
+    (kept,) = (tmp_path / "journal").glob("worker-0-kept-*.journal")
+    store = Store(tmp_path)  # the host's next start folds it in
+    try:
+        assert store.recovered == [f"table {TABLES[0]}: 1 action(s) (1-1) restored from the journal"]
+        assert not kept.exists()
+    finally:
+        store.close()

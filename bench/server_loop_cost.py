@@ -61,6 +61,9 @@ def _serve(data_dir: str) -> None:
             print(f"listening on 127.0.0.1:{server.port}", flush=True)
             await asyncio.to_thread(sys.stdin.read)
 
+    split = os.environ.get("LOOP_COST_SPLIT")  # a path: the loop's CPU by kind of callback is written there
+    if split:
+        _split_callbacks(split)
     profile = os.environ.get("LOOP_COST_PROFILE")  # a path: the host's cProfile is written there
     if not profile:
         asyncio.run(run())
@@ -70,6 +73,35 @@ def _serve(data_dir: str) -> None:
     with cProfile.Profile(time.thread_time) as profiler:  # CPU, not wall: this machine is shared
         asyncio.run(run())
     profiler.dump_stats(profile)
+
+
+def _kind(handle: asyncio.Handle) -> str:
+    """What a callback of the loop is for: a task's step by the task's name, else the callback's own name."""
+    callback = handle._callback  # type: ignore[attr-defined]
+    task = getattr(callback, "__self__", None)
+    if isinstance(task, asyncio.Task):
+        return task.get_name().split(" ")[0]  # "match", "connection", "heartbeat"...
+    return getattr(callback, "__qualname__", type(callback).__name__)
+
+
+def _split_callbacks(path: str) -> None:
+    """Time every callback of the host's loop by this thread's CPU clock, summed by kind, written at exit."""
+    import atexit
+    import json
+
+    spent: dict[str, list[float]] = {}
+    run = asyncio.events.Handle._run
+
+    def timed(handle: asyncio.Handle) -> None:
+        started = time.thread_time()
+        run(handle)
+        entry = spent.setdefault(_kind(handle), [0.0, 0])
+        entry[0] += time.thread_time() - started
+        entry[1] += 1
+
+    asyncio.events.Handle._run = timed  # type: ignore[method-assign]
+    started = time.thread_time()
+    atexit.register(lambda: Path(path).write_text(json.dumps({"total": time.thread_time() - started, **spent})))
 
 
 def thread_cpu_s(pid: int, tid: int) -> tuple[float, float]:
@@ -137,6 +169,8 @@ def _one(tree: Path, tables: int, moves: int, pace: float, seed: int) -> dict[st
     from doorkick.bench.common import listening_port, stop_process
 
     python = tree / ".venv" / "bin" / "python"
+    if not python.exists():  # a tree without its own venv: this Python (its doorkick is then this one's)
+        python = Path(sys.executable)
     with tempfile.TemporaryDirectory(prefix="doorkick-loop-cost-") as data_dir:
         process = subprocess.Popen(
             [str(python), str(HERE), "--serve", data_dir],
@@ -160,12 +194,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--serve", metavar="DATA_DIR", help=argparse.SUPPRESS)
     parser.add_argument("--before", default="", help="another checkout (with its .venv) to measure first, in turn")
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", default="50", help="comma-separated table counts")
     parser.add_argument("--per-table", type=int, default=100, help="moves per table")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between a table's moves")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--quick", action="store_true", help="a smoke test: 4 tables, 20 moves each, once")
+    parser.add_argument("--quick", action="store_true", help="a smoke test: 20 moves a table, once")
     parser.add_argument("--json", default="", metavar="PATH", help="write the figures here (default: print them)")
     args = parser.parse_args()
     if args.serve:
@@ -174,29 +208,33 @@ def main() -> int:
     from doorkick.bench.common import write_figures
 
     if args.quick:
-        args.tables, args.per_table, args.repeat = 4, 20, 1
+        args.per_table, args.repeat = 20, 1
+    counts = [int(c) for c in args.tables.split(",") if c.strip()]
     trees = {"after": HERE.parent.parent}
     if args.before:
         trees = {"before": Path(args.before).resolve(), **trees}
-    runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
-    for _ in range(args.repeat):
-        for name, tree in trees.items():
-            result = _one(tree, args.tables, args.per_table, args.pace, args.seed)
-            runs[name].append(result)
-            print(
-                f"{name:6s} {args.tables} tables: {result['moves']} moves, loop CPU "
-                f"{result['loop_cpu_per_move_ms'] * 1000:.0f} us/move (system "
-                f"{result['loop_system_cpu_per_move_ms'] * 1000:.0f}), host process "
-                f"{result['host_cpu_per_move_ms'] * 1000:.0f} us/move, p50 {result['p50_ms']:.1f} ms, "
-                f"p99 {result['p99_ms']:.1f} ms",
-                file=sys.stderr,
-            )
-    figures: dict[str, Any] = {"tables": args.tables, "per_table": args.per_table, "pace_s": args.pace}
-    for name, results in runs.items():
-        figures[name] = {
-            key: round(statistics.median(r[key] for r in results), 3) for key in results[0] if key != "refused"
-        }
-        figures[name]["runs"] = results
+    figures: dict[str, Any] = {"per_table": args.per_table, "pace_s": args.pace, "tables": {}}
+    for count in counts:
+        runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+        for _ in range(args.repeat):  # interleaved: before, after, before, after
+            for name, tree in trees.items():
+                result = _one(tree, count, args.per_table, args.pace, args.seed)
+                runs[name].append(result)
+                print(
+                    f"{name:6s} {count} tables: {result['moves']} moves, loop CPU "
+                    f"{result['loop_cpu_per_move_ms'] * 1000:.0f} us/move (system "
+                    f"{result['loop_system_cpu_per_move_ms'] * 1000:.0f}), host process "
+                    f"{result['host_cpu_per_move_ms'] * 1000:.0f} us/move, p50 {result['p50_ms']:.1f} ms, "
+                    f"p99 {result['p99_ms']:.1f} ms",
+                    file=sys.stderr,
+                )
+        shown: dict[str, Any] = {}
+        for name, results in runs.items():
+            shown[name] = {
+                key: round(statistics.median(r[key] for r in results), 3) for key in results[0] if key != "refused"
+            }
+            shown[name]["runs"] = results
+        figures["tables"][str(count)] = shown
     write_figures(figures, args.json)
     return 0
 

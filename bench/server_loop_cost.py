@@ -64,6 +64,10 @@ def _serve(data_dir: str) -> None:
     split = os.environ.get("LOOP_COST_SPLIT")  # a path: the loop's CPU by kind of callback is written there
     if split:
         _split_callbacks(split)
+    if os.environ.get("LOOP_COST_UVLOOP"):  # an experiment: the same host on uvloop's event loop, if installed
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     profile = os.environ.get("LOOP_COST_PROFILE")  # a path: the host's cProfile is written there
     if not profile:
         asyncio.run(run())

@@ -378,21 +378,31 @@ class Match:
     # -- bots and clocks ------------------------------------------------------------------------------
     def _schedule(self, actor: int | None) -> None:
         """After every change: bots whose turn it is get a move queued; humans who must decide get a clock."""
-        loop = asyncio.get_running_loop()
         waiting = self.ruleset.seats_to_act(self.state)
+        config = self.config
+        # With both clocks off (a bench, a host told so) a human who must decide gets no clock at all: nothing
+        # to look up per seat (its pass, the reaction time) after every move.
+        clocks = config.pass_timeout is not None or config.turn_timeout is not None
+        reaction: float | None = None
+        looked_up = False
         for seat in self.table.seats:
             i = seat.index
-            if i in waiting and seat.bot_controlled:
+            if i not in waiting:
+                if i in self.timers:
+                    self._cancel_timer(i)
+                continue
+            if seat.bot_controlled:
                 self._cancel_timer(i)
                 if i not in self.bot_turns:
-                    self.bot_turns[i] = loop.call_later(self.config.bot_delay, self._enqueue, _BotTurn(i))
+                    loop = asyncio.get_running_loop()
+                    self.bot_turns[i] = loop.call_later(config.bot_delay, self._enqueue, _BotTurn(i))
                 continue
-            if i not in waiting:
-                self._cancel_timer(i)
+            if not clocks:
                 continue
             # Outside a reaction window a pass withdraws something (the fighter's call for help): a decision,
             # on the turn clock like any other, never a reaction that a short clock may make for the player.
-            reaction = self.ruleset.reaction_seconds(self.state)
+            if not looked_up:
+                reaction, looked_up = self.ruleset.reaction_seconds(self.state), True
             has_pass = reaction is not None and self._legal_pass(i) is not None
             kind = PASS if has_pass else "turn"
             # A pass clock starts again after any action (a card played reopens the window); a turn clock
@@ -402,15 +412,15 @@ class Match:
                 continue
             self._cancel_timer(i)
             seconds: float | None
-            if has_pass and self.config.pass_timeout is not None:
+            if has_pass and config.pass_timeout is not None:
                 # The rules' own reaction time where they give one (R01), else the host's clock.
-                seconds = reaction or self.config.pass_timeout
+                seconds = reaction or config.pass_timeout
                 if seconds == math.inf:  # a table without a reaction timer waits as long as for any decision
-                    kind, seconds = "turn", self.config.turn_timeout
+                    kind, seconds = "turn", config.turn_timeout
             elif has_pass:
                 seconds = None
             else:
-                seconds = self.config.turn_timeout
+                seconds = config.turn_timeout
             if seconds is None:
                 continue
             self._start_timer(i, kind, seconds)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import gc
 import importlib.metadata
 import logging
@@ -46,7 +47,9 @@ FEATURES = [
 ]
 
 
+@functools.cache
 def app_version() -> str:
+    """This install's version, read once: the metadata lookup costs about 2 ms, and every hello asks for it."""
     try:
         return importlib.metadata.version("doorkick")
     except importlib.metadata.PackageNotFoundError:
@@ -93,7 +96,9 @@ class Connection:
         self.seat: int | None = None
         self.greeted = False
         self.closing = False
-        loop = asyncio.get_running_loop()
+        # The loop, asked for once: `asyncio.get_running_loop()` makes a getpid() system call each time, and the
+        # read path would ask for it several times per message.
+        self._loop = loop = asyncio.get_running_loop()
         self.opened_at = self.last_heard = loop.time()
         self._allowance = float(self.config.burst)
         self._allowance_at = self.opened_at
@@ -139,7 +144,7 @@ class Connection:
         self._backlog_bytes += len(data)
         self._backlog_frames += frames
         if self._draining is None:
-            self._draining = asyncio.get_running_loop().create_task(self._drain())
+            self._draining = self._loop.create_task(self._drain())
 
     async def _drain(self) -> None:
         try:
@@ -166,7 +171,7 @@ class Connection:
         if self._draining is None:
             self._end()
         # a peer that neither reads nor writes would keep the goodbye (and this connection) pending forever
-        asyncio.get_running_loop().call_later(CLOSE_GRACE, self._abort_if_open)
+        self._loop.call_later(CLOSE_GRACE, self._abort_if_open)
 
     def _end(self) -> None:
         """Close once the transport has written what it holds."""
@@ -190,7 +195,7 @@ class Connection:
 
     # -- reading --------------------------------------------------------------------------------------
     async def serve(self) -> None:
-        loop = asyncio.get_running_loop()
+        loop = self._loop
         try:
             while not self.closing:
                 data = await self.reader.read(65_536)
@@ -221,7 +226,7 @@ class Connection:
             self._end()
 
     def _within_rate(self) -> bool:
-        now = asyncio.get_running_loop().time()
+        now = self._loop.time()
         earned = (now - self._allowance_at) * self.config.rate
         self._allowance = min(self.config.burst, self._allowance + earned)
         self._allowance_at = now
@@ -231,7 +236,7 @@ class Connection:
         return True
 
     async def _process(self) -> None:
-        loop = asyncio.get_running_loop()
+        loop = self._loop
         turn = loop.time()
         for event in self.framer.events_received():
             if self.closing:
@@ -358,7 +363,7 @@ class Server:
         """Write `connection`'s frames at the end of this turn of the loop, with every other connection's: an
         update for six seats and the reply to its action go out as one write per connection."""
         if not self._unflushed:
-            asyncio.get_running_loop().call_soon(self._flush)
+            connection._loop.call_soon(self._flush)
         self._unflushed.append(connection)
 
     def _flush(self) -> None:

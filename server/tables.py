@@ -139,8 +139,9 @@ class Table:
     def seat_with_token(self, token: str) -> Seat | None:
         """The seat holding `token`, compared in constant time against every seat (no early exit)."""
         found = None
+        wanted = token.encode()
         for seat in self.seats:
-            if seat.token and hmac.compare_digest(seat.token.encode(), token.encode()):
+            if seat.token and hmac.compare_digest(seat.token.encode(), wanted):
                 found = seat
         return found
 

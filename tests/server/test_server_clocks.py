@@ -10,7 +10,7 @@ from typing import Any
 
 import fake_game
 import pytest
-from wire_client import WireClient, hosted, started
+from wire_client import WireClient, hosted, hosted_match, started
 
 from doorkick.shared import protocol
 
@@ -97,3 +97,32 @@ def test_bots_on_a_host_act_about_once_a_second_by_default() -> None:
     cli.add_arguments(parser, "host")
     assert ServerConfig().bot_delay == 1.0 == cli.config_from(parser.parse_args([])).bot_delay
     assert cli.config_from(parser.parse_args(["--bot-delay", "0"])).bot_delay == 0.0
+
+
+class CountingRace(fake_game.DiceRace):
+    """The dice race, counting how often the host asks for a reaction window's time."""
+
+    def __init__(self) -> None:
+        self.reaction_asked = 0
+
+    def reaction_seconds(self, state: fake_game.RaceState) -> float | None:
+        self.reaction_asked += 1
+        return super().reaction_seconds(state)
+
+
+def test_with_both_clocks_off_a_move_starts_no_clock_and_looks_nothing_up(tmp_path: Path) -> None:
+    race = CountingRace()
+
+    async def scenario() -> None:
+        async with hosted(tmp_path, rulesets=lambda game: race, pass_timeout=None, turn_timeout=None, seed=5) as server:
+            alice, bob = await started(server.port, ["Alice", "Bob"], seats=2)
+            await bobs_window(alice, bob)  # a reaction window, where a pass clock would start
+            await bob.act(next(w for w in bob.my_legal() if w["type"] == "pass"))
+            await alice.drain(0.05)
+            await bob.drain(0.05)
+            assert not any(m.type == "timer" for m in [*alice.inbox, *bob.inbox])
+            assert race.reaction_asked == 0  # nor asked after every move what the clock would be
+            match = hosted_match(server, alice)
+            assert not match.timers and not match.bot_turns
+
+    asyncio.run(scenario())

@@ -58,19 +58,19 @@ class Client:
             if not data:
                 raise ConnectionError("the host closed")
             self.framer.receive_data(data)
-            for message in self.framer.events_received():
-                if not isinstance(message, p.Message):
+            for event in self.framer.events_received():
+                if not isinstance(event, p.Message):
                     continue
-                if message.type == p.PING:  # unanswered, the host would drop a connection that waits long
+                if event.type == p.PING:  # unanswered, the host would drop a connection that waits long
                     self.writer.write(p.encode(p.message(p.PONG)))
-                elif message.type == p.COMMIT:
+                elif event.type == p.COMMIT:
                     # The seed round asks the creator for its part of the seed; unanswered, every start would
                     # wait out the host's contribution timeout (5 s), and the lister, silent meanwhile, would
                     # be closed for saying nothing for 35 s ("the host closed").
                     contribution = p.message(p.CONTRIBUTE, next(self.ids), contribution=os.urandom(32).hex())
                     self.writer.write(p.encode(contribution))
-                elif message.id:
-                    self.inbox.append(message)
+                elif event.id:
+                    self.inbox.append(event)
 
     def close(self) -> None:
         self.writer.close()

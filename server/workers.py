@@ -107,19 +107,8 @@ class RemoteMatch:
 
     # -- from the worker ------------------------------------------------------------------------------
     def received(self, kind: str, rest: list[Any]) -> None:
-        if kind == relay.SEAT:
-            seat, frame = rest
-            client = self.table.seats[seat].client
-            if client is not None and seat not in self.unsent_seats:
-                client.send_frame(frame)
-        elif kind == relay.WATCHERS:
-            for client in list(self.table.spectators):
-                if self.pool.viewer_id(client) not in self.unsent_watchers:
-                    client.send_frame(rest[0])
-        elif kind == relay.REPLY:
-            if self.waiting:
-                client, _ = self.waiting.popleft()
-                client.send_frame(rest[0])
+        if kind == relay.FRAMES:
+            self._deliver(rest)
         elif kind == relay.VIEWER:
             number, frame = rest
             self.unsent_watchers.discard(number)
@@ -139,6 +128,24 @@ class RemoteMatch:
             self.seq = rest[0]
         elif kind == relay.LOST:
             self.give_up(rest[0])
+
+    def _deliver(self, frames: list[Any]) -> None:
+        """A FRAMES message: each frame, as it came, to whoever it is for (target, frame, target, frame...)."""
+        seats = self.table.seats
+        for i in range(0, len(frames), 2):
+            target, frame = frames[i], frames[i + 1]
+            if target >= 0:
+                client = seats[target].client
+                if client is not None and target not in self.unsent_seats:
+                    client.send_frame(frame)
+            elif target == relay.WATCHERS:
+                if self.table.spectators:
+                    for client in list(self.table.spectators):
+                        if self.pool.viewer_id(client) not in self.unsent_watchers:
+                            client.send_frame(frame)
+            elif self.waiting:  # relay.REPLY
+                client, _ = self.waiting.popleft()
+                client.send_frame(frame)
 
     def give_up(self, why: str) -> None:
         """The game cannot be run here: it stays on disk (a restart of the host tries it again)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import os
 import shutil
 import subprocess
 import sys
@@ -57,7 +58,19 @@ class Client:
             if not data:
                 raise ConnectionError("the host closed")
             self.framer.receive_data(data)
-            self.inbox.extend(m for m in self.framer.events_received() if isinstance(m, p.Message) and m.id)
+            for event in self.framer.events_received():
+                if not isinstance(event, p.Message):
+                    continue
+                if event.type == p.PING:  # unanswered, the host would drop a connection that waits long
+                    self.writer.write(p.encode(p.message(p.PONG)))
+                elif event.type == p.COMMIT:
+                    # The seed round asks the creator for its part of the seed; unanswered, every start would
+                    # wait out the host's contribution timeout (5 s), and the lister, silent meanwhile, would
+                    # be closed for saying nothing for 35 s ("the host closed").
+                    contribution = p.message(p.CONTRIBUTE, next(self.ids), contribution=os.urandom(32).hex())
+                    self.writer.write(p.encode(contribution))
+                elif event.id:
+                    self.inbox.append(event)
 
     def close(self) -> None:
         self.writer.close()

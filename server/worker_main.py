@@ -48,17 +48,21 @@ class _SeatLine:
         self.send_frame(p.encode(message))
 
     def send_frame(self, frame: bytes) -> None:
-        self.channel.send(relay.SEAT, self.table_id, self.target, frame)
+        # Gathered with the table's other frames of this turn into one FRAMES message (server/relay.py).
+        self.channel.send_frame(self.table_id, self.target, frame)
 
     def close(self, reason: str) -> None:
         pass
 
 
-class _WatchersLine(_SeatLine):
+def _watchers_line(channel: relay.Relay, table_id: str) -> _SeatLine:
     """Every spectator of a table at once: the host hands the one frame to each."""
+    return _SeatLine(channel, table_id, relay.WATCHERS)
 
-    def send_frame(self, frame: bytes) -> None:
-        self.channel.send(relay.WATCHERS, self.table_id, frame)
+
+def _reply_line(channel: relay.Relay, table_id: str) -> _SeatLine:
+    """The answer to one action: the host knows whose it is (each table answers its actions in order)."""
+    return _SeatLine(channel, table_id, relay.REPLY)
 
 
 class _ViewerLine(_SeatLine):
@@ -66,13 +70,6 @@ class _ViewerLine(_SeatLine):
 
     def send_frame(self, frame: bytes) -> None:
         self.channel.send(relay.VIEWER, self.table_id, self.target, frame)
-
-
-class _ReplyLine(_SeatLine):
-    """The answer to one action: the host knows whose it is (each table answers its actions in order)."""
-
-    def send_frame(self, frame: bytes) -> None:
-        self.channel.send(relay.REPLY, self.table_id, frame)
 
 
 class WorkerHost:
@@ -99,7 +96,7 @@ class WorkerHost:
             return  # closed meanwhile
         if kind == relay.ACT:
             seat, wire, request_id = rest
-            reply = _ReplyLine(self.channel, table_id, seat)
+            reply = _reply_line(self.channel, table_id)
             try:
                 match.submit(reply, seat, wire, request_id)  # type: ignore[arg-type]
             except (ServerError, RuleError) as exc:
@@ -139,7 +136,7 @@ class WorkerHost:
             return
         for seat in table.seats:
             seat.client = _SeatLine(self.channel, table_id, seat.index)  # type: ignore[assignment]
-        table.spectators = {_WatchersLine(self.channel, table_id, -1)}  # type: ignore[arg-type]
+        table.spectators = {_watchers_line(self.channel, table_id)}  # type: ignore[arg-type]
         match = Match(
             table,
             ruleset,

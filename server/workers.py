@@ -3,7 +3,7 @@
 The host process keeps the listening socket, every connection, the lobby and discovery, so players see one
 host at one address. Each started table's game runs in one of `workers` worker processes
 (server/worker_main.py), placed on the one with the fewest games in play, once this process runs
-`local_games` games itself (the first games of a party stay here: one hop fewer each way). Here the table's
+`local_games` games itself (none by default; each of those skips a hop each way). Here the table's
 `match` is a `RemoteMatch`, which the lobby uses as it uses a `Match`: actions go to the worker, and the frames
 the worker builds for each seat come back already encoded, to be written to that seat's connection as they are
 (server/relay.py). This process still writes the tables' records; a worker writes their action logs.
@@ -39,11 +39,13 @@ log = logging.getLogger(__name__)
 STOP_GRACE = 5.0  # seconds a worker gets to close its games' logs when the host stops
 START_TIMEOUT = 60.0  # seconds the host waits for its workers to start before it listens anyway
 MAX_MOVES = 3  # a game whose workers died this often is given up (it would take every new worker down with it)
-# The games `doorkick host` runs in its own process before it places the next on workers (`local_games`): a move
-# there costs one process's turn instead of three (host, worker, host), which a small party feels on a busy
-# machine. Few: at 200 busy tables 16 games here cost more CPU per move and a higher p99 than none (the host
-# process, which carries every connection, is the busiest one then).
-LOCAL_GAMES = 4
+# The games `doorkick host` runs in its own process before it places the next on workers (`local_games`, and
+# `--local-games`). None by default: measured 2026-12-02 at 10, 50, 100 and 200 busy tables (2 workers, two runs
+# interleaved), 4 games here never lowered the CPU per move (0-15% more from 50 tables on) and at 10 tables
+# doubled the p99 (38 and 93 ms against 26 and 36); the host process carries every connection and is the busiest
+# one, so a game there waits on all of them. A game here skips two hops, which only a host with a table or two
+# could feel.
+LOCAL_GAMES = 0
 
 
 def default_workers() -> int:
@@ -107,19 +109,8 @@ class RemoteMatch:
 
     # -- from the worker ------------------------------------------------------------------------------
     def received(self, kind: str, rest: list[Any]) -> None:
-        if kind == relay.SEAT:
-            seat, frame = rest
-            client = self.table.seats[seat].client
-            if client is not None and seat not in self.unsent_seats:
-                client.send_frame(frame)
-        elif kind == relay.WATCHERS:
-            for client in list(self.table.spectators):
-                if self.pool.viewer_id(client) not in self.unsent_watchers:
-                    client.send_frame(rest[0])
-        elif kind == relay.REPLY:
-            if self.waiting:
-                client, _ = self.waiting.popleft()
-                client.send_frame(rest[0])
+        if kind == relay.FRAMES:
+            self._deliver(rest)
         elif kind == relay.VIEWER:
             number, frame = rest
             self.unsent_watchers.discard(number)
@@ -139,6 +130,24 @@ class RemoteMatch:
             self.seq = rest[0]
         elif kind == relay.LOST:
             self.give_up(rest[0])
+
+    def _deliver(self, frames: list[Any]) -> None:
+        """A FRAMES message: each frame, as it came, to whoever it is for (target, frame, target, frame...)."""
+        seats = self.table.seats
+        for i in range(0, len(frames), 2):
+            target, frame = frames[i], frames[i + 1]
+            if target >= 0:
+                client = seats[target].client
+                if client is not None and target not in self.unsent_seats:
+                    client.send_frame(frame)
+            elif target == relay.WATCHERS:
+                if self.table.spectators:
+                    for client in list(self.table.spectators):
+                        if self.pool.viewer_id(client) not in self.unsent_watchers:
+                            client.send_frame(frame)
+            elif self.waiting:  # relay.REPLY
+                client, _ = self.waiting.popleft()
+                client.send_frame(frame)
 
     def give_up(self, why: str) -> None:
         """The game cannot be run here: it stays on disk (a restart of the host tries it again)."""

@@ -7,13 +7,19 @@ import asyncio
 import os
 import random
 import signal
+import socket
 from pathlib import Path
+from typing import Any
 
 from wire_client import WireClient, hosted, hosted_table, play_until_over, table_of
 
 from doorkick.client.verify import verify_saved
+from doorkick.server import relay
+from doorkick.server.config import ServerConfig
 from doorkick.server.match import Match
-from doorkick.server.workers import MAX_MOVES, RemoteMatch
+from doorkick.server.tables import Seat, Table
+from doorkick.server.workers import MAX_MOVES, RemoteMatch, WorkerPool
+from doorkick.shared import protocol as p
 from doorkick.shared.rules import registry
 
 GAME = "wonderland"
@@ -214,3 +220,80 @@ def test_the_first_games_run_in_the_host_process_and_the_next_on_a_worker(tmp_pa
             assert second[0].state is not None and second[0].state["outcome"] is not None
 
     asyncio.run(scenario())
+
+
+async def _channel() -> tuple[relay.Relay, list[list[Any]], asyncio.Event]:
+    """A worker's end of a real socketpair, and what the host's end hears."""
+    heard: list[list[Any]] = []
+    arrived = asyncio.Event()
+
+    def hears(item: list[Any]) -> None:
+        heard.append(item)
+        arrived.set()
+
+    host, worker = relay.Relay(hears, lambda: None), relay.Relay(lambda item: None, lambda: None)
+    ours, theirs = socket.socketpair()
+    loop = asyncio.get_running_loop()
+    await loop.create_connection(lambda: host, sock=ours)
+    await loop.create_connection(lambda: worker, sock=theirs)
+    return worker, heard, arrived
+
+
+def test_a_tables_frames_sent_in_a_row_cross_the_relay_as_one_message_in_order() -> None:
+    async def scenario() -> None:
+        worker, heard, arrived = await _channel()
+        for seat in range(6):
+            worker.send_frame("t1", seat, bytes([seat]) * 3)
+        worker.send_frame("t1", relay.WATCHERS, b"spectators")
+        worker.send_frame("t1", relay.REPLY, b"ok")
+        worker.send_frame("t2", 0, b"other table")  # another table's frame starts its own message
+        worker.send(relay.PROGRESS, "t2", 5)  # any other message ends the one being gathered, order kept
+        worker.send_frame("t2", 1, b"after progress")
+        while len(heard) < 4:
+            arrived.clear()
+            await asyncio.wait_for(arrived.wait(), 5)
+        seats = [x for seat in range(6) for x in (seat, bytes([seat]) * 3)]
+        assert heard == [
+            [relay.FRAMES, "t1", *seats, relay.WATCHERS, b"spectators", relay.REPLY, b"ok"],
+            [relay.FRAMES, "t2", 0, b"other table"],
+            [relay.PROGRESS, "t2", 5],
+            [relay.FRAMES, "t2", 1, b"after progress"],
+        ]
+        worker.close()
+
+    asyncio.run(scenario())
+
+
+class _Connection:
+    """A stand-in for a connection in the host process: the frames written to it."""
+
+    def __init__(self) -> None:
+        self.frames: list[bytes] = []
+
+    def send_frame(self, frame: bytes) -> None:
+        self.frames.append(frame)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.frames.append(p.encode(message))
+
+
+def test_the_host_hands_each_frame_of_a_batch_to_whoever_it_is_for_unchanged() -> None:
+    table = Table("t1", "Bench", "wonderland", [Seat(i) for i in range(3)])
+    sitting = [_Connection() for _ in range(3)]
+    for seat, connection in zip(table.seats, sitting, strict=True):
+        seat.client = connection  # type: ignore[assignment]
+    watchers = [_Connection(), _Connection()]
+    table.spectators = set(watchers)  # type: ignore[arg-type]
+    pool = WorkerPool(ServerConfig(), 0)
+    match = RemoteMatch(pool, table, 0, None, None)
+    mover, waiting_for_snapshot = sitting[1], sitting[2]
+    match.waiting.append((mover, 7))  # type: ignore[arg-type]
+    match.unsent_seats[2] = pool.viewer_id(waiting_for_snapshot)  # type: ignore[arg-type]
+    frames = [0, b"seat 0", 1, b"seat 1", 2, b"seat 2", relay.WATCHERS, b"spectators", relay.REPLY, b"answer"]
+    match.received(relay.FRAMES, frames)
+    assert sitting[0].frames == [b"seat 0"]
+    assert mover.frames == [b"seat 1", b"answer"]
+    assert waiting_for_snapshot.frames == []  # its update was built for the state it held before the snapshot
+    assert all(w.frames == [b"spectators"] for w in watchers)
+    assert not match.waiting
+    assert frames[1] is sitting[0].frames[0]  # the very bytes that came from the worker, not a copy

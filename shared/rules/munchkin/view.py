@@ -9,8 +9,8 @@ help form's figures, the cards of a decision only its seat may see).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, TypeVar
 
 import msgspec
 from msgspec import UNSET, Struct, UnsetType
@@ -32,6 +32,7 @@ from .kinds import CombatStep, DecisionKind, Phase, Resolving
 from .state import Bribe, Combat, Decision, GameState, Player, remembered
 
 Side = Literal["fighters", "monsters"]
+T = TypeVar("T")
 
 
 class _Record(Struct, frozen=True, forbid_unknown_fields=True):
@@ -220,26 +221,38 @@ def _player(state: GameState, p: Player) -> PlayerView:
     )
 
 
-def _players(state: GameState) -> list[PlayerView]:
+def _players(state: GameState, before: _Before | None) -> list[PlayerView]:
     """Every player's view. A player's view depends on nothing but the player, the options and the cards, and an
-    action changes one or two players at most: an unchanged player (the very object it was) keeps its view, and
-    while nobody changed the list is the very list of the state before, so the host sees at once what did not
-    change and neither converts, diffs nor encodes it again."""
-    memo = state.catalog.memo
-    held: tuple[object, tuple[Player, ...], list[PlayerView]] | None = memo.get(_PLAYERS_HELD)
+    action changes one or two players at most: an unchanged player (the very object it was in the state before)
+    keeps its view, and while nobody changed the list is the very list of the state before, so the host sees at
+    once what did not change and neither converts, diffs nor encodes it again. The state before is the game's own
+    (its lineage), so many tables in one process do not push each other's views out of a shared memo."""
     players = state.players
-    if held is None or held[0] is not state.options or len(held[1]) != len(players):
-        views = [_player(state, p) for p in players]
-    else:
-        before, kept = held[1], held[2]
-        if all(p is q for p, q in zip(players, before, strict=True)):
-            return kept
-        views = [v if p is q else _player(state, p) for p, q, v in zip(players, before, kept, strict=True)]
-    memo[_PLAYERS_HELD] = (state.options, players, views)
-    return views
+    if before is None or before.state.options is not state.options or len(before.state.players) != len(players):
+        return [_player(state, p) for p in players]
+    old, kept = before.state.players, before.public.players
+    if players is old or all(p is q for p, q in zip(players, old, strict=True)):
+        return kept
+    return [v if p is q else _player(state, p) for p, q, v in zip(players, old, kept, strict=True)]
 
 
-_PLAYERS_HELD = ("view_players",)  # the catalogue memo's key for the players' views last built (`_players`)
+class _Before:
+    """The state before in this game and its views: a part whose sources are the very objects they were keeps
+    its view (the same object), so what did not change is seen at once."""
+
+    __slots__ = ("fight_same", "public", "seats", "state")
+
+    def __init__(self, state: GameState, views: Mapping[int | None, MunchkinView], now: GameState) -> None:
+        self.state = state
+        self.public = views[None]
+        self.seats = views
+        # the combat's view (strengths, previews) reads the combat, the players, the options and the cards only
+        self.fight_same = now.combat is state.combat and now.players is state.players and now.options is state.options
+
+
+def _kept(new: T, old: T) -> T:
+    """`old` when it equals `new`: a rebuilt part that did not change stays the very object it was."""
+    return old if type(new) is type(old) and new == old else new
 
 
 def _bribe(b: Bribe, fighter: Player) -> BribeView:
@@ -335,9 +348,12 @@ def _decision(d: Decision, seat: int | None) -> DecisionView:
 _PUBLIC_CARDS = frozenset({"lose_item", "outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"})
 
 
-def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
-    """What everybody sees: the spectator's view, which every seat's view shares."""
-    return MunchkinView(
+def _public_view(state: GameState, waiting_for: frozenset[int], before: _Before | None) -> MunchkinView:
+    """What everybody sees: the spectator's view, which every seat's view shares. Given the state before, every
+    part that did not change is the very object it was, and an unchanged view is the view before itself."""
+    old = None if before is None else before.public
+    combat = old.combat if old is not None and before is not None and before.fight_same else _combat(state)
+    fresh = MunchkinView(
         # the same objects all game long, so that the host sees at once that they did not change
         packs=remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
         options=remembered(state, ("view_options", state.options), lambda s: s.options.to_wire()),
@@ -347,8 +363,8 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
         phase=state.phase,
         met_monster=state.met_monster,
         ready=list(state.ready),
-        players=_players(state),
-        hand=[],
+        players=_players(state, before),
+        hand=[] if old is None else old.hand,
         decks=DecksView(
             len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)
         ),
@@ -356,33 +372,67 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
             PileView(state.door_discard[-1] if state.door_discard else None, len(state.door_discard)),
             PileView(state.treasure_discard[-1] if state.treasure_discard else None, len(state.treasure_discard)),
         ),
-        combat=_combat(state),
+        combat=combat,
         decisions=[_decision(d, None) for d in state.decisions],
         corpse=list(state.corpse),
         waiting_for=sorted(waiting_for),
         winners=list(state.winners),
     )
+    if old is None:
+        return fresh
+    parts = [
+        _kept(new, was) for new, was in zip(msgspec.structs.astuple(fresh), msgspec.structs.astuple(old), strict=True)
+    ]
+    if all(new is was for new, was in zip(parts, msgspec.structs.astuple(old), strict=True)):
+        return old
+    return MunchkinView(*parts)
 
 
-def _seat_view(state: GameState, public: MunchkinView, seat: int) -> MunchkinView:
-    """`public` with what only `seat` sees: its hand, its help form's figures, a decision's secret cards."""
-    changes: dict[str, Any] = {"you": seat, "hand": list(state.players[seat].hand)}
+def _seat_view(state: GameState, public: MunchkinView, seat: int, before: _Before | None) -> MunchkinView:
+    """`public` with what only `seat` sees: its hand, its help form's figures, a decision's secret cards. Given
+    the state before, a part that did not change is the very object it was (the seat's view before, if all)."""
+    old = None if before is None else before.seats.get(seat)
+    hand = list(state.players[seat].hand)
+    changes: dict[str, Any] = {"you": seat, "hand": hand if old is None else _kept(hand, old.hand)}
     c = state.combat
     if c is not None and public.combat is not None:
-        previews = _help_previews(state, c, seat)
-        if previews:
-            changes["combat"] = msgspec.structs.replace(public.combat, help_previews=previews)
+        if old is not None and before is not None and before.fight_same and public.combat is before.public.combat:
+            if old.combat is not public.combat:
+                changes["combat"] = old.combat  # its own figures, from the very fight they were worked out for
+        else:
+            previews = _help_previews(state, c, seat)
+            if previews:
+                mine = msgspec.structs.replace(public.combat, help_previews=previews)
+                changes["combat"] = mine if old is None or old.combat is None else _kept(mine, old.combat)
     if any(d.kind == "lose_cards" and d.seat == seat for d in state.decisions):
-        changes["decisions"] = [_decision(d, seat) for d in state.decisions]
+        decisions = [_decision(d, seat) for d in state.decisions]
+        changes["decisions"] = decisions if old is None else _kept(decisions, old.decisions)
+    if (
+        old is not None
+        and before is not None
+        and public is before.public
+        and all(getattr(old, name) is value for name, value in changes.items())
+        and all(getattr(old, name) is getattr(public, name) for name in _MAY_BE_OWN if name not in changes)
+    ):
+        return old
     return msgspec.structs.replace(public, **changes)
 
 
+_MAY_BE_OWN = ("combat", "decisions")  # the fields a seat's view replaces only at times
+
+
 def player_views(
-    state: GameState, seats: Iterable[int | None], waiting_for: frozenset[int]
+    state: GameState,
+    seats: Iterable[int | None],
+    waiting_for: frozenset[int],
+    before: tuple[GameState, Mapping[int | None, MunchkinView]] | None = None,
 ) -> dict[int | None, MunchkinView]:
-    """Each of `seats`' views (None: the spectators'), the public part built once for all of them."""
-    public = _public_view(state, waiting_for)
-    return {seat: public if seat is None else _seat_view(state, public, seat) for seat in seats}
+    """Each of `seats`' views (None: the spectators'), the public part built once for all of them. `before`: an
+    earlier state of this game and its views (the public one among them), whose parts the new views reuse where
+    their sources are the very objects they were; the views are equal either way."""
+    was = None if before is None or None not in before[1] else _Before(before[0], before[1], state)
+    public = _public_view(state, waiting_for, was)
+    return {seat: public if seat is None else _seat_view(state, public, seat, was) for seat in seats}
 
 
 def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int]) -> MunchkinView:

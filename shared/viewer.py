@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 from msgspec import Raw, Struct
@@ -123,6 +123,9 @@ class Audience:
         self._spliced: dict[tuple[str, ...], tuple[int, bytes]] = {}  # ... all but some fields, joined
         self._tail: tuple[int, bytes] | None = None  # the changes of `to_act`, `turn`, `outcome`: every seat's
         self._differ = Differ()
+        self._pieces: list[bytes] | None = None  # `_sorted_public`
+        self._pieces_by_part: dict[int, tuple[Any, bytes]] = {}
+        self._around: tuple[bytes, bytes] | None = None
         if before is not None:
             before.before = None  # only one state back is ever diffed from
 
@@ -212,25 +215,59 @@ class Audience:
 
     def checksum(self, seat: int | None) -> int:
         """CRC-32 of the record's canonical encoding (protocol.checksum): what the seat checks after an update.
-        The public view's fields are encoded once (`Raw`); the bytes are those of the whole record."""
+        The public view's fields are encoded once (their key and value bytes, in key order); a seat's bytes are
+        those pieces with its own fields' in their places: the bytes of the whole record, never re-encoded."""
         if seat not in self._checksums:
             public = self.views[None]
             if not isinstance(public, Struct) or type(self.views[seat]) is not type(public):
                 self._checksums[seat] = checksum(self.record(seat))
             else:
-                view = self._public_parts()
+                pieces = self._sorted_public()
                 own = self.own(seat)
                 if own:
-                    view = {**view, **{name: self._own_raw(seat, name) for name in own}}
-                state = {
-                    "view": view,
-                    "legal": self._legal_bytes(seat),
-                    "to_act": self.to_act,
-                    "turn": self.turn,
-                    "outcome": self.outcome,
-                }
-                self._checksums[seat] = zlib.crc32(canonical(state))
+                    pieces = list(pieces)
+                    keys, at = _keys_of(type(public))
+                    for name in own:
+                        pieces[at[name]] = keys[name] + self._own_raw(seat, name)
+                head, middle = self._around_legal()
+                crc = zlib.crc32(head + self._legal_bytes(seat) + middle)
+                self._checksums[seat] = zlib.crc32(b"".join(pieces), crc)
         return self._checksums[seat]
+
+    def _sorted_public(self) -> list[bytes]:
+        """The public view's canonical bytes as pieces in key order: the map's header, then each field's key and
+        value; a seat's view replaces the pieces of its own fields (the key order is the same for every seat)."""
+        if self._pieces is None:
+            parts = self._public_parts()
+            keys, _ = _keys_of(type(self.views[None]))
+            before = self.before
+            kept = before._pieces_by_part if before is not None else {}
+            pieces = [_map_header(len(keys))]
+            by_part: dict[int, tuple[Any, bytes]] = {}
+            for name, key in keys.items():
+                part = parts[name]
+                found = kept.get(id(part))
+                piece = found[1] if found is not None and found[0] is part else key + canonical(part)
+                by_part[id(part)] = (part, piece)
+                pieces.append(piece)
+            self._pieces, self._pieces_by_part = pieces, by_part
+        return self._pieces
+
+    def _around_legal(self) -> tuple[bytes, bytes]:
+        """The canonical bytes of the viewer state before its legal list and after it up to the view's map:
+        `{legal, outcome, to_act, turn, view}` in key order, the same for every seat."""
+        if self._around is None:
+            self._around = (
+                _STATE_HEAD,
+                _KEY_OUTCOME
+                + canonical(self.outcome)
+                + _KEY_TO_ACT
+                + canonical(self.to_act)
+                + _KEY_TURN
+                + canonical(self.turn)
+                + _KEY_VIEW,
+            )
+        return self._around
 
     def _legal_bytes(self, seat: int | None) -> Raw:
         """The canonical bytes of the seat's legal list; the very list the state before had keeps its bytes."""
@@ -371,6 +408,33 @@ class Audience:
                     grouped.setdefault(change[0][0], []).append([["view", *change[0]], *change[1:]])
             self._public_changes = grouped
         return self._public_changes
+
+
+# The canonical encoding of a viewer state: a map of five keys (`legal` first), the view's map last.
+_STATE_HEAD: Final = b"\x85" + canonical("legal")
+_KEY_OUTCOME: Final = canonical("outcome")
+_KEY_TO_ACT: Final = canonical("to_act")
+_KEY_TURN: Final = canonical("turn")
+_KEY_VIEW: Final = canonical("view")
+_KEYS: dict[type, tuple[dict[str, bytes], dict[str, int]]] = {}
+
+
+def _keys_of(kind: type) -> tuple[dict[str, bytes], dict[str, int]]:
+    """A view record's wire keys (its fields and its tag) in canonical order, each with its encoded bytes, and
+    each one's place among the pieces of `Audience._sorted_public` (after the map's header)."""
+    found = _KEYS.get(kind)
+    if found is None:
+        config = kind.__struct_config__  # type: ignore[attr-defined]
+        names = [*kind.__struct_fields__, *(() if config.tag_field is None else (config.tag_field,))]  # type: ignore[attr-defined]
+        ordered = sorted(names, key=lambda name: name.encode())
+        found = _KEYS[kind] = ({name: canonical(name) for name in ordered}, {n: i + 1 for i, n in enumerate(ordered)})
+    return found
+
+
+def _map_header(count: int) -> bytes:
+    if count < 16:
+        return bytes((0x80 | count,))
+    return b"\xde" + count.to_bytes(2, "big") if count < 0x10000 else b"\xdf" + count.to_bytes(4, "big")
 
 
 def viewer_state(ruleset: Ruleset[Any], state: Any, seat: int | None) -> ViewerState:

@@ -322,14 +322,17 @@ def _combat(state: GameState) -> CombatView | None:
     )
 
 
-def _help_previews(state: GameState, c: Combat, seat: int | None) -> list[HelpPreviewView]:
+def _help_previews(state: GameState, c: Combat, seat: int | None, memo: dict[str, Any]) -> list[HelpPreviewView]:
     """The help form's figures, for those who decide: the fighter sees what every seat that may be asked
     would add; an asked seat sees what its own help would change. Strengths are public; this only spares
     everyone else the work."""
     asking, asked = c.step == "fight" and c.helper is None, c.step == "help"
     if seat is None or not (asking or asked) or (seat != c.fighter and not (asked and seat in asked_seats(state, c))):
         return []
-    previews = help_previews(state) if seat == c.fighter else (help_preview(state, seat),)
+    every = memo.get("previews")  # the fighter's figures hold every asked seat's: worked out once per state
+    if every is None:
+        every = memo["previews"] = help_previews(state)
+    previews = every if seat == c.fighter else tuple(h for h in every if h.seat == seat) or (help_preview(state, seat),)
     return [HelpPreviewView(h.seat, h.adds, h.fighters, h.monsters, h.winning) for h in previews]
 
 
@@ -351,8 +354,8 @@ _PUBLIC_CARDS = frozenset({"lose_item", "outrun_curse", "door_order", "doors_wai
 def _public_view(state: GameState, waiting_for: frozenset[int], before: _Before | None) -> MunchkinView:
     """What everybody sees: the spectator's view, which every seat's view shares. Given the state before, every
     part that did not change is the very object it was, and an unchanged view is the view before itself."""
-    old = None if before is None else before.public
-    combat = old.combat if old is not None and before is not None and before.fight_same else _combat(state)
+    if before is not None:
+        return _public_view_since(state, waiting_for, before)
     fresh = MunchkinView(
         # the same objects all game long, so that the host sees at once that they did not change
         packs=remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
@@ -363,8 +366,8 @@ def _public_view(state: GameState, waiting_for: frozenset[int], before: _Before 
         phase=state.phase,
         met_monster=state.met_monster,
         ready=list(state.ready),
-        players=_players(state, before),
-        hand=[] if old is None else old.hand,
+        players=_players(state, None),
+        hand=[],
         decks=DecksView(
             len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)
         ),
@@ -372,35 +375,94 @@ def _public_view(state: GameState, waiting_for: frozenset[int], before: _Before 
             PileView(state.door_discard[-1] if state.door_discard else None, len(state.door_discard)),
             PileView(state.treasure_discard[-1] if state.treasure_discard else None, len(state.treasure_discard)),
         ),
-        combat=combat,
+        combat=_combat(state),
         decisions=[_decision(d, None) for d in state.decisions],
         corpse=list(state.corpse),
         waiting_for=sorted(waiting_for),
         winners=list(state.winners),
     )
-    if old is None:
-        return fresh
-    parts = [
-        _kept(new, was) for new, was in zip(msgspec.structs.astuple(fresh), msgspec.structs.astuple(old), strict=True)
-    ]
-    if all(new is was for new, was in zip(parts, msgspec.structs.astuple(old), strict=True)):
+    return fresh
+
+
+def _public_view_since(state: GameState, waiting_for: frozenset[int], before: _Before) -> MunchkinView:
+    """`_public_view` from the state before: a part whose sources are the very objects they were is not built
+    again, a part rebuilt equal to the one before is that one, and a view with every part kept is the view before.
+    The views are equal to those built afresh (tests/server/test_server_update_frames.py)."""
+    then, old = before.state, before.public
+    decks, discards = old.decks, old.discards
+    if (decks.door, decks.treasure, decks.fairy_dust, decks.fairy_dust_out) != (
+        len(state.door_deck),
+        len(state.treasure_deck),
+        len(state.fairy_dust_deck),
+        len(state.fairy_dust_out),
+    ):
+        decks = DecksView(
+            len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)
+        )
+    if state.door_discard is not then.door_discard or state.treasure_discard is not then.treasure_discard:
+        discards = _kept(
+            DiscardsView(
+                PileView(state.door_discard[-1] if state.door_discard else None, len(state.door_discard)),
+                PileView(state.treasure_discard[-1] if state.treasure_discard else None, len(state.treasure_discard)),
+            ),
+            discards,
+        )
+    waiting = sorted(waiting_for)
+    parts = (
+        # the same objects all game long
+        old.packs
+        if state.catalog is then.catalog
+        else remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
+        old.options
+        if state.options is then.options
+        else remembered(state, ("view_options", state.options), lambda s: s.options.to_wire()),
+        None,
+        state.turn,
+        state.active,
+        state.phase,
+        state.met_monster,
+        old.ready if state.ready is then.ready else _kept(list(state.ready), old.ready),
+        _players(state, before),
+        old.hand,
+        decks,
+        discards,
+        old.combat if before.fight_same else _kept(_combat(state), old.combat),
+        old.decisions
+        if state.decisions is then.decisions
+        else _kept([_decision(d, None) for d in state.decisions], old.decisions),
+        old.corpse if state.corpse is then.corpse else _kept(list(state.corpse), old.corpse),
+        old.waiting_for if waiting == old.waiting_for else waiting,
+        old.winners if state.winners is then.winners else _kept(list(state.winners), old.winners),
+    )
+    was = msgspec.structs.astuple(old)
+    if (
+        all(new is then_part or new == then_part for new, then_part in zip(parts[2:7], was[2:7], strict=True))
+        and all(new is then_part for new, then_part in zip(parts[7:], was[7:], strict=True))
+        and parts[1] is was[1]
+    ):
         return old
     return MunchkinView(*parts)
 
 
-def _seat_view(state: GameState, public: MunchkinView, seat: int, before: _Before | None) -> MunchkinView:
+def _seat_view(
+    state: GameState, public: MunchkinView, seat: int, before: _Before | None, memo: dict[str, Any]
+) -> MunchkinView:
     """`public` with what only `seat` sees: its hand, its help form's figures, a decision's secret cards. Given
     the state before, a part that did not change is the very object it was (the seat's view before, if all)."""
     old = None if before is None else before.seats.get(seat)
-    hand = list(state.players[seat].hand)
-    changes: dict[str, Any] = {"you": seat, "hand": hand if old is None else _kept(hand, old.hand)}
+    source = state.players[seat].hand
+    if old is not None and before is not None and source is before.state.players[seat].hand:  # `old`: seat was there
+        hand = old.hand
+    else:
+        hand = list(source) if old is None else _kept(list(source), old.hand)
+    changes: dict[str, Any] = {"you": seat, "hand": hand}
     c = state.combat
     if c is not None and public.combat is not None:
         if old is not None and before is not None and before.fight_same and public.combat is before.public.combat:
             if old.combat is not public.combat:
                 changes["combat"] = old.combat  # its own figures, from the very fight they were worked out for
         else:
-            previews = _help_previews(state, c, seat)
+            previews = _help_previews(state, c, seat, memo)
             if previews:
                 mine = msgspec.structs.replace(public.combat, help_previews=previews)
                 changes["combat"] = mine if old is None or old.combat is None else _kept(mine, old.combat)
@@ -411,7 +473,7 @@ def _seat_view(state: GameState, public: MunchkinView, seat: int, before: _Befor
         old is not None
         and before is not None
         and public is before.public
-        and all(getattr(old, name) is value for name, value in changes.items())
+        and all(getattr(old, name) is value for name, value in changes.items() if name != "you")
         and all(getattr(old, name) is getattr(public, name) for name in _MAY_BE_OWN if name not in changes)
     ):
         return old
@@ -432,7 +494,8 @@ def player_views(
     their sources are the very objects they were; the views are equal either way."""
     was = None if before is None or None not in before[1] else _Before(before[0], before[1], state)
     public = _public_view(state, waiting_for, was)
-    return {seat: public if seat is None else _seat_view(state, public, seat, was) for seat in seats}
+    memo: dict[str, Any] = {}  # what the seats' own parts share (the help form's figures)
+    return {seat: public if seat is None else _seat_view(state, public, seat, was, memo) for seat in seats}
 
 
 def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int]) -> MunchkinView:

@@ -39,6 +39,7 @@ class Receiver:
     """A client that decodes every frame it is handed and keeps its state as a client does."""
 
     def __init__(self) -> None:
+        self.name = "receiver"
         self.table: Table | None = None
         self.seat: int | None = None
         self.frames: list[dict[str, Any]] = []
@@ -80,6 +81,7 @@ async def play(game: str, packs: tuple[str, ...], options: Any, seed: int, moves
     table = Table("t1", "test", game, seats, started=True, seed=seed)
     watcher, late_watcher = Receiver(), Receiver()
     table.spectators.add(watcher)
+    spectators = [watcher]
     state = rules.new_game(setups, seed, packs, options) if packs else rules.new_game(setups, seed)
     config = ServerConfig(pass_timeout=None, turn_timeout=None, discovery=False)
     match = Match(table, rules, state, 0, NoLog(), config, lambda *a: None)  # type: ignore[arg-type]
@@ -139,6 +141,7 @@ async def play(game: str, packs: tuple[str, ...], options: Any, seed: int, moves
             seats[missed].client = None
         if n == 30:  # a big screen starts watching mid-game
             table.spectators.add(late_watcher)
+            spectators.append(late_watcher)
             viewers[id(late_watcher)] = None
             match.send_snapshot(late_watcher, None)
             read(late_watcher, None, None)
@@ -148,8 +151,8 @@ async def play(game: str, packs: tuple[str, ...], options: Any, seed: int, moves
             for i, r in enumerate(receivers):
                 if seats[i].client is not None:
                     read(r, i, [])
-            for r in table.spectators:
-                read(r, None, [])  # type: ignore[arg-type]
+            for watching in spectators:
+                read(watching, None, [])
         action = chooser.choice(choices)
         events_seen: list[Any] = []
         inner = match.recent.add
@@ -177,8 +180,8 @@ async def play(game: str, packs: tuple[str, ...], options: Any, seed: int, moves
         for i, r in enumerate(receivers):
             if seats[i].client is not None:
                 read(r, i, events_seen)
-        for r in table.spectators:
-            read(r, None, events_seen)  # type: ignore[arg-type]
+        for watching in spectators:
+            read(watching, None, events_seen)
     await match.close()
     return counts
 

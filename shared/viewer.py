@@ -317,13 +317,14 @@ class Audience:
     def _follows(self, seat: int | None) -> bool:
         """Whether the seat's changes can be worked out part by part from the audience before."""
         before = self.before
+        if before is None or seat not in before.views:
+            return False
+        kind = type(self.views[None])
         return (
-            before is not None
-            and isinstance(self.views[None], Struct)
-            and type(before.views[None]) is type(self.views[None])
-            and type(self.views[seat]) is type(self.views[None])
-            and type(before.views.get(seat, before.views[None])) is type(self.views[None])
-            and seat in before.views
+            issubclass(kind, Struct)
+            and type(before.views[None]) is kind
+            and type(self.views[seat]) is kind
+            and type(before.views[seat]) is kind
         )
 
     def changes(self, seat: int | None, held: dict[str, Wire], differ: Differ) -> list[list[Wire]]:

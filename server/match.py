@@ -3,7 +3,8 @@
 Every seat and spectator gets its own view: a full snapshot on join or resync, otherwise a sequence-numbered
 update holding the events as that seat may know them and the changed parts of its state, with a checksum. The
 views of one state are built once for every viewer (`viewer.Audience`): the public part once, each seat only its
-own; spectators share one.
+own; spectators share one. What every seat shares (the public changes, the events as everybody knows them) is
+encoded once and spliced into each seat's frame.
 Timers play `pass` for a silent human in a window where passing is legal; a human with nothing to pass is
 played for by a bot after the longer turn timeout. Bots use the same path as humans; a hard bot thinks in a
 worker process (`bot_pool`) so that the other tables on this host keep moving meanwhile.

@@ -8,7 +8,9 @@ client decodes what it receives with `decode`, which refuses a field it does not
 `Audience` builds the states of every viewer of one game state: the public view once, each seat only its own
 part, and the wire forms of different seats share every part that is the same for them (one object). The
 canonical bytes of the public view's fields are encoded once, so a seat's checksum encodes only its own part.
-Given the audience of the state before, it diffs the public view once and each seat only in its own part;
+Given the audience of the state before, its views are built from the views before (parts whose sources did
+not change are the very parts they were), it diffs the public view once and each seat only in its own part, and
+`changes_since_before` gives a seat's changes as msgpack bytes with the public ones encoded once and spliced in;
 `Differ` diffs any two states, comparing a part two viewers share once for both.
 """
 

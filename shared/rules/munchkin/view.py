@@ -252,7 +252,7 @@ class _Before:
 
 def _kept(new: T, old: T) -> T:
     """`old` when it equals `new`: a rebuilt part that did not change stays the very object it was."""
-    return old if type(new) is type(old) and new == old else new
+    return old if new is old or (type(new) is type(old) and new == old) else new
 
 
 def _bribe(b: Bribe, fighter: Player) -> BribeView:

@@ -201,7 +201,7 @@ def player_views(
 def _kept_parts(new: WonderlandView, old: WonderlandView) -> WonderlandView:
     """`new` with each field equal to `old`'s that very object; `old` itself when all are."""
     fields, was = msgspec.structs.astuple(new), msgspec.structs.astuple(old)
-    parts = [b if a == b and type(a) is type(b) else a for a, b in zip(fields, was, strict=True)]
+    parts = [b if a is b or (type(a) is type(b) and a == b) else a for a, b in zip(fields, was, strict=True)]
     if all(a is b for a, b in zip(parts, was, strict=True)):
         return old
     return WonderlandView(*parts)

@@ -192,9 +192,11 @@ def player_views(
         if seat is None:
             views[seat] = public
             continue
-        mine = msgspec.structs.replace(public, seat=seat, hand=list(state.hands[seat]), gold=gold(state, seat))
+        hand = list(state.hands[seat])
         was = None if before is None else before[1].get(seat)
-        views[seat] = mine if was is None else _kept_parts(mine, was)
+        if was is not None and was.hand == hand:
+            hand = was.hand  # its own part that did not change: the very list it was
+        views[seat] = msgspec.structs.replace(public, seat=seat, hand=hand, gold=gold(state, seat))
     return views
 
 

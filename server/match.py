@@ -3,7 +3,8 @@
 Every seat and spectator gets its own view: a full snapshot on join or resync, otherwise a sequence-numbered
 update holding the events as that seat may know them and the changed parts of its state, with a checksum. The
 views of one state are built once for every viewer (`viewer.Audience`): the public part once, each seat only its
-own; spectators share one.
+own; spectators share one. What every seat shares (the public changes, the events as everybody knows them) is
+encoded once and spliced into each seat's frame.
 Timers play `pass` for a silent human in a window where passing is legal; a human with nothing to pass is
 played for by a bot after the longer turn timeout. Bots use the same path as humans; a hard bot thinks in a
 worker process (`bot_pool`) so that the other tables on this host keep moving meanwhile.
@@ -17,6 +18,8 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Raw
 
 from ..shared import protocol as p
 from ..shared.bots import THINKS_LONG, Bot, level_for, make_bot
@@ -95,8 +98,9 @@ class Match:
         self.on_finish = on_finish  # called with the table once the game has an outcome
         self.on_progress = on_progress or (lambda table: None)  # called with the table after every action
         self.queue: asyncio.Queue[Job] = asyncio.Queue(maxsize=config.queue_limit)
-        self.sent: dict[int, dict[str, Any]] = {}  # the state each connected seat holds
-        self.spectator_state: dict[str, Any] | None = None
+        # the viewer states each connected seat holds: `wire(seat)` of that audience (None: the spectators')
+        self.sent: dict[int, Audience] = {}
+        self.spectator_state: Audience | None = None
         self.timers: dict[int, _Timer] = {}
         self.bot_turns: dict[int, asyncio.TimerHandle] = {}
         # Each seat's legal actions in the current state: the broadcast, the clocks and the next action's check
@@ -146,9 +150,9 @@ class Match:
         viewers = self._audience()
         state = viewers.wire(seat)
         if seat is None:
-            self.spectator_state = state
+            self.spectator_state = viewers
         else:
-            self.sent[seat] = state
+            self.sent[seat] = viewers
         checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         client.send(
             p.message(
@@ -331,20 +335,21 @@ class Match:
         return self._viewers
 
     def _update(
-        self,
-        seat: int | None,
-        events: list[Event],
-        public: list[dict[str, Any]],
-        before: dict[str, Any],
-        differ: Differ,
-        stand_in: int | None = None,
-    ) -> tuple[dict[str, Any], bytes]:
-        """`public`: the events as everybody knows them; a seat in an event's audience gets its own."""
+        self, seat: int | None, events: _Events, held: Audience, stand_in: int | None = None
+    ) -> tuple[Audience, bytes]:
+        """The seat's update frame from the viewer state it holds (`held`'s) to the current one. The parts every
+        seat shares (the public view's changes, the events as everybody knows them) come encoded once and are
+        spliced in; a seat adds only its own."""
         viewers = self._audience()
-        state = viewers.wire(seat)
-        changes = viewers.changes(seat, before, differ)
+        if held is viewers:
+            count, changes = 0, b""
+        elif held is viewers.before:
+            count, changes = viewers.changes_since_before(seat)
+        else:  # it holds an older state (it missed an update): its changes are worked out whole
+            whole = Differ().diff(held.wire(seat), viewers.wire(seat))
+            count, changes = len(whole), p.encode_items(whole)
         # A viewer whose state did not change holds the checksum it was last sent.
-        checksum = self.sent_checksum.get(seat) if not changes else None
+        checksum = self.sent_checksum.get(seat) if not count else None
         if checksum is None:
             checksum = self.sent_checksum[seat] = viewers.checksum(seat)
         message = p.message(
@@ -352,26 +357,25 @@ class Match:
             table=self.table.id,
             seat=seat,
             seq=self.seq,
-            events=[e.for_seat(seat) if seat in e.audience else known for e, known in zip(events, public, strict=True)],
-            changes=changes,
+            events=events.for_seat(seat),
+            changes=Raw(p.array_header(count) + changes),
             checksum=checksum,
         )
         if stand_in is not None:
             message["stand_in"] = stand_in
-        return state, p.encode(message)
+        return viewers, p.encode(message)
 
     def _broadcast(self, events: list[Event], stand_in: int | None = None) -> None:
         self.recent.add(events)
-        differ = Differ()  # the parts every seat shares are diffed once
-        public = [e.for_seat(None) for e in events]
+        told = _Events(events)  # as everybody knows them, encoded once
         for seat in self.table.seats:
             before = self.sent.get(seat.index)
             if seat.client is None or before is None:
                 continue
-            self.sent[seat.index], frame = self._update(seat.index, events, public, before, differ, stand_in)
+            self.sent[seat.index], frame = self._update(seat.index, told, before, stand_in)
             seat.client.send_frame(frame)
         if self.table.spectators and self.spectator_state is not None:
-            self.spectator_state, frame = self._update(None, events, public, self.spectator_state, differ, stand_in)
+            self.spectator_state, frame = self._update(None, told, self.spectator_state, stand_in)
             for client in list(self.table.spectators):
                 client.send_frame(frame)
 
@@ -453,6 +457,29 @@ class Match:
         for handle in self.bot_turns.values():
             handle.cancel()
         self.bot_turns.clear()
+
+
+class _Events:
+    """One action's events for every viewer: as everybody may know them encoded once, and a seat in an
+    event's audience (one that may know its secret part) gets its own."""
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        self.public = [Raw(p.encode_value(e.told(None))) for e in events]
+        self.everybody = Raw(p.encode_value(self.public))
+        self.secret = [e for e in events if e.audience]
+
+    def for_seat(self, seat: int | None) -> Raw:
+        if seat is None or not any(seat in e.audience for e in self.secret):
+            return self.everybody
+        return Raw(
+            p.encode_value(
+                [
+                    Raw(p.encode_value(e.told(seat))) if seat in e.audience else known
+                    for e, known in zip(self.events, self.public, strict=True)
+                ]
+            )
+        )
 
 
 def _bot_level(table: Table, seat: int) -> str:

@@ -176,6 +176,34 @@ def encode(message: Mapping[str, Wire]) -> bytes:
 _ENCODER: Final = msgspec.msgpack.Encoder()
 
 
+def encode_value(value: Any) -> bytes:
+    """The msgpack bytes of one value as frames carry it: a part encoded once for many frames (`msgspec.Raw`)."""
+    return _ENCODER.encode(value)
+
+
+def array_header(count: int) -> bytes:
+    """The msgpack header of an array of `count` items, in the shortest form (as any encoder writes it)."""
+    if count < 16:
+        return bytes((0x90 | count,))
+    if count < 0x10000:
+        return b"\xdc" + count.to_bytes(2, "big")
+    return b"\xdd" + count.to_bytes(4, "big")
+
+
+def array_items(encoded: bytes) -> bytes:
+    """The items of an encoded msgpack array without its header: arrays encoded apart, joined into one behind
+    `array_header` of their counts together, make the bytes of the one array of all their items."""
+    first = encoded[0]
+    if 0x90 <= first <= 0x9F:
+        return encoded[1:]
+    return encoded[3:] if first == 0xDC else encoded[5:]
+
+
+def encode_items(items: list[Any]) -> bytes:
+    """`array_items` of the encoded list."""
+    return array_items(_ENCODER.encode(items))
+
+
 def message(type_: str, id_: int | str | None = None, **fields: Wire) -> dict[str, Wire]:
     """A message map ready for `encode`; the id is included only when the request had one."""
     out: dict[str, Wire] = {"type": type_, **fields}

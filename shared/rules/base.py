@@ -188,8 +188,12 @@ class Ruleset(Protocol[S]):
         """The wire form of `seat`'s view record (None: a spectator's), as tests and tools read it."""
         ...
 
-    def player_views(self, state: S, seats: Iterable[int | None]) -> Mapping[int | None, Any]:
-        """Each of `seats`' view records (msgspec Structs, the host encodes them), the public part built once."""
+    def player_views(
+        self, state: S, seats: Iterable[int | None], before: tuple[S, Mapping[int | None, Any]] | None = None
+    ) -> Mapping[int | None, Any]:
+        """Each of `seats`' view records (msgspec Structs, the host encodes them), the public part built once.
+        `before`: an earlier state of the same game and the views this gave for it (the public one, None, among
+        them): a part whose sources did not change may be that very object (the views are equal either way)."""
         ...
 
     def outcome(self, state: S) -> Outcome | None: ...

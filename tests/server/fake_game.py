@@ -173,7 +173,9 @@ class DiceRace:
             view["hand"] = list(state.hands[seat])
         return view
 
-    def player_views(self, state: RaceState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    def player_views(
+        self, state: RaceState, seats: Iterable[int | None], before: Any = None
+    ) -> dict[int | None, dict[str, Any]]:
         return {seat: self.player_view(state, seat) for seat in seats}
 
     def outcome(self, state: RaceState) -> Outcome | None:

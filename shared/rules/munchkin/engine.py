@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
 
@@ -428,8 +428,13 @@ class MunchkinRules:
     def player_view(self, state: GameState, seat: int | None) -> dict[str, Wire]:
         return msgspec.to_builtins(player_view(state, seat, seats_to_act(state)))  # type: ignore[no-any-return]
 
-    def player_views(self, state: GameState, seats: Iterable[int | None]) -> dict[int | None, MunchkinView]:
-        return player_views(state, seats, seats_to_act(state))
+    def player_views(
+        self,
+        state: GameState,
+        seats: Iterable[int | None],
+        before: tuple[GameState, Mapping[int | None, MunchkinView]] | None = None,
+    ) -> dict[int | None, MunchkinView]:
+        return player_views(state, seats, seats_to_act(state), before)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return outcome(state)

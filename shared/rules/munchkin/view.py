@@ -9,8 +9,8 @@ help form's figures, the cards of a decision only its seat may see).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, TypeVar
 
 import msgspec
 from msgspec import UNSET, Struct, UnsetType
@@ -32,6 +32,7 @@ from .kinds import CombatStep, DecisionKind, Phase, Resolving
 from .state import Bribe, Combat, Decision, GameState, Player, remembered
 
 Side = Literal["fighters", "monsters"]
+T = TypeVar("T")
 
 
 class _Record(Struct, frozen=True, forbid_unknown_fields=True):
@@ -220,26 +221,38 @@ def _player(state: GameState, p: Player) -> PlayerView:
     )
 
 
-def _players(state: GameState) -> list[PlayerView]:
+def _players(state: GameState, before: _Before | None) -> list[PlayerView]:
     """Every player's view. A player's view depends on nothing but the player, the options and the cards, and an
-    action changes one or two players at most: an unchanged player (the very object it was) keeps its view, and
-    while nobody changed the list is the very list of the state before, so the host sees at once what did not
-    change and neither converts, diffs nor encodes it again."""
-    memo = state.catalog.memo
-    held: tuple[object, tuple[Player, ...], list[PlayerView]] | None = memo.get(_PLAYERS_HELD)
+    action changes one or two players at most: an unchanged player (the very object it was in the state before)
+    keeps its view, and while nobody changed the list is the very list of the state before, so the host sees at
+    once what did not change and neither converts, diffs nor encodes it again. The state before is the game's own
+    (its lineage), so many tables in one process do not push each other's views out of a shared memo."""
     players = state.players
-    if held is None or held[0] is not state.options or len(held[1]) != len(players):
-        views = [_player(state, p) for p in players]
-    else:
-        before, kept = held[1], held[2]
-        if all(p is q for p, q in zip(players, before, strict=True)):
-            return kept
-        views = [v if p is q else _player(state, p) for p, q, v in zip(players, before, kept, strict=True)]
-    memo[_PLAYERS_HELD] = (state.options, players, views)
-    return views
+    if before is None or before.state.options is not state.options or len(before.state.players) != len(players):
+        return [_player(state, p) for p in players]
+    old, kept = before.state.players, before.public.players
+    if players is old or all(p is q for p, q in zip(players, old, strict=True)):
+        return kept
+    return [v if p is q else _player(state, p) for p, q, v in zip(players, old, kept, strict=True)]
 
 
-_PLAYERS_HELD = ("view_players",)  # the catalogue memo's key for the players' views last built (`_players`)
+class _Before:
+    """The state before in this game and its views: a part whose sources are the very objects they were keeps
+    its view (the same object), so what did not change is seen at once."""
+
+    __slots__ = ("fight_same", "public", "seats", "state")
+
+    def __init__(self, state: GameState, views: Mapping[int | None, MunchkinView], now: GameState) -> None:
+        self.state = state
+        self.public = views[None]
+        self.seats = views
+        # the combat's view (strengths, previews) reads the combat, the players, the options and the cards only
+        self.fight_same = now.combat is state.combat and now.players is state.players and now.options is state.options
+
+
+def _kept(new: T, old: T) -> T:
+    """`old` when it equals `new`: a rebuilt part that did not change stays the very object it was."""
+    return old if new is old or (type(new) is type(old) and new == old) else new
 
 
 def _bribe(b: Bribe, fighter: Player) -> BribeView:
@@ -309,14 +322,17 @@ def _combat(state: GameState) -> CombatView | None:
     )
 
 
-def _help_previews(state: GameState, c: Combat, seat: int | None) -> list[HelpPreviewView]:
+def _help_previews(state: GameState, c: Combat, seat: int | None, memo: dict[str, Any]) -> list[HelpPreviewView]:
     """The help form's figures, for those who decide: the fighter sees what every seat that may be asked
     would add; an asked seat sees what its own help would change. Strengths are public; this only spares
     everyone else the work."""
     asking, asked = c.step == "fight" and c.helper is None, c.step == "help"
     if seat is None or not (asking or asked) or (seat != c.fighter and not (asked and seat in asked_seats(state, c))):
         return []
-    previews = help_previews(state) if seat == c.fighter else (help_preview(state, seat),)
+    every = memo.get("previews")  # the fighter's figures hold every asked seat's: worked out once per state
+    if every is None:
+        every = memo["previews"] = help_previews(state)
+    previews = every if seat == c.fighter else tuple(h for h in every if h.seat == seat) or (help_preview(state, seat),)
     return [HelpPreviewView(h.seat, h.adds, h.fighters, h.monsters, h.winning) for h in previews]
 
 
@@ -335,9 +351,12 @@ def _decision(d: Decision, seat: int | None) -> DecisionView:
 _PUBLIC_CARDS = frozenset({"lose_item", "outrun_curse", "door_order", "doors_waiting", "resurrect", "curse_cast"})
 
 
-def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
-    """What everybody sees: the spectator's view, which every seat's view shares."""
-    return MunchkinView(
+def _public_view(state: GameState, waiting_for: frozenset[int], before: _Before | None) -> MunchkinView:
+    """What everybody sees: the spectator's view, which every seat's view shares. Given the state before, every
+    part that did not change is the very object it was, and an unchanged view is the view before itself."""
+    if before is not None:
+        return _public_view_since(state, waiting_for, before)
+    fresh = MunchkinView(
         # the same objects all game long, so that the host sees at once that they did not change
         packs=remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
         options=remembered(state, ("view_options", state.options), lambda s: s.options.to_wire()),
@@ -347,7 +366,7 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
         phase=state.phase,
         met_monster=state.met_monster,
         ready=list(state.ready),
-        players=_players(state),
+        players=_players(state, None),
         hand=[],
         decks=DecksView(
             len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)
@@ -362,27 +381,121 @@ def _public_view(state: GameState, waiting_for: frozenset[int]) -> MunchkinView:
         waiting_for=sorted(waiting_for),
         winners=list(state.winners),
     )
+    return fresh
 
 
-def _seat_view(state: GameState, public: MunchkinView, seat: int) -> MunchkinView:
-    """`public` with what only `seat` sees: its hand, its help form's figures, a decision's secret cards."""
-    changes: dict[str, Any] = {"you": seat, "hand": list(state.players[seat].hand)}
+def _public_view_since(state: GameState, waiting_for: frozenset[int], before: _Before) -> MunchkinView:
+    """`_public_view` from the state before: a part whose sources are the very objects they were is not built
+    again, a part rebuilt equal to the one before is that one, and a view with every part kept is the view before.
+    The views are equal to those built afresh (tests/server/test_server_update_frames.py)."""
+    then, old = before.state, before.public
+    decks, discards = old.decks, old.discards
+    if (decks.door, decks.treasure, decks.fairy_dust, decks.fairy_dust_out) != (
+        len(state.door_deck),
+        len(state.treasure_deck),
+        len(state.fairy_dust_deck),
+        len(state.fairy_dust_out),
+    ):
+        decks = DecksView(
+            len(state.door_deck), len(state.treasure_deck), len(state.fairy_dust_deck), len(state.fairy_dust_out)
+        )
+    if state.door_discard is not then.door_discard or state.treasure_discard is not then.treasure_discard:
+        discards = _kept(
+            DiscardsView(
+                PileView(state.door_discard[-1] if state.door_discard else None, len(state.door_discard)),
+                PileView(state.treasure_discard[-1] if state.treasure_discard else None, len(state.treasure_discard)),
+            ),
+            discards,
+        )
+    waiting = sorted(waiting_for)
+    parts = (
+        # the same objects all game long
+        old.packs
+        if state.catalog is then.catalog
+        else remembered(state, ("view_packs",), lambda s: list(s.catalog.packs)),
+        old.options
+        if state.options is then.options
+        else remembered(state, ("view_options", state.options), lambda s: s.options.to_wire()),
+        None,
+        state.turn,
+        state.active,
+        state.phase,
+        state.met_monster,
+        old.ready if state.ready is then.ready else _kept(list(state.ready), old.ready),
+        _players(state, before),
+        old.hand,
+        decks,
+        discards,
+        old.combat if before.fight_same else _kept(_combat(state), old.combat),
+        old.decisions
+        if state.decisions is then.decisions
+        else _kept([_decision(d, None) for d in state.decisions], old.decisions),
+        old.corpse if state.corpse is then.corpse else _kept(list(state.corpse), old.corpse),
+        old.waiting_for if waiting == old.waiting_for else waiting,
+        old.winners if state.winners is then.winners else _kept(list(state.winners), old.winners),
+    )
+    was = msgspec.structs.astuple(old)
+    if (
+        all(new is then_part or new == then_part for new, then_part in zip(parts[2:7], was[2:7], strict=True))
+        and all(new is then_part for new, then_part in zip(parts[7:], was[7:], strict=True))
+        and parts[1] is was[1]
+    ):
+        return old
+    return MunchkinView(*parts)
+
+
+def _seat_view(
+    state: GameState, public: MunchkinView, seat: int, before: _Before | None, memo: dict[str, Any]
+) -> MunchkinView:
+    """`public` with what only `seat` sees: its hand, its help form's figures, a decision's secret cards. Given
+    the state before, a part that did not change is the very object it was (the seat's view before, if all)."""
+    old = None if before is None else before.seats.get(seat)
+    source = state.players[seat].hand
+    if old is not None and before is not None and source is before.state.players[seat].hand:  # `old`: seat was there
+        hand = old.hand
+    else:
+        hand = list(source) if old is None else _kept(list(source), old.hand)
+    changes: dict[str, Any] = {"you": seat, "hand": hand}
     c = state.combat
     if c is not None and public.combat is not None:
-        previews = _help_previews(state, c, seat)
-        if previews:
-            changes["combat"] = msgspec.structs.replace(public.combat, help_previews=previews)
+        if old is not None and before is not None and before.fight_same and public.combat is before.public.combat:
+            if old.combat is not public.combat:
+                changes["combat"] = old.combat  # its own figures, from the very fight they were worked out for
+        else:
+            previews = _help_previews(state, c, seat, memo)
+            if previews:
+                mine = msgspec.structs.replace(public.combat, help_previews=previews)
+                changes["combat"] = mine if old is None or old.combat is None else _kept(mine, old.combat)
     if any(d.kind == "lose_cards" and d.seat == seat for d in state.decisions):
-        changes["decisions"] = [_decision(d, seat) for d in state.decisions]
+        decisions = [_decision(d, seat) for d in state.decisions]
+        changes["decisions"] = decisions if old is None else _kept(decisions, old.decisions)
+    if (
+        old is not None
+        and before is not None
+        and public is before.public
+        and all(getattr(old, name) is value for name, value in changes.items() if name != "you")
+        and all(getattr(old, name) is getattr(public, name) for name in _MAY_BE_OWN if name not in changes)
+    ):
+        return old
     return msgspec.structs.replace(public, **changes)
 
 
+_MAY_BE_OWN = ("combat", "decisions")  # the fields a seat's view replaces only at times
+
+
 def player_views(
-    state: GameState, seats: Iterable[int | None], waiting_for: frozenset[int]
+    state: GameState,
+    seats: Iterable[int | None],
+    waiting_for: frozenset[int],
+    before: tuple[GameState, Mapping[int | None, MunchkinView]] | None = None,
 ) -> dict[int | None, MunchkinView]:
-    """Each of `seats`' views (None: the spectators'), the public part built once for all of them."""
-    public = _public_view(state, waiting_for)
-    return {seat: public if seat is None else _seat_view(state, public, seat) for seat in seats}
+    """Each of `seats`' views (None: the spectators'), the public part built once for all of them. `before`: an
+    earlier state of this game and its views (the public one among them), whose parts the new views reuse where
+    their sources are the very objects they were; the views are equal either way."""
+    was = None if before is None or None not in before[1] else _Before(before[0], before[1], state)
+    public = _public_view(state, waiting_for, was)
+    memo: dict[str, Any] = {}  # what the seats' own parts share (the help form's figures)
+    return {seat: public if seat is None else _seat_view(state, public, seat, was, memo) for seat in seats}
 
 
 def player_view(state: GameState, seat: int | None, waiting_for: frozenset[int]) -> MunchkinView:

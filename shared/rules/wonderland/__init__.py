@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import msgspec
 
@@ -34,8 +34,13 @@ class WonderlandRuleset:
     def player_view(self, state: WonderlandState, seat: int | None) -> dict[str, Wire]:
         return msgspec.to_builtins(player_view(state, seat))  # type: ignore[no-any-return]
 
-    def player_views(self, state: WonderlandState, seats: Iterable[int | None]) -> dict[int | None, WonderlandView]:
-        return player_views(state, seats)
+    def player_views(
+        self,
+        state: WonderlandState,
+        seats: Iterable[int | None],
+        before: tuple[WonderlandState, Mapping[int | None, WonderlandView]] | None = None,
+    ) -> dict[int | None, WonderlandView]:
+        return player_views(state, seats, before)
 
     def outcome(self, state: WonderlandState) -> Outcome | None:
         return engine.outcome(state)

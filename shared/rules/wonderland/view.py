@@ -8,7 +8,7 @@ Gold.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 import msgspec
@@ -172,19 +172,41 @@ def _public_view(state: WonderlandState) -> WonderlandView:
     )
 
 
-def player_views(state: WonderlandState, seats: Iterable[int | None]) -> dict[int | None, WonderlandView]:
-    """Each of `seats`' views (None: the spectators'), the public part built once for all of them."""
+def player_views(
+    state: WonderlandState,
+    seats: Iterable[int | None],
+    before: tuple[WonderlandState, Mapping[int | None, WonderlandView]] | None = None,
+) -> dict[int | None, WonderlandView]:
+    """Each of `seats`' views (None: the spectators'), the public part built once for all of them. `before`: an
+    earlier state of this game and its views (the public one among them): a part equal to the one it had there is
+    that very object, and a view that did not change is the view before itself, so what did not change is seen at
+    once (and neither converted, diffed nor encoded again)."""
     public = _public_view(state)
+    old = None if before is None else before[1].get(None)
+    if old is not None:
+        public = _kept_parts(public, old)
     views: dict[int | None, WonderlandView] = {}
     for seat in seats:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"there is no seat {seat} at this table")
-        views[seat] = (
-            public
-            if seat is None
-            else msgspec.structs.replace(public, seat=seat, hand=list(state.hands[seat]), gold=gold(state, seat))
-        )
+        if seat is None:
+            views[seat] = public
+            continue
+        hand = list(state.hands[seat])
+        was = None if before is None else before[1].get(seat)
+        if was is not None and was.hand == hand:
+            hand = was.hand  # its own part that did not change: the very list it was
+        views[seat] = msgspec.structs.replace(public, seat=seat, hand=hand, gold=gold(state, seat))
     return views
+
+
+def _kept_parts(new: WonderlandView, old: WonderlandView) -> WonderlandView:
+    """`new` with each field equal to `old`'s that very object; `old` itself when all are."""
+    fields, was = msgspec.structs.astuple(new), msgspec.structs.astuple(old)
+    parts = [b if a is b or (type(a) is type(b) and a == b) else a for a, b in zip(fields, was, strict=True)]
+    if all(a is b for a, b in zip(parts, was, strict=True)):
+        return old
+    return WonderlandView(*parts)
 
 
 def player_view(state: WonderlandState, seat: int | None) -> WonderlandView:

@@ -142,14 +142,16 @@ class Table:
         self._raise_failure()
         return reply
 
-    async def open(self, port: int, game: str) -> None:
+    async def open(self, port: int, game: str, options: dict[str, Any] | None = None) -> None:
+        """Six seats seated at a new table of `game` (with its `options`, if any), and the game started."""
         loop = asyncio.get_running_loop()
         for i in range(SEATS):
             _, seat = await loop.create_connection(lambda: Seat(self), "127.0.0.1", port)
             self.seats.append(seat)
             await self.request(seat, p.HELLO, protocol=p.PROTOCOL_VERSION, app="bench", name=f"Bench {i}")
         host = self.seats[0]
-        seated = await self.request(host, p.CREATE_TABLE, game=game, seats=SEATS)
+        extra = {} if options is None else {"options": options}
+        seated = await self.request(host, p.CREATE_TABLE, game=game, seats=SEATS, **extra)
         host.token, host.seat = seated.get("token"), 0
         for seat in self.seats[1:]:
             joined = await self.request(seat, p.JOIN_TABLE, table=seated.get("table"))

@@ -117,32 +117,11 @@ def thread_cpu_s(pid: int, tid: int) -> tuple[float, float]:
 
 
 async def _busy(port: int, pid: int, tables_count: int, moves: int, pace: float, seed: int) -> dict[str, float]:
-    from doorkick.bench.server_latency import SEATS, Seat, Table, process_cpu_s
-    from doorkick.shared import protocol as p
+    from doorkick.bench.server_latency import Table, process_cpu_s
 
-    class DiceTable(Table):
-        async def open(self, port: int, game: str) -> None:
-            for i in range(SEATS):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                seat = Seat(reader, writer)
-                self.seats.append(seat)
-                self.tasks.append(asyncio.get_running_loop().create_task(self.read(seat)))
-                await self.request(seat, p.HELLO, protocol=p.PROTOCOL_VERSION, app="bench", name=f"Bench {i}")
-            first = self.seats[0]
-            seated = await self.request(first, p.CREATE_TABLE, game=game, seats=SEATS, options={"goal": GOAL})
-            first.token, first.seat = seated.get("token"), 0
-            for seat in self.seats[1:]:
-                joined = await self.request(seat, p.JOIN_TABLE, table=seated.get("table"))
-                seat.token, seat.seat = joined.get("token"), joined.get("seat")
-                await self.request(seat, p.READY, ready=True)
-            self.target = 0
-            self.arrived.clear()
-            assert (await self.request(first, p.START)).type == p.OK
-            await asyncio.wait_for(self.arrived.wait(), 10)
-
-    tables = [DiceTable() for _ in range(tables_count)]
+    tables = [Table() for _ in range(tables_count)]
     for table in tables:
-        await table.open(port, "dice")
+        await table.open(port, "dice", {"goal": GOAL})
     chooser = random.Random(seed)
     (user, system), cpu = thread_cpu_s(pid, pid), process_cpu_s(pid)
     started = time.perf_counter()

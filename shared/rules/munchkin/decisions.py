@@ -41,8 +41,38 @@ def choose_loss(state: GameState, a: ChooseLoss) -> tuple[GameState, list[Event]
     if d.count > 1:  # several cards to lose (Bad Stuff, an Epic's extra Big items: E05)
         left = without(d.cards, a.card)
         rest = evolve(d, cards=left, count=d.count - 1)
-        return evolve(state, decisions=(rest, *state.decisions[1:])), [event]
-    return _done(state), [event]
+        state = evolve(state, decisions=(rest, *state.decisions[1:]))
+    else:
+        state = _done(state)
+    return _settle_stale_losses(state, a.seat, [event])
+
+
+def _settle_stale_losses(state: GameState, seat: int, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Losses waiting for `seat` were listed from the cards held when they struck: two In-Laws at the start of one
+    turn both name the same hand (C04). What a choice just took is no longer theirs to offer, and one left with
+    nothing does nothing (M37). Once the losses before it are done, one left with no more cards than it takes
+    takes them without asking, as it would have when it struck."""
+    p = state.players[seat]
+    held = {*p.hand, *p.item_cards, *p.races, *p.classes, *([p.hireling] if p.hireling else [])}
+    kept: list[Decision] = []
+    for d in state.decisions:
+        if d.seat == seat and d.kind in ("lose_item", "lose_cards") and not held.issuperset(d.cards):
+            d = evolve(d, cards=tuple(c for c in d.cards if c in held))
+            if not d.cards:
+                continue
+        kept.append(d)
+    state = evolve(state, decisions=tuple(kept))
+    head = kept[0] if kept else None
+    if (
+        head is None
+        or head.seat != seat
+        or head.kind not in ("lose_item", "lose_cards")
+        or len(head.cards) > head.count
+    ):
+        return state, events
+    state = lose_cards_from_play(_done(state), seat, head.cards)
+    events.append(Lost(seat=seat, cards=list(head.cards), source=head.kind))
+    return _settle_stale_losses(state, seat, events)  # what it took may leave the next one stale too
 
 
 def _check_loot(state: GameState, a: LootCorpse) -> None:

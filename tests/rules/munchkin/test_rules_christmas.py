@@ -11,6 +11,7 @@ from doorkick.shared.rules.base import SeatSetup
 from doorkick.shared.rules.munchkin import RULESET
 from doorkick.shared.rules.munchkin.actions import (
     AcceptTrade,
+    ChooseLoss,
     ClaimVictory,
     Curse,
     EndTurn,
@@ -26,7 +27,7 @@ from doorkick.shared.rules.munchkin.combat import fighters_strength, monster_lev
 from doorkick.shared.rules.munchkin.options import Options
 
 if TYPE_CHECKING:
-    from conftest import Variant
+    from conftest import Table, Variant
 
 
 def seats(n: int) -> tuple[SeatSetup, ...]:
@@ -112,6 +113,40 @@ def test_C04_received_outside_your_turn_it_waits_for_your_next(variant: Variant)
     t.state = replace(t.state, phase="end")
     t.act(EndTurn(0))  # seat 1's turn begins
     assert t.player(1).level == 4 and t.player(1).curses == ()
+
+
+def _two_in_laws_waiting(make_table: type[Table], *hand: str) -> Table:
+    """Seat 1 holds `hand` with both In-Laws waiting in front of it; seat 0 ends its turn, so both strike."""
+    t = make_table(3, packs=("christmas",)).hand(1, *hand).curse(1, "curse-in-laws#1", "curse-in-laws#2")
+    t.state = replace(t.state, phase="end")
+    return t.act(EndTurn(0))
+
+
+def test_C04_two_in_laws_at_one_turn_start_leave_the_second_only_what_the_first_did_not_take(
+    make_table: type[Table],
+) -> None:
+    # Both curses struck from the same three-card hand; once the first has taken two, the second's "lose two
+    # cards" finds one: it takes it without asking and names nothing already gone (M37: the victim chooses among
+    # what is there; a curse on something absent does nothing). Found by the property test, seed 22035.
+    t = _two_in_laws_waiting(make_table, "elf-shoes", "stocking-stuffer", "gift-wrap-mail")
+    assert [d.kind for d in t.state.decisions] == ["lose_cards", "lose_cards"]
+    t.act(ChooseLoss(1, "stocking-stuffer"))
+    assert t.legal(1) == [ChooseLoss(1, "elf-shoes"), ChooseLoss(1, "gift-wrap-mail")]
+    t.act(ChooseLoss(1, "elf-shoes"))
+    assert t.state.decisions == () and t.player(1).hand == ()
+    assert "gift-wrap-mail" in t.state.treasure_discard and "elf-shoes" in t.state.treasure_discard
+
+
+def test_C04_the_second_in_laws_still_asks_when_more_cards_are_left_than_it_takes(make_table: type[Table]) -> None:
+    t = _two_in_laws_waiting(make_table, "elf-shoes", "stocking-stuffer", "gift-wrap-mail", "ice-skates", "santa-hat#1")
+    t.act(ChooseLoss(1, "stocking-stuffer"), ChooseLoss(1, "elf-shoes"))
+    assert [(d.kind, d.cards, d.count) for d in t.state.decisions] == [
+        ("lose_cards", ("gift-wrap-mail", "ice-skates", "santa-hat#1"), 2)
+    ]
+    t.act(ChooseLoss(1, "ice-skates"))
+    assert t.legal(1) == [ChooseLoss(1, "gift-wrap-mail"), ChooseLoss(1, "santa-hat#1")]
+    t.act(ChooseLoss(1, "santa-hat#1"))
+    assert t.state.decisions == () and t.player(1).hand == ("gift-wrap-mail",)
 
 
 # --- M46 (Christmas Lite): traded items wait for the receiver's next turn to be sold -----------------------

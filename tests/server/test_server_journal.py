@@ -16,7 +16,7 @@ from typing import Any
 import msgpack
 import pytest
 from test_server_restart import acts, start_host
-from test_server_workers import GAME, seated
+from test_server_workers import GAME, play, seated
 from wire_client import WireClient, hosted, hosted_table, started
 
 from doorkick.server import actionlog, journal
@@ -237,13 +237,7 @@ def test_an_acknowledged_action_only_in_a_killed_worker_s_journal_is_there_on_it
     async def scenario() -> None:
         async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=1) as server:
             players = await seated(server.port, ["Ann", "Ben"], bots=4)
-            chooser = random.Random(3)
-            for _ in range(6):
-                mover = next((c for c in players if c.my_decision()), None)
-                if mover is not None:
-                    await mover.act(chooser.choice(mover.my_decision()))
-                for client in players:
-                    await client.drain(0.05)
+            await play(players, random.Random(3), 6)
             assert server.workers is not None
             dead = server.workers.workers[0]
             os.kill(dead.pid, signal.SIGSTOP)  # nothing moves any more: what the players saw is all there is

@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from doorkick.bench.server_views import NoLog
 from doorkick.server.config import ServerConfig
 from doorkick.server.match import Match
 from doorkick.server.tables import HUMAN, Seat, Table
@@ -52,14 +53,6 @@ class Receiver:
         self.frames.append(msgspec.msgpack.decode(frame[p.HEADER.size :]))
 
     def close(self, reason: str) -> None:
-        pass
-
-
-class NoLog:
-    async def append(self, seq: int, action: Any) -> None:
-        pass
-
-    def close(self) -> None:
         pass
 
 

@@ -35,6 +35,17 @@ async def seated(port: int, names: list[str], bots: int) -> list[WireClient]:
     return players
 
 
+async def play(players: list[WireClient], chooser: random.Random, moves: int, expect_ok: bool = False) -> None:
+    """`moves` rounds: the first human who must decide plays a random listed action, the bots play in between."""
+    for _ in range(moves):
+        mover = next((c for c in players if c.my_decision()), None)
+        if mover is not None:
+            reply = await mover.act(chooser.choice(mover.my_decision()))
+            assert reply.type == "ok" or not expect_ok
+        for client in players:
+            await client.drain(0.05)
+
+
 def test_a_table_in_a_worker_plays_a_whole_bot_game_that_verifies_as_fair(tmp_path: Path) -> None:
     async def scenario() -> None:
         # No fixed seed: the players' seed round deals, and the worker's last state is what `verify` checks.
@@ -75,13 +86,7 @@ def test_a_killed_worker_s_table_resumes_from_its_save_with_its_player_still_sea
             await watcher.connect("Watcher")
             assert (await watcher.request("watch", table=players[0].table)).type == "watching"
             await watcher.expect("snapshot")
-            chooser = random.Random(3)
-            for _ in range(6):  # a few moves of the humans, the bots in between
-                mover = next((c for c in players if c.my_decision()), None)
-                if mover is not None:
-                    await mover.act(chooser.choice(mover.my_decision()))
-                for client in players:
-                    await client.drain(0.05)
+            await play(players, random.Random(3), 6)  # a few moves of the humans, the bots in between
             assert server.workers is not None
             dead = server.workers.workers[0]
             before = players[0].seq
@@ -126,13 +131,7 @@ def test_a_host_with_workers_restarted_opens_each_game_in_a_worker_where_it_was(
     async def scenario() -> None:
         async with hosted(tmp_path, rulesets=registry.ruleset, games=[GAME], seed=11, workers=2) as server:
             players = await seated(server.port, ["Ann", "Ben"], bots=1)
-            chooser = random.Random(5)
-            for _ in range(4):
-                mover = next((c for c in players if c.my_decision()), None)
-                if mover is not None:
-                    assert (await mover.act(chooser.choice(mover.my_decision()))).type == "ok"
-                for client in players:
-                    await client.drain(0.05)
+            await play(players, random.Random(5), 4, expect_ok=True)
             match = hosted_table(server, players[0]).match
             assert isinstance(match, RemoteMatch)
             for _ in range(100):  # until the bot has nothing more to play and Ann holds what the host has

@@ -9,6 +9,7 @@ length + msgpack action, no checksum) are still read; the host rewrites them fra
 
 from __future__ import annotations
 
+import contextlib
 import os
 import struct
 import zlib
@@ -101,17 +102,27 @@ def read(path: Path) -> LogReading:
     return _read_legacy(data)
 
 
-def frame_at(data: bytes, pos: int) -> tuple[int, Any, int] | None:
-    """(seq, action, end) of an intact frame starting at `pos`, or None."""
+def checked_body(data: bytes, pos: int, limit: int = MAX_ACTION) -> tuple[bytes, int] | None:
+    """(body, end) of a frame starting at `pos` whose length (at most `limit`) and CRC-32 check out, or None.
+    The journal's entries are framed the same way."""
     if pos + FRAME.size > len(data):
         return None
     length, crc = FRAME.unpack_from(data, pos)
     end = pos + FRAME.size + length
-    if length > MAX_ACTION or end > len(data):
+    if length > limit or end > len(data):
         return None
     body = data[pos + FRAME.size : end]
     if zlib.crc32(body) != crc:
         return None
+    return body, end
+
+
+def frame_at(data: bytes, pos: int) -> tuple[int, Any, int] | None:
+    """(seq, action, end) of an intact frame starting at `pos`, or None."""
+    checked = checked_body(data, pos)
+    if checked is None:
+        return None
+    body, end = checked
     try:
         seq, action = msgpack.unpackb(body, raw=False)
     except (ValueError, TypeError, msgpack.UnpackException):
@@ -195,3 +206,20 @@ def create(path: Path) -> int:
     if os.fstat(fd).st_size == 0:
         os.write(fd, MAGIC)
     return fd
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """`data` written whole (a write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def fsync_dir(folder: Path) -> None:
+    """A folder's entries synced (a file created or renamed in it survives a power cut)."""
+    with contextlib.suppress(OSError):  # not every platform can open a folder
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

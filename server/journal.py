@@ -16,7 +16,6 @@ cleared. Used only by the disk thread, or at start-up before it serves.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import zlib
@@ -53,7 +52,7 @@ class Journal:
         self._pending: list[bytes] = []
         self.size = 0
         self.restart()
-        _fsync_dir(path.parent)
+        actionlog.fsync_dir(path.parent)
 
     def add(self, table_id: str, log_frame: bytes) -> None:
         """One action, as framed for its table's log, to be written with the rest of the batch."""
@@ -67,7 +66,7 @@ class Journal:
     def commit(self) -> None:
         """Write the batch's entries in one write and sync them: once this returns, they survive a power cut."""
         data, self._pending = b"".join(self._pending), []
-        _write_all(self._fd, data)
+        actionlog.write_all(self._fd, data)
         os.fdatasync(self._fd)
         self.size += len(data)
 
@@ -84,21 +83,6 @@ class Journal:
 
     def close(self) -> None:
         os.close(self._fd)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _fsync_dir(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 @dataclass
@@ -138,15 +122,10 @@ def read(path: Path) -> JournalReading:
 
 def _entry_at(data: bytes, pos: int) -> tuple[str, int, dict[str, Any], bytes, int] | None:
     """(table id, seq, action, log frame, end) of an intact entry starting at `pos`, or None."""
-    if pos + FRAME.size > len(data):
+    checked = actionlog.checked_body(data, pos, MAX_ACTION + 256)
+    if checked is None:
         return None
-    length, crc = FRAME.unpack_from(data, pos)
-    end = pos + FRAME.size + length
-    if length > MAX_ACTION + 256 or end > len(data):
-        return None
-    body = data[pos + FRAME.size : end]
-    if zlib.crc32(body) != crc:
-        return None
+    body, end = checked
     try:
         table_id, log_frame = msgpack.unpackb(body, raw=False)
     except (ValueError, TypeError, msgpack.UnpackException):
@@ -214,15 +193,15 @@ def fold_table(
         with open(tmp, "rb+") as file:
             os.fsync(file.fileno())
         os.replace(tmp, path)
-        _fsync_dir(path.parent)
+        actionlog.fsync_dir(path.parent)
         return f"action log {why}"
     fd = actionlog.create(path)
     try:
         if reading.torn:
             os.ftruncate(fd, os.fstat(fd).st_size - reading.torn)  # a frame a kill cut short: its whole copy follows
-        _write_all(fd, b"".join(entries[seq][1] for seq in lacking))
+        actionlog.write_all(fd, b"".join(entries[seq][1] for seq in lacking))
         os.fsync(fd)
     finally:
         os.close(fd)
-    _fsync_dir(path.parent)
+    actionlog.fsync_dir(path.parent)
     return f"{len(lacking)} action(s) ({lacking[0]}-{lacking[-1]}) restored from the journal"

@@ -51,28 +51,12 @@ def atomic_write(path: Path, data: bytes) -> None:
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        _write_all(fd, data)
+        actionlog.write_all(fd, data)
         os.fsync(fd)
     finally:
         os.close(fd)
     os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    with contextlib.suppress(OSError):  # not every platform can open a folder
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
+    actionlog.fsync_dir(path.parent)
 
 
 def _log_failure(done: concurrent.futures.Future[Any]) -> None:
@@ -252,7 +236,7 @@ class ActionLog:
         if self._fd is None:
             self._fd = actionlog.create(self.path)
         self.dirty = True
-        _write_all(self._fd, data)
+        actionlog.write_all(self._fd, data)
 
     def sync(self) -> None:
         if self._fd is not None:
@@ -412,7 +396,7 @@ class Store:
         with contextlib.suppress(FileNotFoundError):
             shutil.rmtree(target)
         source.rename(target)
-        _fsync_dir(self.history)
+        actionlog.fsync_dir(self.history)
 
     def delete(self, table_id: str) -> None:
         self.disk.later(lambda: shutil.rmtree(self.tables / table_id, ignore_errors=True))
